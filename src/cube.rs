@@ -1,0 +1,392 @@
+//! The cube as pieces: eight corners, each with a position and a twist, and the
+//! compact coordinate that numbers all 3,674,160 positions.
+//!
+//! Everything here is derived from the sticker permutations of the three moves in
+//! [`STICKER_MOVES`], so the sticker net and the piece model cannot disagree.
+
+use std::sync::OnceLock;
+
+use crate::moves::{Alg, Move};
+
+/// Stickers on the cube.
+pub const STICKERS: usize = 24; // 6 faces * 4
+
+/// Sticker permutations of the clockwise quarter turns R, U and F, in the net of the
+/// README (positions A..X are 0..23). After a move, position `i` holds the sticker
+/// that was at `p[i]`.
+pub const STICKER_MOVES: [[u8; STICKERS]; 3] = [
+    // R: U's right column goes to B, B's left column to D, D's right column to F.
+    [
+        0, 7, 2, 15, 4, 5, 6, 21, 16, 8, 3, 11, 12, 13, 14, 23, 17, 9, 1, 19, 20, 18, 22, 10,
+    ],
+    // U: the top rows of L F R B move one face to the left.
+    [
+        2, 0, 3, 1, 6, 7, 8, 9, 10, 11, 4, 5, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+    ],
+    // F: U's front row goes to R, R's left column to D, D's front row to L.
+    [
+        0, 1, 13, 5, 4, 20, 14, 6, 2, 9, 10, 11, 12, 21, 15, 7, 3, 17, 18, 19, 16, 8, 22, 23,
+    ],
+];
+
+/// Corner slots: the three sticker positions of each corner, the U or D sticker
+/// first, then clockwise as seen from outside the corner.
+/// Order: URF, UFL, ULB, UBR, DFR, DLF, DBL, DRB.
+pub const CORNER_STICKERS: [[u8; 3]; 8] = [
+    [3, 8, 7],    // URF: D I H
+    [2, 6, 5],    // UFL: C G F
+    [0, 4, 11],   // ULB: A E L
+    [1, 10, 9],   // UBR: B K J
+    [21, 15, 16], // DFR: V P Q
+    [20, 13, 14], // DLF: U N O
+    [22, 19, 12], // DBL: W T M
+    [23, 17, 18], // DRB: X R S
+];
+
+/// Faces of the stickers of each corner in its home slot, in the order of
+/// [`CORNER_STICKERS`]. Faces are numbered U=0, L=1, F=2, R=3, B=4, D=5.
+pub const CORNER_FACES: [[u8; 3]; 8] = [
+    [0, 3, 2], // URF
+    [0, 2, 1], // UFL
+    [0, 1, 4], // ULB
+    [0, 4, 3], // UBR
+    [5, 2, 3], // DFR
+    [5, 1, 2], // DLF
+    [5, 4, 1], // DBL
+    [5, 3, 4], // DRB
+];
+
+/// Face of each sticker position of the solved cube (`UUUULLFFRRBBLLFFRRBBDDDD`).
+pub const STICKER_FACE: [u8; STICKERS] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5, 5,
+];
+
+/// Letters of the faces in the numbering above.
+pub const FACE_LETTERS: [u8; 6] = *b"ULFRBD";
+
+/// The reference corner slot (down-back-left), which R, U and F never move.
+pub const REFERENCE_SLOT: usize = 6;
+
+/// A corner move in piece form: slot `i` receives the piece from slot `from[i]`,
+/// whose twist grows by `twist[i]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CornerMove {
+    pub from: [u8; 8],
+    pub twist: [u8; 8],
+}
+
+/// Derive the piece form of a sticker permutation. Returns `None` if the permutation
+/// does not carry corners to corners while keeping their clockwise sticker order.
+pub fn corner_move(p: &[u8; STICKERS]) -> Option<CornerMove> {
+    let mut from = [0u8; 8];
+    let mut twist = [0u8; 8];
+    for (i, slot) in CORNER_STICKERS.iter().enumerate() {
+        let src = p[slot[0] as usize];
+        let (j, k) = CORNER_STICKERS
+            .iter()
+            .enumerate()
+            .find_map(|(j, s)| s.iter().position(|&x| x == src).map(|k| (j, k)))?;
+        for t in 1..3 {
+            if p[slot[t] as usize] != CORNER_STICKERS[j][(k + t) % 3] {
+                return None;
+            }
+        }
+        from[i] = j as u8;
+        twist[i] = ((3 - k) % 3) as u8;
+    }
+    Some(CornerMove { from, twist })
+}
+
+/// A position in piece form: which corner sits in each slot, and its twist
+/// (0 when its U or D sticker faces U or D, 1 when turned clockwise, 2 anticlockwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Cube {
+    pub perm: [u8; 8],
+    pub twist: [u8; 8],
+}
+
+impl Default for Cube {
+    fn default() -> Cube {
+        Cube::SOLVED
+    }
+}
+
+impl Cube {
+    /// The solved cube.
+    pub const SOLVED: Cube = Cube {
+        perm: [0, 1, 2, 3, 4, 5, 6, 7],
+        twist: [0; 8],
+    };
+
+    /// Apply one move.
+    pub fn apply(&self, m: Move) -> Cube {
+        let mut c = *self;
+        let cm = &tables().corner_moves[m.index()];
+        for i in 0..8 {
+            let j = cm.from[i] as usize;
+            c.perm[i] = self.perm[j];
+            c.twist[i] = (self.twist[j] + cm.twist[i]) % 3;
+        }
+        c
+    }
+
+    /// Apply every move of an algorithm in turn.
+    pub fn apply_alg(&self, alg: &Alg) -> Cube {
+        alg.as_slice().iter().fold(*self, |c, &m| c.apply(m))
+    }
+
+    /// Whether the cube is solved.
+    pub fn is_solved(&self) -> bool {
+        *self == Cube::SOLVED
+    }
+
+    /// The faces (U=0 .. D=5) of the 24 stickers.
+    pub fn faces(&self) -> [u8; STICKERS] {
+        let mut out = [0u8; STICKERS];
+        for (slot, stickers) in CORNER_STICKERS.iter().enumerate() {
+            let piece = self.perm[slot] as usize;
+            let o = self.twist[slot] as usize;
+            for t in 0..3 {
+                // The piece's sticker r sits at index (r + o) % 3 of the slot.
+                out[stickers[t] as usize] = CORNER_FACES[piece][(t + 3 - o) % 3];
+            }
+        }
+        out
+    }
+
+    /// The compact coordinate of this position. The reference corner must be home.
+    pub fn coord(&self) -> Coord {
+        debug_assert_eq!(self.perm[REFERENCE_SLOT], REFERENCE_SLOT as u8);
+        let mut pieces = [0u8; 7];
+        for (k, &slot) in MOVABLE_SLOTS.iter().enumerate() {
+            let p = self.perm[slot as usize];
+            pieces[k] = if p > 6 { p - 1 } else { p };
+        }
+        let mut t = 0u32;
+        for &slot in &MOVABLE_SLOTS[..6] {
+            t = t * 3 + self.twist[slot as usize] as u32;
+        }
+        Coord(rank7(&pieces) * TWISTS + t)
+    }
+}
+
+/// The seven slots that move, in coordinate order.
+const MOVABLE_SLOTS: [u8; 7] = [0, 1, 2, 3, 4, 5, 7];
+
+/// Arrangements of the seven movable corners.
+pub const PERMS: u32 = 5040; // 7!
+/// Twists of the seven movable corners (the last is fixed by the sum).
+pub const TWISTS: u32 = 729; // 3^6
+/// Positions with the reference corner fixed.
+pub const POSITIONS: u32 = PERMS * TWISTS; // 5040 * 729 = 3,674,160
+
+/// A position as a number in `0..POSITIONS`: permutation rank times 729 plus twist.
+/// Small, `Copy` and hashable: the key of every search and table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Coord(pub u32);
+
+impl Coord {
+    /// The solved position.
+    pub const SOLVED: Coord = Coord(0);
+
+    /// Apply the move with index `m` (see [`Move::index`]) through the move tables.
+    #[inline]
+    pub fn apply(self, m: usize) -> Coord {
+        let t = tables();
+        let (p, w) = (self.0 / TWISTS, self.0 % TWISTS);
+        Coord(t.perm[p as usize][m] as u32 * TWISTS + t.twist[w as usize][m] as u32)
+    }
+
+    /// The position in piece form.
+    pub fn cube(self) -> Cube {
+        let (p, mut w) = (self.0 / TWISTS, self.0 % TWISTS);
+        let pieces = unrank7(p);
+        let mut cube = Cube::SOLVED;
+        for (k, &slot) in MOVABLE_SLOTS.iter().enumerate() {
+            let q = pieces[k];
+            cube.perm[slot as usize] = if q >= 6 { q + 1 } else { q };
+        }
+        let mut sum = 0;
+        for &slot in MOVABLE_SLOTS[..6].iter().rev() {
+            cube.twist[slot as usize] = (w % 3) as u8;
+            sum += w % 3;
+            w /= 3;
+        }
+        cube.twist[7] = ((3 - sum % 3) % 3) as u8;
+        cube
+    }
+}
+
+fn rank7(p: &[u8; 7]) -> u32 {
+    let mut r = 0u32;
+    for i in 0..7 {
+        let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count() as u32;
+        r = r * (7 - i as u32) + smaller;
+    }
+    r
+}
+
+fn unrank7(mut r: u32) -> [u8; 7] {
+    let mut digits = [0u32; 7];
+    for i in (0..7).rev() {
+        let base = 7 - i as u32;
+        digits[i] = r % base;
+        r /= base;
+    }
+    let mut free: Vec<u8> = (0..7).collect();
+    let mut p = [0u8; 7];
+    for i in 0..7 {
+        p[i] = free.remove(digits[i] as usize);
+    }
+    p
+}
+
+/// Move tables for the coordinate, built once per process (about 50 KB, microseconds).
+pub struct Tables {
+    pub corner_moves: [CornerMove; Move::COUNT],
+    pub perm: Vec<[u16; Move::COUNT]>,
+    pub twist: Vec<[u16; Move::COUNT]>,
+}
+
+/// The shared move tables.
+pub fn tables() -> &'static Tables {
+    static TABLES: OnceLock<Tables> = OnceLock::new();
+    TABLES.get_or_init(build_tables)
+}
+
+fn build_tables() -> Tables {
+    let quarter: Vec<CornerMove> = STICKER_MOVES
+        .iter()
+        .map(|p| corner_move(p).expect("built-in moves keep corners whole"))
+        .collect();
+    let compose = |a: &CornerMove, b: &CornerMove| {
+        // First a, then b.
+        let mut c = CornerMove {
+            from: [0; 8],
+            twist: [0; 8],
+        };
+        for i in 0..8 {
+            let j = b.from[i] as usize;
+            c.from[i] = a.from[j];
+            c.twist[i] = (a.twist[j] + b.twist[i]) % 3;
+        }
+        c
+    };
+    let mut corner_moves = [quarter[0]; Move::COUNT];
+    for m in Move::ALL {
+        let q = &quarter[m.face() as usize];
+        let mut cm = *q;
+        for _ in 1..m.quarters() {
+            cm = compose(&cm, q);
+        }
+        corner_moves[m.index()] = cm;
+    }
+    let apply = |cube: &Cube, cm: &CornerMove| {
+        let mut c = *cube;
+        for i in 0..8 {
+            let j = cm.from[i] as usize;
+            c.perm[i] = cube.perm[j];
+            c.twist[i] = (cube.twist[j] + cm.twist[i]) % 3;
+        }
+        c
+    };
+    let perm = (0..PERMS)
+        .map(|p| {
+            let cube = Coord(p * TWISTS).cube();
+            std::array::from_fn(|m| (apply(&cube, &corner_moves[m]).coord().0 / TWISTS) as u16)
+        })
+        .collect();
+    let twist = (0..TWISTS)
+        .map(|w| {
+            let cube = Coord(w).cube();
+            std::array::from_fn(|m| (apply(&cube, &corner_moves[m]).coord().0 % TWISTS) as u16)
+        })
+        .collect();
+    Tables {
+        corner_moves,
+        perm,
+        twist,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sticker_moves_keep_corners_whole() {
+        for p in &STICKER_MOVES {
+            let cm = corner_move(p).unwrap();
+            assert_eq!(cm.from[REFERENCE_SLOT], REFERENCE_SLOT as u8);
+            let sum: u32 = cm.twist.iter().map(|&t| t as u32).sum();
+            assert_eq!(sum % 3, 0);
+        }
+        // The solved net matches the corner faces.
+        for (slot, s) in CORNER_STICKERS.iter().enumerate() {
+            for t in 0..3 {
+                assert_eq!(STICKER_FACE[s[t] as usize], CORNER_FACES[slot][t]);
+            }
+        }
+        assert_eq!(Cube::SOLVED.faces(), STICKER_FACE);
+    }
+
+    #[test]
+    fn coord_round_trip() {
+        for i in (0..POSITIONS).step_by(997) {
+            assert_eq!(Coord(i).cube().coord(), Coord(i));
+        }
+        assert_eq!(Cube::SOLVED.coord(), Coord::SOLVED);
+    }
+
+    #[test]
+    fn faces_follow_sticker_permutation() {
+        // Applying a move to pieces and then reading stickers equals permuting stickers.
+        let mut cube = Cube::SOLVED;
+        let mut faces = STICKER_FACE;
+        for (k, m) in "R U F' R2 U' F2 R' U2 F"
+            .parse::<Alg>()
+            .unwrap()
+            .as_slice()
+            .iter()
+            .enumerate()
+        {
+            cube = cube.apply(*m);
+            for _ in 0..m.quarters() {
+                let p = &STICKER_MOVES[m.face() as usize];
+                faces = std::array::from_fn(|i| faces[p[i] as usize]);
+            }
+            assert_eq!(cube.faces(), faces, "after move {k}");
+        }
+    }
+
+    #[test]
+    fn coord_moves_match_cube_moves() {
+        let mut c = Cube::SOLVED;
+        for i in 0..200 {
+            let m = Move::from_index((i * 7 + i / 3) % 9);
+            let next = c.apply(m);
+            assert_eq!(c.coord().apply(m.index()), next.coord());
+            c = next;
+        }
+    }
+
+    #[test]
+    fn group_identities() {
+        let id = |s: &str, times: usize| {
+            let a: Alg = s.parse().unwrap();
+            (0..times).fold(Cube::SOLVED, |c, _| c.apply_alg(&a))
+        };
+        assert!(id("R", 4).is_solved());
+        assert!(id("U", 4).is_solved());
+        assert!(id("F2", 2).is_solved());
+        assert!(id("R U R' U'", 6).is_solved());
+        assert!(!id("R U R' U'", 3).is_solved());
+        let a: Alg = "R U2 F' R' U F2 R2 U'".parse().unwrap();
+        assert!(
+            Cube::SOLVED
+                .apply_alg(&a)
+                .apply_alg(&a.inverse())
+                .is_solved()
+        );
+    }
+}

@@ -1,0 +1,117 @@
+//! Where each sticker sits in space, and the sticker permutation of any face turn or
+//! whole-cube rotation, derived by rotating vectors. The hand-written tables of
+//! [`crate::cube::STICKER_MOVES`] are checked against these in the tests.
+
+use crate::cube::STICKERS;
+
+type V = [i8; 3];
+
+/// Each sticker of the net: the corner it belongs to (coordinates ±1, x right,
+/// y up, z front) and the outward normal of its face.
+const PLACES: [(V, V); STICKERS] = {
+    const UP: V = [0, 1, 0];
+    const LEFT: V = [-1, 0, 0];
+    const FRONT: V = [0, 0, 1];
+    const RIGHT: V = [1, 0, 0];
+    const BACK: V = [0, 0, -1];
+    const DOWN: V = [0, -1, 0];
+    [
+        ([-1, 1, -1], UP),    // A
+        ([1, 1, -1], UP),     // B
+        ([-1, 1, 1], UP),     // C
+        ([1, 1, 1], UP),      // D
+        ([-1, 1, -1], LEFT),  // E
+        ([-1, 1, 1], LEFT),   // F
+        ([-1, 1, 1], FRONT),  // G
+        ([1, 1, 1], FRONT),   // H
+        ([1, 1, 1], RIGHT),   // I
+        ([1, 1, -1], RIGHT),  // J
+        ([1, 1, -1], BACK),   // K
+        ([-1, 1, -1], BACK),  // L
+        ([-1, -1, -1], LEFT), // M
+        ([-1, -1, 1], LEFT),  // N
+        ([-1, -1, 1], FRONT), // O
+        ([1, -1, 1], FRONT),  // P
+        ([1, -1, 1], RIGHT),  // Q
+        ([1, -1, -1], RIGHT), // R
+        ([1, -1, -1], BACK),  // S
+        ([-1, -1, -1], BACK), // T
+        ([-1, -1, 1], DOWN),  // U
+        ([1, -1, 1], DOWN),   // V
+        ([-1, -1, -1], DOWN), // W
+        ([1, -1, -1], DOWN),  // X
+    ]
+};
+
+/// Outward axis of each face, in the order U L F R B D.
+pub const FACE_AXES: [V; 6] = [
+    [0, 1, 0],
+    [-1, 0, 0],
+    [0, 0, 1],
+    [1, 0, 0],
+    [0, 0, -1],
+    [0, -1, 0],
+];
+
+fn dot(a: V, b: V) -> i8 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+/// A quarter turn clockwise as seen looking at the axis from outside: v' = -(k x v) + k (k . v).
+fn quarter(k: V, v: V) -> V {
+    let cross = [
+        k[1] * v[2] - k[2] * v[1],
+        k[2] * v[0] - k[0] * v[2],
+        k[0] * v[1] - k[1] * v[0],
+    ];
+    let d = dot(k, v);
+    [
+        k[0] * d - cross[0],
+        k[1] * d - cross[1],
+        k[2] * d - cross[2],
+    ]
+}
+
+/// The sticker permutation of a clockwise quarter turn about `axis`: of the layer on
+/// that side only (a face turn), or of the whole cube (a rotation). After it, position
+/// `i` holds the sticker that was at `p[i]`.
+pub fn quarter_turn(axis: V, whole_cube: bool) -> [u8; STICKERS] {
+    let mut p: [u8; STICKERS] = std::array::from_fn(|i| i as u8);
+    for (j, &(corner, normal)) in PLACES.iter().enumerate() {
+        if whole_cube || dot(corner, axis) > 0 {
+            let moved = (quarter(axis, corner), quarter(axis, normal));
+            let i = PLACES
+                .iter()
+                .position(|&place| place == moved)
+                .expect("stickers map to stickers");
+            p[i] = j as u8;
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::STICKER_MOVES;
+
+    #[test]
+    fn hand_tables_match_geometry() {
+        // R, U, F in the order of STICKER_MOVES.
+        assert_eq!(quarter_turn(FACE_AXES[3], false), STICKER_MOVES[0]);
+        assert_eq!(quarter_turn(FACE_AXES[0], false), STICKER_MOVES[1]);
+        assert_eq!(quarter_turn(FACE_AXES[2], false), STICKER_MOVES[2]);
+    }
+
+    #[test]
+    fn rotation_is_a_turn_and_the_opposite_inverse() {
+        // x = R L'; L' is three quarter turns of L.
+        let compose = |a: &[u8; STICKERS], b: &[u8; STICKERS]| -> [u8; STICKERS] {
+            std::array::from_fn(|i| a[b[i] as usize])
+        };
+        let r = quarter_turn(FACE_AXES[3], false);
+        let l = quarter_turn(FACE_AXES[1], false);
+        let l_prime = compose(&compose(&l, &l), &l);
+        assert_eq!(compose(&r, &l_prime), quarter_turn(FACE_AXES[3], true));
+    }
+}

@@ -1,0 +1,539 @@
+//! Sticker strings: parsing, validation with precise reasons, and decoding into pieces.
+//!
+//! A state is 24 printable ASCII characters in this net (letters are string positions):
+//!
+//! ```text
+//!     A B
+//!     C D
+//! E F G H I J K L
+//! M N O P Q R S T
+//!     U V
+//!     W X
+//! ```
+//!
+//! Any six characters may be the colours. The down-back-left corner (M, T, W) never
+//! moves under R, U and F, so its three colours name the L, B and D faces. Decoding
+//! *normalises* the state to those three colours: every corner is identified by which
+//! of them it shows (eight corners, eight distinct subsets of {L, B, D}) and its twist
+//! by where they sit. Only the up-front-right corner shows none of them; its twist is
+//! fixed by the twist sum. The other three colours are checked for consistency, so a
+//! string that is no real cube is refused with the corner at fault.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::cube::{CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKERS};
+
+/// Letters naming the 24 positions of the net.
+pub const POSITION_NAMES: &[u8; STICKERS] = b"ABCDEFGHIJKLMNOPQRSTUVWX";
+
+/// Faces in the numbering of [`crate::cube::CORNER_FACES`].
+const U: u8 = 0;
+const L: u8 = 1;
+const F: u8 = 2;
+const R: u8 = 3;
+const B: u8 = 4;
+const D: u8 = 5;
+
+/// A 24-sticker state exactly as given: six colours, each any printable ASCII character.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stickers(pub [u8; STICKERS]);
+
+/// Why a sticker string is not a valid pocket cube.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StateError {
+    /// Not 24 characters long.
+    Length { len: usize },
+    /// A character outside printable ASCII (codes 33..=126), at a 1-based position.
+    BadCharacter { what: String, at: usize },
+    /// Not exactly six different colours.
+    ColourCount { colours: Vec<u8> },
+    /// A colour that is not on exactly four stickers.
+    ColourTimes { colour: u8, times: usize },
+    /// A corner whose stickers are no corner of this cube.
+    NotACorner {
+        corner: usize,
+        colours: [u8; 3],
+        why: &'static str,
+    },
+    /// Two corners that are the same piece.
+    DuplicateCorner {
+        first: usize,
+        second: usize,
+        colours: [[u8; 3]; 2],
+    },
+    /// All corners are real, but the twists do not add up: one corner is twisted in place.
+    Twisted { sum: u8 },
+}
+
+/// The positions of corner slot `slot`, in alphabetical order, e.g. `C F G`.
+pub fn corner_name(slot: usize) -> String {
+    let mut letters: Vec<char> = CORNER_STICKERS[slot]
+        .iter()
+        .map(|&p| POSITION_NAMES[p as usize] as char)
+        .collect();
+    letters.sort_unstable();
+    let names: Vec<String> = letters.iter().map(char::to_string).collect();
+    names.join(" ")
+}
+
+/// A character named for a message: `'x'`, or its code point when it is invisible.
+pub fn describe_char(ch: char) -> String {
+    match ch {
+        ' ' => "a space".to_string(),
+        c if c.is_control() => format!("control character U+{:04X}", c as u32),
+        c if c.is_ascii() => format!("'{c}'"),
+        c => format!("'{c}' (U+{:04X})", c as u32),
+    }
+}
+
+fn quoted(colours: &[u8]) -> String {
+    let parts: Vec<String> = colours
+        .iter()
+        .map(|&c| format!("'{}'", c as char))
+        .collect();
+    parts.join(" ")
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::Length { len } => {
+                write!(f, "expected 24 stickers, got {len} characters")
+            }
+            StateError::BadCharacter { what, at } => {
+                let pos = match POSITION_NAMES.get(at - 1) {
+                    Some(&name) => format!(" (sticker {})", name as char),
+                    None => String::new(),
+                };
+                write!(
+                    f,
+                    "{what} at position {at}{pos} is not a printable ASCII colour"
+                )
+            }
+            StateError::ColourCount { colours } => write!(
+                f,
+                "expected 6 colours, found {}: {}",
+                colours.len(),
+                quoted(colours)
+            ),
+            StateError::ColourTimes { colour, times } => write!(
+                f,
+                "colour '{}' is on {times} stickers, expected 4",
+                *colour as char
+            ),
+            StateError::NotACorner {
+                corner,
+                colours,
+                why,
+            } => write!(
+                f,
+                "corner {} has colours {}: {why}",
+                corner_name(*corner),
+                quoted(colours)
+            ),
+            StateError::DuplicateCorner {
+                first,
+                second,
+                colours,
+            } => write!(
+                f,
+                "corners {} ({}) and {} ({}) are the same corner",
+                corner_name(*first),
+                quoted(&colours[0]),
+                corner_name(*second),
+                quoted(&colours[1])
+            ),
+            StateError::Twisted { sum } => write!(
+                f,
+                "twisted corner: the corner twists add up to {sum} mod 3, not 0 \
+                 (a corner was turned {} in place)",
+                if *sum == 1 {
+                    "clockwise"
+                } else {
+                    "anticlockwise"
+                }
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+impl Stickers {
+    /// The solved cube with the letters of its faces: `UUUULLFFRRBBLLFFRRBBDDDD`.
+    pub const SOLVED: Stickers = Stickers(*b"UUUULLFFRRBBLLFFRRBBDDDD");
+
+    /// Read a state from raw bytes, which need not be UTF-8.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Stickers, StateError> {
+        if let Some(i) = bytes.iter().position(|b| !(33..=126).contains(b)) {
+            // Everything before `i` is ASCII, so the byte index is the character index.
+            let what = match std::str::from_utf8(&bytes[i..bytes.len().min(i + 4)]) {
+                Ok(s) => describe_char(s.chars().next().unwrap_or('\u{FFFD}')),
+                Err(e) if e.valid_up_to() > 0 => {
+                    let s = std::str::from_utf8(&bytes[i..i + e.valid_up_to()]).unwrap_or("?");
+                    describe_char(s.chars().next().unwrap_or('\u{FFFD}'))
+                }
+                Err(_) => format!("byte 0x{:02X} (not UTF-8)", bytes[i]),
+            };
+            return Err(StateError::BadCharacter { what, at: i + 1 });
+        }
+        let arr: [u8; STICKERS] = bytes
+            .try_into()
+            .map_err(|_| StateError::Length { len: bytes.len() })?;
+        Ok(Stickers(arr))
+    }
+
+    /// The state as text.
+    pub fn as_str(&self) -> &str {
+        // Only printable ASCII is ever stored.
+        std::str::from_utf8(&self.0).unwrap_or("")
+    }
+
+    /// The colours naming the L, B and D faces: those of the reference corner M, T, W.
+    pub fn reference_colours(&self) -> [u8; 3] {
+        let s = &self.0;
+        [s[12], s[19], s[22]]
+    }
+
+    /// The state normalised to the reference corner's colours: `L`, `B` and `D` where
+    /// a sticker has one of them, `.` elsewhere. Two states with the same normal form
+    /// are the same position (when valid).
+    pub fn normalised(&self) -> Stickers {
+        let [l, b, d] = self.reference_colours();
+        Stickers(self.0.map(|c| match c {
+            _ if c == l => b'L',
+            _ if c == b => b'B',
+            _ if c == d => b'D',
+            _ => b'.',
+        }))
+    }
+
+    /// Validate the state and decode it into pieces.
+    pub fn to_cube(&self) -> Result<Cube, StateError> {
+        check_colour_counts(&self.0)?;
+        for slot in slots_in_reading_order() {
+            let colours = self.corner_colours(slot);
+            if colours[0] == colours[1] || colours[1] == colours[2] || colours[0] == colours[2] {
+                let why = "a colour appears twice";
+                return Err(StateError::NotACorner {
+                    corner: slot,
+                    colours,
+                    why,
+                });
+            }
+        }
+        let norm = self.normalised();
+        let mut cube = Cube::SOLVED;
+        let mut owner = [usize::MAX; 8]; // piece -> slot holding it
+        for slot in slots_in_reading_order() {
+            let faces = CORNER_STICKERS[slot].map(|p| match norm.0[p as usize] {
+                b'L' => Some(L),
+                b'B' => Some(B),
+                b'D' => Some(D),
+                _ => None,
+            });
+            let colours = self.corner_colours(slot);
+            let mut mask = 0u8;
+            for f in faces.iter().flatten() {
+                let bit = match *f {
+                    L => 1,
+                    B => 2,
+                    _ => 4,
+                };
+                mask |= bit;
+            }
+            let piece = PIECE_BY_MASK[mask as usize];
+            if owner[piece] != usize::MAX {
+                let first = owner[piece];
+                let colours = [self.corner_colours(first), colours];
+                return Err(StateError::DuplicateCorner {
+                    first,
+                    second: slot,
+                    colours,
+                });
+            }
+            owner[piece] = slot;
+            cube.perm[slot] = piece as u8;
+            // The up-front-right piece shows no reference colour: its twist comes later.
+            if piece != 0 {
+                cube.twist[slot] =
+                    twist_from_known(piece, &faces).ok_or(StateError::NotACorner {
+                        corner: slot,
+                        colours,
+                        why: "its colours are in mirror order",
+                    })?;
+            }
+        }
+        self.check_other_colours(&mut cube)?;
+        let sum = cube.twist.iter().map(|&t| t as u32).sum::<u32>() % 3;
+        if sum != 0 {
+            return Err(StateError::Twisted { sum: sum as u8 });
+        }
+        Ok(cube)
+    }
+
+    fn corner_colours(&self, slot: usize) -> [u8; 3] {
+        CORNER_STICKERS[slot].map(|p| self.0[p as usize])
+    }
+
+    /// Find the colours of U, F and R from the corners already placed, check every
+    /// corner against them, and set the twist of the up-front-right piece.
+    fn check_other_colours(&self, cube: &mut Cube) -> Result<(), StateError> {
+        // votes[face][colour] for the faces U, F, R as seen on placed corners.
+        let mut votes = [[0u8; 128]; 6];
+        let expected = |cube: &Cube, slot: usize, t: usize| {
+            let piece = cube.perm[slot] as usize;
+            CORNER_FACES[piece][(t + 3 - cube.twist[slot] as usize) % 3]
+        };
+        for slot in 0..8 {
+            if cube.perm[slot] == 0 {
+                continue;
+            }
+            for t in 0..3 {
+                let face = expected(cube, slot, t);
+                if matches!(face, U | F | R) {
+                    votes[face as usize][self.0[CORNER_STICKERS[slot][t] as usize] as usize] += 1;
+                }
+            }
+        }
+        let mut colour_of = [0u8; 6];
+        let [l, b, d] = self.reference_colours();
+        colour_of[L as usize] = l;
+        colour_of[B as usize] = b;
+        colour_of[D as usize] = d;
+        for face in [U, F, R] {
+            let best = (0..128)
+                .max_by_key(|&c| votes[face as usize][c])
+                .unwrap_or(0);
+            colour_of[face as usize] = best as u8;
+        }
+        for slot in slots_in_reading_order() {
+            let colours = self.corner_colours(slot);
+            if cube.perm[slot] == 0 {
+                let twist = (0..3u8).find(|&o| {
+                    (0..3).all(|t| {
+                        colours[t] == colour_of[CORNER_FACES[0][(t + 3 - o as usize) % 3] as usize]
+                    })
+                });
+                match twist {
+                    Some(o) => cube.twist[slot] = o,
+                    None => {
+                        return Err(StateError::NotACorner {
+                            corner: slot,
+                            colours,
+                            why: "no corner of this cube has these colours in this order",
+                        });
+                    }
+                }
+            } else if (0..3).any(|t| colours[t] != colour_of[expected(cube, slot, t) as usize]) {
+                return Err(StateError::NotACorner {
+                    corner: slot,
+                    colours,
+                    why: "no corner of this cube has these colours in this order",
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The piece showing exactly the reference colours in a mask (bit 0: L, 1: B, 2: D).
+const PIECE_BY_MASK: [usize; 8] = [
+    0, // none: URF
+    1, // L: UFL
+    3, // B: UBR
+    2, // L B: ULB
+    4, // D: DFR
+    5, // L D: DLF
+    7, // B D: DRB
+    6, // L B D: DBL
+];
+
+/// The twist of `piece` given the reference faces seen at each sticker of its slot.
+fn twist_from_known(piece: usize, faces: &[Option<u8>; 3]) -> Option<u8> {
+    (0..3u8).find(|&o| {
+        (0..3).all(|t| match faces[t] {
+            Some(f) => CORNER_FACES[piece][(t + 3 - o as usize) % 3] == f,
+            None => true,
+        })
+    })
+}
+
+/// Corner slots ordered by their first letter, so errors come in reading order.
+fn slots_in_reading_order() -> [usize; 8] {
+    let mut slots = [0, 1, 2, 3, 4, 5, 6, 7];
+    slots.sort_by_key(|&s| CORNER_STICKERS[s].iter().min().copied());
+    slots
+}
+
+fn check_colour_counts(s: &[u8; STICKERS]) -> Result<(), StateError> {
+    let mut counts = [0usize; 128];
+    let mut colours = Vec::new();
+    for &c in s {
+        if counts[c as usize] == 0 {
+            colours.push(c);
+        }
+        counts[c as usize] += 1;
+    }
+    if colours.len() != 6 {
+        return Err(StateError::ColourCount { colours });
+    }
+    match colours.iter().find(|&&c| counts[c as usize] != 4) {
+        Some(&colour) => Err(StateError::ColourTimes {
+            colour,
+            times: counts[colour as usize],
+        }),
+        None => Ok(()),
+    }
+}
+
+impl FromStr for Stickers {
+    type Err = StateError;
+
+    fn from_str(s: &str) -> Result<Stickers, StateError> {
+        Stickers::from_bytes(s.as_bytes())
+    }
+}
+
+impl fmt::Display for Stickers {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Cube {
+    /// The stickers of this position, coloured with the face letters `ULFRBD`.
+    pub fn stickers(&self) -> Stickers {
+        Stickers(self.faces().map(|f| FACE_LETTERS[f as usize]))
+    }
+
+    /// The stickers of this position in the given colours, indexed by face U L F R B D.
+    pub fn stickers_in(&self, colours: [u8; 6]) -> Stickers {
+        Stickers(self.faces().map(|f| colours[f as usize]))
+    }
+}
+
+/// Parse and decode a state in one step.
+pub fn parse_state(s: &str) -> Result<Cube, StateError> {
+    s.parse::<Stickers>()?.to_cube()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::Alg;
+
+    fn err(s: &str) -> String {
+        parse_state(s).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn solved_and_round_trip() {
+        assert!(parse_state("UUUULLFFRRBBLLFFRRBBDDDD").unwrap().is_solved());
+        let alg: Alg = "R U F' R2 U' F2".parse().unwrap();
+        let cube = Cube::SOLVED.apply_alg(&alg);
+        let s = cube.stickers();
+        assert_eq!(s.to_string().parse::<Stickers>().unwrap(), s);
+        assert_eq!(s.to_cube().unwrap(), cube);
+        // Any colours, any characters.
+        let odd = cube.stickers_in(*b"#-@!0~");
+        assert_eq!(odd.to_cube().unwrap(), cube);
+    }
+
+    #[test]
+    fn published_patterns_decode() {
+        // U applied to solved.
+        let u = parse_state("UUUUFFRRBBLLLLFFRRBBDDDD").unwrap();
+        assert_eq!(u, Cube::SOLVED.apply_alg(&"U".parse().unwrap()));
+        let u2 = parse_state("UUUURRBBLLFFLLFFRRBBDDDD").unwrap();
+        assert_eq!(u2, Cube::SOLVED.apply_alg(&"U2".parse().unwrap()));
+    }
+
+    #[test]
+    fn normalised_keeps_reference_colours() {
+        let s: Stickers = "UUUULLFFRRBBLLFFRRBBDDDD".parse().unwrap();
+        assert_eq!(s.normalised().to_string(), "....LL....BBLL....BBDDDD");
+    }
+
+    #[test]
+    fn length_and_characters() {
+        assert_eq!(err("UUUU"), "expected 24 stickers, got 4 characters");
+        assert_eq!(err(""), "expected 24 stickers, got 0 characters");
+        assert!(err("UUUU LLFFRRBBLLFFRRBBDDDD").contains("a space at position 5 (sticker E)"));
+        assert!(err("UUUUéLFFRRBBLLFFRRBBDDDD").contains("'é' (U+00E9) at position 5"));
+        assert!(err("UUU\tLLFFRRBBLLFFRRBBDDDD").contains("U+0009"));
+        let bad = Stickers::from_bytes(b"UU\xffULLFFRRBBLLFFRRBBDDDD").unwrap_err();
+        assert!(bad.to_string().contains("byte 0xFF"), "{bad}");
+    }
+
+    #[test]
+    fn colours() {
+        assert_eq!(
+            err("UUUULLFFRRBBLLFFRRBBDDDX"),
+            "expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X'"
+        );
+        assert_eq!(
+            err("UUUUULFFRRBBLLFFRRBBDDDD"),
+            "colour 'U' is on 5 stickers, expected 4"
+        );
+    }
+
+    #[test]
+    fn corners() {
+        // Stickers C and E exchanged: counts stay right, two corners break.
+        let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
+        s.swap(2, 4);
+        assert_eq!(
+            Stickers(s).to_cube().unwrap_err().to_string(),
+            "corner A E L has colours 'U' 'U' 'B': a colour appears twice"
+        );
+        // A corner in mirror order.
+        let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
+        s.swap(13, 14); // N <-> O: the D-L-F corner in mirror order
+        assert_eq!(
+            Stickers(s).to_cube().unwrap_err().to_string(),
+            "corner N O U has colours 'D' 'F' 'L': its colours are in mirror order"
+        );
+        // Reference corner with a repeated colour.
+        let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
+        s.swap(12, 23); // M <-> X
+        assert!(err(std::str::from_utf8(&s).unwrap()).starts_with("corner M T W has colours"));
+        // Two corners exchanged in colours: a duplicate.
+        let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
+        // Make UFL (C G F) carry U L B like ULB (A E L) by recolouring: C=U, G=B? keep counts by swapping G<->L.
+        s.swap(6, 11);
+        assert_eq!(
+            Stickers(s).to_cube().unwrap_err().to_string(),
+            "corner C F G has colours 'U' 'B' 'L': its colours are in mirror order"
+        );
+        // The B sticker of U-L-B exchanged with the R sticker of U-R-F: U-L-B now
+        // shows L only, like U-F-L.
+        let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
+        s.swap(11, 8);
+        assert_eq!(
+            Stickers(s).to_cube().unwrap_err().to_string(),
+            "corners A E L ('U' 'L' 'R') and C F G ('U' 'F' 'L') are the same corner"
+        );
+        // U-R-F, which shows no reference colour, in mirror order.
+        let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
+        s.swap(7, 8); // H <-> I
+        assert_eq!(
+            Stickers(s).to_cube().unwrap_err().to_string(),
+            "corner D H I has colours 'U' 'F' 'R': no corner of this cube has these colours in this order"
+        );
+    }
+
+    #[test]
+    fn twisted_corner() {
+        // Twist the URF corner in place: D I H rotate.
+        let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
+        let (d, i, h) = (s[3], s[8], s[7]);
+        s[3] = h;
+        s[8] = d;
+        s[7] = i;
+        let e = Stickers(s).to_cube().unwrap_err();
+        assert!(matches!(e, StateError::Twisted { .. }), "{e}");
+        assert!(e.to_string().starts_with("twisted corner"));
+    }
+}
