@@ -233,10 +233,23 @@ fn unrank7(mut r: u32) -> [u8; 7] {
         digits[i] = r % base;
         r /= base;
     }
-    let mut free: Vec<u8> = (0..7).collect();
+    // Take the digit-th unused piece, tracking used pieces in a bit mask.
+    let mut used = 0u32;
     let mut p = [0u8; 7];
     for i in 0..7 {
-        p[i] = free.remove(digits[i] as usize);
+        let mut left = digits[i];
+        let mut q = 0;
+        loop {
+            if used & (1 << q) == 0 {
+                if left == 0 {
+                    break;
+                }
+                left -= 1;
+            }
+            q += 1;
+        }
+        used |= 1 << q;
+        p[i] = q as u8;
     }
     p
 }
@@ -281,25 +294,33 @@ fn build_tables() -> Tables {
         }
         corner_moves[m.index()] = cm;
     }
-    let apply = |cube: &Cube, cm: &CornerMove| {
-        let mut c = *cube;
-        for i in 0..8 {
-            let j = cm.from[i] as usize;
-            c.perm[i] = cube.perm[j];
-            c.twist[i] = (cube.twist[j] + cm.twist[i]) % 3;
-        }
-        c
-    };
+    // Permutation and twist move independently: each table works on its own part.
     let perm = (0..PERMS)
         .map(|p| {
-            let cube = Coord(p * TWISTS).cube();
-            std::array::from_fn(|m| (apply(&cube, &corner_moves[m]).coord().0 / TWISTS) as u16)
+            let pieces = unrank7(p);
+            std::array::from_fn(|m| {
+                let from = &corner_moves[m].from;
+                // Slot k of the coordinate takes the piece of the slot it comes from.
+                let moved = std::array::from_fn(|k| {
+                    let src = from[MOVABLE_SLOTS[k] as usize];
+                    pieces[if src == 7 { 6 } else { src as usize }]
+                });
+                rank7(&moved) as u16
+            })
         })
         .collect();
     let twist = (0..TWISTS)
         .map(|w| {
             let cube = Coord(w).cube();
-            std::array::from_fn(|m| (apply(&cube, &corner_moves[m]).coord().0 % TWISTS) as u16)
+            std::array::from_fn(|m| {
+                let cm = &corner_moves[m];
+                let mut t = 0u16;
+                for &slot in &MOVABLE_SLOTS[..6] {
+                    let j = cm.from[slot as usize] as usize;
+                    t = t * 3 + ((cube.twist[j] + cm.twist[slot as usize]) % 3) as u16;
+                }
+                t
+            })
         })
         .collect();
     Tables {

@@ -1,8 +1,53 @@
-//! Scaffolding; replaced below.
-pub mod cube;
+//! Optimal solving and full analysis of the 2x2x2 Rubik's cube (the Pocket Cube).
+//!
+//! A position is given as 24 sticker characters in a fixed net (see [`Stickers`]);
+//! the down-back-left corner is the reference, so every position is solved by turning
+//! only R, U and F. [`PocketSolver`] finds optimal solutions in the half-turn or
+//! quarter-turn metric with a bidirectional breadth-first search whose solved side is
+//! shared by every state of a batch.
+//!
+//! ```
+//! use pocket::{parse_state, Metric, PocketSolver};
+//!
+//! // The "Corner swap" test pattern: 11 moves, the hardest distance there is.
+//! let cube = parse_state("UUUURLFBLRBFLLFFRRBBDDDD")?;
+//! let mut solver = PocketSolver::new(Metric::Htm);
+//! let solution = solver.solve(&cube);
+//! assert_eq!(solution.len(), 11);
+//! assert!(cube.apply_alg(&solution).is_solved());
+//! assert_eq!(solver.solve_all(&cube).len(), 24);
+//!
+//! // Bad input is an error that names the problem, never a panic.
+//! let err = parse_state("UUUULLFFRRBBLLFFRRBBDDD").unwrap_err();
+//! assert_eq!(err.to_string(), "expected 24 stickers, got 23 characters");
+//! # Ok::<(), pocket::StateError>(())
+//! ```
+//!
+//! Modules, in the cuber's terms: sticker strings ([`Stickers`]), pieces and
+//! coordinates ([`Cube`], [`Coord`]), moves and algorithms ([`Move`], [`Alg`]), the
+//! generic search ([`Solver`] over any [`Space`]), and the pocket cube solver
+//! ([`PocketSolver`]).
+
+mod cube;
+mod moves;
+mod patterns;
+mod search;
+mod solver;
+mod stickers;
+
+pub mod cli;
 pub mod geometry;
-pub mod moves;
-pub mod patterns;
-pub mod search;
-pub mod solver;
-pub mod stickers;
+pub mod io;
+
+pub use cube::{
+    CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
+    STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
+};
+pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError};
+pub use patterns::{
+    BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
+    run_patterns,
+};
+pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space};
+pub use solver::{Metric, PocketSolver, PocketSpace, solve};
+pub use stickers::{POSITION_NAMES, StateError, Stickers, corner_name, describe_char, parse_state};

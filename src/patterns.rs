@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use crate::solver::{Metric, PocketSolver};
 use crate::stickers::Stickers;
 
 /// The 13 published test patterns, embedded from `fixtures/patterns.txt`.
@@ -89,6 +90,112 @@ pub fn parse_patterns(text: &str) -> Result<Vec<Pattern>, PatternError> {
 /// The built-in patterns.
 pub fn builtin_patterns() -> Vec<Pattern> {
     parse_patterns(BUILTIN_PATTERNS).expect("the embedded pattern file is valid")
+}
+
+/// The outcome of solving a list of patterns.
+#[derive(Clone, Debug)]
+pub struct PatternReport {
+    /// A readable table, one row per pattern, then a summary line.
+    pub table: String,
+    /// Every state valid, every solution solving it, every length as expected.
+    pub all_good: bool,
+    /// Patterns whose found length equals the expected one.
+    pub optimal: usize,
+}
+
+/// Solve every pattern in `metric` and tabulate name, state, expected and found
+/// lengths, time per solve and the solution.
+pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
+    let mut solver = PocketSolver::new(metric);
+    crate::cube::tables(); // built once per process; not part of any solve's time
+    let mut rows = Vec::new();
+    let (mut optimal, mut all_good, mut total_us) = (0, true, 0.0);
+    for p in patterns {
+        let expected = match metric {
+            Metric::Htm => p.htm,
+            Metric::Qtm => p.qtm,
+        };
+        let shown = |n: Option<u32>| n.map_or("-".to_string(), |n| n.to_string());
+        let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
+            Ok(c) => c,
+            Err(e) => {
+                all_good = false;
+                rows.push([
+                    p.name.clone(),
+                    p.state.clone(),
+                    shown(expected),
+                    "-".into(),
+                    "-".into(),
+                    format!("error: {e}"),
+                ]);
+                continue;
+            }
+        };
+        let (alg, us) = crate::cli::timed(|| solver.solve(&cube));
+        total_us += us;
+        let found = metric.length(&alg);
+        let solves = cube.apply_alg(&alg).is_solved();
+        let verdict = match (solves, expected) {
+            (false, _) => " (does not solve!)",
+            (true, Some(e)) if e == found => {
+                optimal += 1;
+                ""
+            }
+            (true, Some(_)) => " (length differs from the file)",
+            (true, None) => " (no expected length)",
+        };
+        if !verdict.is_empty() {
+            all_good = false;
+        }
+        rows.push([
+            p.name.clone(),
+            p.state.clone(),
+            shown(expected),
+            found.to_string(),
+            format!("{us:.0} us"),
+            format!("{alg}{verdict}"),
+        ]);
+    }
+    let header = ["name", "state", "expected", "found", "time", "solution"];
+    let mut widths = header.map(str::len);
+    for r in &rows {
+        for (w, cell) in widths.iter_mut().zip(r) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let mut table = String::new();
+    let mut push_row = |cells: [&str; 6]| {
+        let line = format!(
+            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {:>w4$}  {}",
+            cells[0],
+            cells[1],
+            cells[2],
+            cells[3],
+            cells[4],
+            cells[5],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3],
+            w4 = widths[4]
+        );
+        table.push_str(line.trim_end());
+        table.push('\n');
+    };
+    push_row(header);
+    for r in &rows {
+        push_row([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]);
+    }
+    table.push_str(&format!(
+        "{optimal}/{} optimal ({metric}), {:.1} ms solving in all\n",
+        patterns.len(),
+        total_us / 1000.0
+    ));
+    PatternReport {
+        table,
+        all_good,
+        optimal,
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,316 @@
+//! The `pocket` command line: argument types and the commands they run.
+//!
+//! Results go to stdout, diagnostics to stderr. Exit status: 0 success, 1 bad input
+//! (or a failed check), 2 usage error.
+
+use std::ffi::OsString;
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use argh::FromArgs;
+
+use crate::io::{Line, LineReader, is_broken_pipe, trim, write_line};
+use crate::moves::Alg;
+use crate::patterns::{builtin_patterns, parse_patterns};
+use crate::solver::{Metric, PocketSolver};
+use crate::stickers::Stickers;
+
+/// Exit status: every input was good.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: some input was bad, or a check failed.
+pub const EXIT_BAD_INPUT: u8 = 1;
+/// Exit status: the command line itself was wrong.
+pub const EXIT_USAGE: u8 = 2;
+
+#[derive(FromArgs, Debug)]
+/// Optimal solver and toolkit for the 2x2x2 Rubik's cube (Pocket Cube).
+/// A state is 24 sticker characters in the net of the README (U, then the rows
+/// of L F R B, then D); any 6 printable characters may be the colours.
+#[argh(
+    example = "pocket solve UUUURLFBLRBFLLFFRRBBDDDD",
+    example = "pocket patterns",
+    example = "pocket solve --metric qtm < states.txt",
+    note = "Run `pocket <command> --help` for the options of each command."
+)]
+pub struct Pocket {
+    #[argh(subcommand)]
+    command: Command,
+}
+
+#[derive(FromArgs, Debug)]
+#[argh(subcommand)]
+enum Command {
+    Solve(SolveArgs),
+    Patterns(PatternsArgs),
+}
+
+#[derive(FromArgs, Debug)]
+/// Solve states optimally: one line of moves over R U F per state.
+#[argh(
+    subcommand,
+    name = "solve",
+    example = "pocket solve UUUURLFBLRBFLLFFRRBBDDDD",
+    example = "pocket solve --compact --metric qtm < states.txt",
+    example = "pocket solve --all -- -UUUR...   (use -- before a state starting with -)",
+    note = "With no STATE, states are read from standard input, one per line (blank lines \
+            skipped). Each state gets exactly one output line, in input order: the moves, \
+            an empty line for a solved cube, or `error: <reason>` for an invalid state. \
+            Exit status: 0 all solved, 1 some state invalid, 2 usage error."
+)]
+struct SolveArgs {
+    /// metric to minimise: htm (a half turn is one move, default) or qtm (a half
+    /// turn counts two)
+    #[argh(option, default = "Metric::Htm")]
+    metric: Metric,
+    /// print moves without spaces, e.g. RU2F'
+    #[argh(switch)]
+    compact: bool,
+    /// print every optimal solution on the state's line, separated by ", " (with
+    /// --compact by a space), sorted move by move in the order R R' R2 U U' U2 F F' F2
+    #[argh(switch)]
+    all: bool,
+    /// print only the number of optimal solutions
+    #[argh(switch)]
+    count: bool,
+    /// states to solve (default: read standard input)
+    #[argh(positional, greedy)]
+    states: Vec<String>,
+}
+
+#[derive(FromArgs, Debug)]
+/// Solve every position of a pattern file and compare with its expected lengths.
+#[argh(
+    subcommand,
+    name = "patterns",
+    example = "pocket patterns",
+    example = "pocket patterns --metric qtm",
+    example = "pocket patterns --file my-positions.txt",
+    note = "The default file is the 13 published test patterns (fixtures/patterns.txt). \
+            Format: NAME STATE HTM-LENGTH [QTM-LENGTH], one per line, # for comments. \
+            Exit status 1 if any found length differs from the file or a solution fails."
+)]
+struct PatternsArgs {
+    /// pattern file to run (default: the built-in test patterns)
+    #[argh(option)]
+    file: Option<String>,
+    /// metric: htm (default) or qtm
+    #[argh(option, default = "Metric::Htm")]
+    metric: Metric,
+}
+
+/// Run the command line `args` (including the program name) and return its status.
+pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
+    let args: Vec<String> = args
+        .into_iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let name = args.first().map(|s| program_name(s)).unwrap_or("pocket");
+    let rest: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    let parsed = match Pocket::from_args(&[name], &rest) {
+        Ok(p) => p,
+        Err(early) => {
+            return match early.status {
+                Ok(()) => {
+                    print_quietly(&early.output);
+                    ExitCode::from(EXIT_OK)
+                }
+                Err(()) => {
+                    eprintln!("{}", early.output.trim_end());
+                    eprintln!("Run `{name} --help` for usage.");
+                    ExitCode::from(EXIT_USAGE)
+                }
+            };
+        }
+    };
+    let status = match parsed.command {
+        Command::Solve(a) => cmd_solve(a),
+        Command::Patterns(a) => cmd_patterns(a),
+    };
+    match status {
+        Ok(code) => ExitCode::from(code),
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(EXIT_OK),
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            ExitCode::from(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+fn program_name(path: &str) -> &str {
+    std::path::Path::new(path)
+        .file_name()
+        .and_then(|s| s.to_str())
+        .unwrap_or("pocket")
+}
+
+fn print_quietly(text: &str) {
+    let mut out = io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|_| {
+        if text.ends_with('\n') {
+            Ok(())
+        } else {
+            out.write_all(b"\n")
+        }
+    });
+}
+
+/// How `solve` answers each state.
+#[derive(Clone, Copy, Debug)]
+struct Answer {
+    compact: bool,
+    all: bool,
+    count: bool,
+}
+
+impl Answer {
+    fn format(&self, solver: &mut PocketSolver, state: &[u8]) -> Result<String, String> {
+        let cube = Stickers::from_bytes(state)
+            .and_then(|s| s.to_cube())
+            .map_err(|e| e.to_string())?;
+        let show = |a: &Alg| {
+            if self.compact {
+                a.compact()
+            } else {
+                a.to_string()
+            }
+        };
+        if self.count {
+            return Ok(solver.solve_all(&cube).len().to_string());
+        }
+        if self.all {
+            let all: Vec<String> = solver.solve_all(&cube).iter().map(show).collect();
+            return Ok(all.join(if self.compact { " " } else { ", " }));
+        }
+        Ok(show(&solver.solve(&cube)))
+    }
+}
+
+/// Counts of a batch, for the exit status and the closing diagnostic.
+#[derive(Default)]
+struct Tally {
+    states: usize,
+    invalid: usize,
+    first_error: Option<String>,
+}
+
+impl Tally {
+    fn record(&mut self, place: &str, result: &Result<String, String>) {
+        self.states += 1;
+        if let Err(e) = result {
+            self.invalid += 1;
+            if self.first_error.is_none() {
+                self.first_error = Some(format!("{place}: {e}"));
+            }
+        }
+    }
+
+    fn finish(&self) -> u8 {
+        if self.invalid == 0 {
+            return EXIT_OK;
+        }
+        eprintln!(
+            "pocket: {} of {} states invalid (first at {})",
+            self.invalid,
+            self.states,
+            self.first_error.as_deref().unwrap_or("?")
+        );
+        EXIT_BAD_INPUT
+    }
+}
+
+fn answer_line(out: &mut dyn Write, result: &Result<String, String>) -> io::Result<()> {
+    match result {
+        Ok(s) => write_line(out, s),
+        Err(e) => write_line(out, &format!("error: {e}")),
+    }
+}
+
+fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
+    let answer = Answer {
+        compact: a.compact,
+        all: a.all,
+        count: a.count,
+    };
+    let mut solver = PocketSolver::new(a.metric);
+    let mut tally = Tally::default();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    if !a.states.is_empty() {
+        for (i, s) in a.states.iter().enumerate() {
+            let result = answer.format(&mut solver, s.as_bytes());
+            tally.record(&format!("argument {}", i + 1), &result);
+            answer_line(&mut out, &result)?;
+        }
+        out.flush()?;
+        return Ok(tally.finish());
+    }
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!("pocket: reading states from standard input, one per line (Ctrl-D ends)");
+    }
+    let mut reader = LineReader::new(stdin.lock());
+    let mut line_no = 0usize;
+    loop {
+        let line = {
+            let mut flush = || out.flush();
+            reader.next_line(&mut flush)?
+        };
+        let Some(line) = line else { break };
+        line_no += 1;
+        let result = match line {
+            Line::TooLong(n) => Err(format!(
+                "line too long ({n} bytes; a state is 24 characters)"
+            )),
+            Line::Text(t) => {
+                let t = trim(t);
+                if t.is_empty() {
+                    continue;
+                }
+                answer.format(&mut solver, t)
+            }
+        };
+        tally.record(&format!("line {line_no}"), &result);
+        answer_line(&mut out, &result)?;
+    }
+    out.flush()?;
+    Ok(tally.finish())
+}
+
+fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
+    let patterns = match &a.file {
+        None => builtin_patterns(),
+        Some(path) => {
+            let text = match std::fs::read_to_string(path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("pocket: cannot read {path}: {e}");
+                    return Ok(EXIT_BAD_INPUT);
+                }
+            };
+            match parse_patterns(&text) {
+                Ok(p) => p,
+                Err(e) => {
+                    eprintln!("pocket: {path}: {e}");
+                    return Ok(EXIT_BAD_INPUT);
+                }
+            }
+        }
+    };
+    let report = crate::patterns::run_patterns(&patterns, a.metric);
+    let mut out = io::stdout().lock();
+    out.write_all(report.table.as_bytes())?;
+    out.flush()?;
+    Ok(if report.all_good {
+        EXIT_OK
+    } else {
+        EXIT_BAD_INPUT
+    })
+}
+
+/// Time a closure in microseconds.
+pub(crate) fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let v = f();
+    (v, start.elapsed().as_secs_f64() * 1e6)
+}

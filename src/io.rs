@@ -1,0 +1,147 @@
+//! Line input with bounded memory, and output that reaches the reader in time.
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+
+/// Lines longer than this are refused whole, without being stored.
+pub const MAX_LINE: usize = 4096; // bytes; a state is 24
+
+/// One line of input.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line<'a> {
+    /// The line without its `\n`.
+    Text(&'a [u8]),
+    /// A line over [`MAX_LINE`] bytes; only its length was kept.
+    TooLong(usize),
+}
+
+/// Reads lines of any length in bounded memory. Before each read that could block,
+/// it calls a hook, so the caller can flush answers to lines already read: a program
+/// that writes one state and waits for the answer gets it.
+pub struct LineReader<R> {
+    inner: BufReader<R>,
+    buf: Vec<u8>,
+    max: usize,
+}
+
+impl<R: Read> LineReader<R> {
+    /// A reader with the default line limit.
+    pub fn new(inner: R) -> LineReader<R> {
+        LineReader::with_limit(inner, MAX_LINE)
+    }
+
+    /// A reader refusing lines over `max` bytes.
+    pub fn with_limit(inner: R, max: usize) -> LineReader<R> {
+        LineReader {
+            inner: BufReader::with_capacity(64 * 1024, inner),
+            buf: Vec::new(),
+            max,
+        }
+    }
+
+    /// The next line, or `None` at the end of input.
+    pub fn next_line(
+        &mut self,
+        before_block: &mut dyn FnMut() -> io::Result<()>,
+    ) -> io::Result<Option<Line<'_>>> {
+        self.buf.clear();
+        let mut len = 0usize;
+        let mut seen_any = false;
+        loop {
+            if self.inner.buffer().is_empty() {
+                before_block()?;
+            }
+            let available = match self.inner.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                if !seen_any {
+                    return Ok(None);
+                }
+                break;
+            }
+            seen_any = true;
+            let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], i + 1, true),
+                None => (available, available.len(), false),
+            };
+            len += chunk.len();
+            if len <= self.max {
+                self.buf.extend_from_slice(chunk);
+            }
+            self.inner.consume(used);
+            if done {
+                break;
+            }
+        }
+        if len > self.max {
+            Ok(Some(Line::TooLong(len)))
+        } else {
+            Ok(Some(Line::Text(&self.buf)))
+        }
+    }
+}
+
+/// Whether an error means the reader of our output has gone away.
+pub fn is_broken_pipe(e: &io::Error) -> bool {
+    e.kind() == io::ErrorKind::BrokenPipe
+}
+
+/// Trim ASCII whitespace (including the `\r` of CRLF) from both ends.
+pub fn trim(mut s: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = s {
+        if first.is_ascii_whitespace() {
+            s = rest;
+        } else {
+            break;
+        }
+    }
+    while let [rest @ .., last] = s {
+        if last.is_ascii_whitespace() {
+            s = rest;
+        } else {
+            break;
+        }
+    }
+    s
+}
+
+/// Write `s` and a newline.
+pub fn write_line(out: &mut dyn Write, s: &str) -> io::Result<()> {
+    out.write_all(s.as_bytes())?;
+    out.write_all(b"\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<String> {
+        let mut r = LineReader::with_limit(input, max);
+        let mut out = Vec::new();
+        let mut hook = || Ok(());
+        while let Some(line) = r.next_line(&mut hook).unwrap() {
+            out.push(match line {
+                Line::Text(t) => String::from_utf8_lossy(t).into_owned(),
+                Line::TooLong(n) => format!("<{n}>"),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn splits_and_bounds() {
+        assert_eq!(lines(b"a\nbb\n\nc", 10), ["a", "bb", "", "c"]);
+        assert_eq!(lines(b"", 10), Vec::<String>::new());
+        assert_eq!(lines(b"12345678901\nok\n", 10), ["<11>", "ok"]);
+        let big = vec![b'x'; 200_000];
+        assert_eq!(lines(&big, 10), ["<200000>"]);
+    }
+
+    #[test]
+    fn trims() {
+        assert_eq!(trim(b"  ab c\r"), b"ab c");
+        assert_eq!(trim(b"\t\r\n"), b"");
+    }
+}

@@ -1,0 +1,136 @@
+//! Every printed solution solves its input, and its length equals the distance in an
+//! independent breadth-first table (see `common`).
+mod common;
+
+use common::*;
+
+/// Solve states through the real binary in one batch and check every answer.
+fn check_batch(states: &[Vec<u8>], metric: &str, oracle: &Oracle) {
+    let input: Vec<u8> = states
+        .iter()
+        .flat_map(|s| s.iter().copied().chain([b'\n']))
+        .collect();
+    let out = pocket(&["solve", "--metric", metric], &input);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), states.len());
+    for (s, line) in states.iter().zip(&lines) {
+        let after = apply(s, line);
+        assert!(
+            is_solved(&after),
+            "{} + {line} is not solved",
+            String::from_utf8_lossy(s)
+        );
+        let moves = moves_of(line);
+        let len: usize = moves
+            .iter()
+            .map(|m| {
+                if metric == "qtm" && m.ends_with('2') {
+                    2
+                } else {
+                    1
+                }
+            })
+            .sum();
+        assert_eq!(
+            len,
+            oracle.dist[&key(s)] as usize,
+            "{} -> {line}",
+            String::from_utf8_lossy(s)
+        );
+        assert!(
+            moves.windows(2).all(|w| w[0][..1] != w[1][..1]),
+            "repeated face in {line}"
+        );
+    }
+}
+
+#[test]
+fn oracle_matches_published_counts() {
+    assert_eq!(
+        htm().counts,
+        [
+            1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644
+        ]
+    );
+    assert_eq!(
+        qtm().counts,
+        [
+            1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280,
+            276
+        ]
+    );
+}
+
+#[test]
+fn all_htm_antipodes_take_eleven_moves() {
+    let o = htm();
+    assert_eq!(o.antipodes.len(), 2644);
+    check_batch(&o.antipodes, "htm", o);
+}
+
+#[test]
+fn all_qtm_antipodes_take_fourteen_quarter_turns() {
+    let o = qtm();
+    assert_eq!(o.antipodes.len(), 276);
+    check_batch(&o.antipodes, "qtm", o);
+}
+
+#[test]
+fn random_positions_colours_and_orientations() {
+    let mut rng = Rng(2026);
+    let states: Vec<Vec<u8>> = (0..3000).map(|_| random_state(&mut rng)).collect();
+    check_batch(&states, "htm", htm());
+    check_batch(&states[..1500], "qtm", qtm());
+}
+
+#[test]
+fn published_patterns_match_the_oracle() {
+    for p in pocket::builtin_patterns() {
+        let k = key(p.state.as_bytes());
+        assert_eq!(Some(htm().dist[&k] as u32), p.htm, "{}", p.name);
+        assert_eq!(Some(qtm().dist[&k] as u32), p.qtm, "{}", p.name);
+    }
+}
+
+#[test]
+fn library_all_solutions_are_distinct_optimal_and_complete() {
+    // Against a brute force over the oracle: count optimal paths with no repeated face.
+    let o = htm();
+    let mut rng = Rng(7);
+    let mut solver = pocket::PocketSolver::new(pocket::Metric::Htm);
+    for _ in 0..40 {
+        let s = random_state(&mut rng);
+        let cube = pocket::parse_state(std::str::from_utf8(&s).unwrap()).unwrap();
+        let all = solver.solve_all(&cube);
+        let d = o.dist[&key(&s)] as usize;
+        fn count(s: &[u8], d: usize, last: Option<usize>, o: &Oracle) -> usize {
+            if d == 0 {
+                return 1;
+            }
+            let mut n = 0;
+            for face in (0..3).filter(|&f| Some(f) != last) {
+                for q in 1..4 {
+                    let t = turn(s, face, q);
+                    if o.dist[&key(&t)] as usize == d - 1 {
+                        n += count(&t, d - 1, Some(face), o);
+                    }
+                }
+            }
+            n
+        }
+        assert_eq!(all.len(), count(&s, d, None, o));
+        let mut texts: Vec<String> = all.iter().map(|a| a.to_string()).collect();
+        texts.dedup();
+        assert_eq!(texts.len(), all.len());
+        for a in &all {
+            assert!(is_solved(&apply(&s, &a.to_string())));
+        }
+    }
+}
