@@ -1,1 +1,66 @@
-fn main() {}
+//! Speed targets of the solver (see README, "Performance").
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+
+use pocket::{Coord, Cube, Metric, POSITIONS, PocketSolver, parse_state};
+
+/// Uniformly random positions from a fixed seed (SplitMix64 over coordinates).
+fn random_cubes(n: usize, mut seed: u64) -> Vec<Cube> {
+    (0..n)
+        .map(|_| {
+            seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = seed;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            Coord(((z ^ (z >> 31)) % POSITIONS as u64) as u32).cube()
+        })
+        .collect()
+}
+
+/// The two 11-move test patterns.
+fn hard() -> Vec<Cube> {
+    ["UUUDLLFRFRBBLLFRFRBBDUDD", "UUUURLFBLRBFLLFFRRBBDDDD"]
+        .iter()
+        .map(|s| parse_state(s).unwrap())
+        .collect()
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("solve");
+    for metric in [Metric::Htm, Metric::Qtm] {
+        // A solver that has already worked through a batch, as in `pocket solve < file`.
+        let mut warm = PocketSolver::new(metric);
+        for cube in random_cubes(2000, 1) {
+            warm.solve(&cube);
+        }
+        let hard = hard();
+        let mut i = 0;
+        g.bench_function(format!("hard_in_batch_{metric}"), |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(warm.solve(&hard[i % hard.len()]))
+            })
+        });
+        let random = random_cubes(1000, 2);
+        g.bench_function(format!("random_in_batch_{metric}"), |b| {
+            b.iter(|| {
+                i += 1;
+                black_box(warm.solve(&random[i % random.len()]))
+            })
+        });
+        g.bench_function(format!("hard_cold_{metric}"), |b| {
+            b.iter_batched(
+                || PocketSolver::new(metric),
+                |mut s| black_box(s.solve(&hard[0])),
+                BatchSize::SmallInput,
+            )
+        });
+        g.bench_function(format!("all_solutions_hard_{metric}"), |b| {
+            b.iter(|| black_box(warm.solve_all(&hard[0])))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -194,41 +194,82 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         self.met.clear();
     }
 
+    /// The moves from `x` one step closer to the root on a cheapest path, with the
+    /// state each leads to. Memoised: the paths of `solve_all` share most steps.
+    fn steps<'m, P: Space<State = S>>(
+        &self,
+        space: &P,
+        x: S,
+        memo: &'m mut Memo<S>,
+    ) -> &'m Steps<S> {
+        memo.entry(x).or_insert_with(|| {
+            let mut out = Steps {
+                at_root: false,
+                next: SmallVec::new(),
+            };
+            let Some(d) = self.get(&x) else {
+                return out;
+            };
+            out.at_root = d == 0;
+            // All neighbours first, then all probes: independent cache misses overlap.
+            let moves = space.moves();
+            let next: SmallVec<[S; 16]> = (0..moves.len())
+                .map(|m| space.apply(x, if self.backward { m } else { moves[m].inverse }))
+                .collect();
+            for (m, (spec, y)) in moves.iter().zip(next).enumerate() {
+                // Forward: x = y * m, so y = x * m'. Backward: y = x * m.
+                if spec.cost <= d && self.dist.get(&y) == Some(&(d - spec.cost)) {
+                    out.next.push((m as u8, y));
+                }
+            }
+            out
+        })
+    }
+
     /// Every cheapest path between the root and `x`, in the order walked from the root,
-    /// whose move next to `x` is not of face `avoid`. `f` sees each; returning `false`
-    /// stops the walk. Returns `false` if stopped.
+    /// whose move next to `x` is not of face `avoid` and costs at least `min_cost`. `f`
+    /// sees each; returning `false` stops the walk. Returns `false` if stopped.
+    #[allow(clippy::too_many_arguments)]
     fn paths<P: Space<State = S>>(
         &self,
         space: &P,
         x: S,
         avoid: Option<u8>,
+        min_cost: u32,
         suffix: &mut Moves,
+        memo: &mut Memo<S>,
         f: &mut dyn FnMut(&Moves) -> bool,
     ) -> bool {
-        let Some(d) = self.get(&x) else {
-            return true;
-        };
-        if d == 0 {
+        let steps = self.steps(space, x, memo);
+        if steps.at_root {
             return f(suffix);
         }
-        for (m, spec) in space.moves().iter().enumerate() {
-            if Some(spec.face) == avoid || spec.cost > d {
+        let next = steps.next.clone();
+        for (m, y) in next {
+            let spec = space.moves()[m as usize];
+            if Some(spec.face) == avoid || spec.cost < min_cost {
                 continue;
             }
-            // Forward: x = y * m, so y = x * m'. Backward: y = x * m.
-            let y = space.apply(x, if self.backward { m } else { spec.inverse });
-            if self.dist.get(&y) == Some(&(d - spec.cost)) {
-                suffix.push(m as u8);
-                let go_on = self.paths(space, y, Some(spec.face), suffix, f);
-                suffix.pop();
-                if !go_on {
-                    return false;
-                }
+            suffix.push(m);
+            let go_on = self.paths(space, y, Some(spec.face), 0, suffix, memo, f);
+            suffix.pop();
+            if !go_on {
+                return false;
             }
         }
         true
     }
 }
+
+/// Cheapest steps from one state towards the root of a ball.
+#[derive(Clone, Debug)]
+struct Steps<S> {
+    at_root: bool,
+    next: SmallVec<[(u8, S); 6]>,
+}
+
+/// Memo of cheapest steps per state, for walking many paths.
+type Memo<S> = AHashMap<S, Steps<S>>;
 
 /// Tuning of the cached ball around the solved state.
 #[derive(Clone, Copy, Debug)]
@@ -398,23 +439,41 @@ impl<P: Space> Solver<P> {
     }
 
     /// Walk every pair of cheapest half paths through `x` that join without turning
-    /// one face twice; `f` gets the whole path and may stop the walk.
-    fn join(&self, x: P::State, f: &mut dyn FnMut(&Moves, &Moves) -> bool) {
+    /// one face twice, the second half starting with a move costing at least
+    /// `min_next`; `f` gets both halves and may stop the walk.
+    fn join(
+        &self,
+        x: P::State,
+        min_next: u32,
+        memos: &mut (Memo<P::State>, Memo<P::State>),
+        f: &mut dyn FnMut(&Moves, &Moves) -> bool,
+    ) {
         let (space, solved) = (&self.space, &self.solved);
+        let (fwd_memo, bwd_memo) = memos;
         let mut back = Moves::new();
-        self.forward.paths(space, x, None, &mut back, &mut |fwd| {
-            let last_face = fwd.first().map(|&m| space.moves()[m as usize].face);
-            let mut tail = Moves::new();
-            solved.paths(space, x, last_face, &mut tail, &mut |bwd| f(fwd, bwd))
-        });
+        self.forward
+            .paths(space, x, None, 0, &mut back, fwd_memo, &mut |fwd| {
+                let last_face = fwd.first().map(|&m| space.moves()[m as usize].face);
+                let mut tail = Moves::new();
+                solved.paths(
+                    space,
+                    x,
+                    last_face,
+                    min_next,
+                    &mut tail,
+                    bwd_memo,
+                    &mut |bwd| f(fwd, bwd),
+                )
+            });
     }
 
     /// One cheapest solution from `start`, or `None` if the goal is unreachable.
     pub fn solve(&mut self, start: P::State) -> Option<Path> {
         let d = self.meet(start)?;
         let mut found = None;
+        let mut memos = Default::default();
         for (x, _) in self.meeting_points(d) {
-            self.join(x, &mut |fwd, bwd| {
+            self.join(x, 0, &mut memos, &mut |fwd, bwd| {
                 let mut moves: Moves = fwd.iter().rev().copied().collect();
                 moves.extend(bwd.iter().copied());
                 found = Some(Path { cost: d, moves });
@@ -433,20 +492,19 @@ impl<P: Space> Solver<P> {
         let Some(d) = self.meet(start) else {
             return Vec::new();
         };
+        // Count each path once: at its last state within cost f of the start. That
+        // state x, at cost k, is followed by a move costing more than f - k.
         let f = self.forward.reach();
         let mut all = Vec::new();
+        let mut memos = Default::default();
         for (x, k) in self.meeting_points(d) {
-            let space = &self.space;
-            self.join(x, &mut |fwd, bwd| {
-                // Count each path once: at its last state within cost f of the start.
-                let next_cost = bwd
-                    .first()
-                    .map_or(u32::MAX, |&m| space.moves()[m as usize].cost);
-                if k.saturating_add(next_cost) > f {
-                    let mut moves: Moves = fwd.iter().rev().copied().collect();
-                    moves.extend(bwd.iter().copied());
-                    all.push(Path { cost: d, moves });
-                }
+            if k + self.max_cost <= f && k != d {
+                continue;
+            }
+            self.join(x, f + 1 - k.min(f), &mut memos, &mut |fwd, bwd| {
+                let mut moves: Moves = fwd.iter().rev().copied().collect();
+                moves.extend(bwd.iter().copied());
+                all.push(Path { cost: d, moves });
                 true
             });
         }

@@ -1,0 +1,193 @@
+//! The command-line contract of `pocket solve` and `pocket patterns`, through the real binary.
+mod common;
+
+use common::*;
+
+const CORNER_SWAP: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
+const SOLVED_STR: &str = "UUUULLFFRRBBLLFFRRBBDDDD";
+
+fn lines(o: &std::process::Output) -> Vec<String> {
+    stdout(o).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn solves_from_arguments() {
+    let o = pocket(&["solve", CORNER_SWAP, SOLVED_STR], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let l = lines(&o);
+    assert_eq!(l.len(), 2);
+    assert_eq!(moves_of(&l[0]).len(), 11);
+    assert!(is_solved(&apply(CORNER_SWAP.as_bytes(), &l[0])));
+    assert_eq!(l[1], "", "a solved cube gives an empty line");
+}
+
+#[test]
+fn reads_standard_input_trimmed_skipping_blank_lines() {
+    let input = format!("  {CORNER_SWAP}  \r\n\n\t\n{SOLVED_STR}\r\n");
+    let o = pocket(&["solve"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(lines(&o).len(), 2);
+    // No trailing newline on the last line.
+    let o = pocket(&["solve"], CORNER_SWAP.as_bytes());
+    assert_eq!(lines(&o).len(), 1);
+}
+
+#[test]
+fn empty_input_gives_no_output() {
+    let o = pocket(&["solve"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn mixed_batch_keeps_order_and_reports_each_error() {
+    let mut input = Vec::new();
+    input.extend_from_slice(format!("{CORNER_SWAP}\nUUUU\n").as_bytes());
+    input.extend_from_slice(b"UU\xffULLFFRRBBLLFFRRBBDDDD\n");
+    input.extend_from_slice(b"UUUULLFFRRBBLLFFRRBBDDDX\n");
+    input.extend_from_slice(b"UUUUULFFRRBBLLFFRRBBDDDD\n");
+    input.extend_from_slice(b"UUUULLFFRRBBLLFFRRBBDDDD\n");
+    input.extend_from_slice(b"0000112233441122334455 55\n");
+    // Twisted corner: D I H of the solved cube rotated.
+    input.extend_from_slice(b"UUURLLFUFRBBLLFFRRBBDDDD\n");
+    input.extend_from_slice(format!("{}\n", "x".repeat(10_000)).as_bytes());
+    input.extend_from_slice(format!("{CORNER_SWAP}\n").as_bytes());
+    let o = pocket(&["solve"], &input);
+    assert_eq!(o.status.code(), Some(1));
+    let l = lines(&o);
+    assert_eq!(l.len(), 10, "{l:?}");
+    assert_eq!(moves_of(&l[0]).len(), 11);
+    assert_eq!(l[1], "error: expected 24 stickers, got 4 characters");
+    assert_eq!(
+        l[2],
+        "error: byte 0xFF (not UTF-8) at position 3 (sticker C) is not a printable ASCII colour"
+    );
+    assert_eq!(
+        l[3],
+        "error: expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X'"
+    );
+    assert_eq!(l[4], "error: colour 'U' is on 5 stickers, expected 4");
+    assert_eq!(l[5], "");
+    assert_eq!(
+        l[6],
+        "error: a space at position 23 (sticker W) is not a printable ASCII colour"
+    );
+    assert!(l[7].starts_with("error: twisted corner"), "{}", l[7]);
+    assert_eq!(
+        l[8],
+        "error: line too long (10000 bytes; a state is 24 characters)"
+    );
+    assert_eq!(l[9], l[0]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("7 of 10 states invalid (first at line 2: expected 24"),
+        "{err}"
+    );
+}
+
+#[test]
+fn corner_errors_name_the_corner() {
+    let o = pocket(&["solve", "UUUULLFFRRBBLFLFRRBBDDDD"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        lines(&o)[0],
+        "error: corner N O U has colours 'D' 'F' 'L': its colours are in mirror order"
+    );
+}
+
+#[test]
+fn compact_and_quarter_turn_metric() {
+    let o = pocket(&["solve", "--compact", "UUUURRBBLLFFLLFFRRBBDDDD"], b"");
+    assert_eq!(lines(&o), ["U2"]);
+    let o = pocket(&["solve", "--compact", CORNER_SWAP], b"");
+    assert!(!lines(&o)[0].contains(' '));
+    assert!(is_solved(&apply(CORNER_SWAP.as_bytes(), &lines(&o)[0])));
+    let o = pocket(&["solve", "--metric", "qtm", CORNER_SWAP], b"");
+    let l = lines(&o);
+    let qtm: usize = moves_of(&l[0])
+        .iter()
+        .map(|m| if m.ends_with('2') { 2 } else { 1 })
+        .sum();
+    assert_eq!(qtm, 13);
+}
+
+#[test]
+fn all_and_count() {
+    let o = pocket(&["solve", "--count", CORNER_SWAP, SOLVED_STR], b"");
+    assert_eq!(lines(&o), ["24", "1"]);
+    let o = pocket(&["solve", "--all", CORNER_SWAP], b"");
+    let text = stdout(&o);
+    let sols: Vec<&str> = text.trim_end().split(", ").collect();
+    assert_eq!(sols.len(), 24);
+    for s in &sols {
+        assert!(is_solved(&apply(CORNER_SWAP.as_bytes(), s)));
+    }
+    let o = pocket(&["solve", "--all", "--compact", CORNER_SWAP], b"");
+    assert_eq!(stdout(&o).split_whitespace().count(), 24);
+}
+
+#[test]
+fn double_dash_allows_states_starting_with_a_dash() {
+    let o = pocket(&["solve", "--", "----LLFFRRBBLLFFRRBBDDDD"], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(lines(&o), [""]);
+}
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    for args in [
+        &["solve", "--metric", "xtm", CORNER_SWAP][..],
+        &["solve", "--bogus"],
+        &["frobnicate"],
+        &[],
+    ] {
+        let o = pocket(args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(o.stdout.is_empty());
+        assert!(!o.stderr.is_empty());
+    }
+    let o = pocket(&["--help"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("pocket solve UUUURLFBLRBFLLFFRRBBDDDD"));
+    let o = pocket(&["solve", "--help"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("--metric"));
+}
+
+#[test]
+fn patterns_default_file_passes() {
+    let o = pocket(&["patterns"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("13/13 optimal (htm)"), "{text}");
+    assert!(text.contains("Corner swap"));
+    let o = pocket(&["patterns", "--metric", "qtm"], b"");
+    assert!(stdout(&o).contains("13/13 optimal (qtm)"));
+}
+
+#[test]
+fn patterns_with_a_wrong_expectation_fail() {
+    let dir = std::env::temp_dir().join(format!("pocket-patterns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wrong.txt");
+    std::fs::write(
+        &file,
+        format!("# mine\nCorner swap {CORNER_SWAP} 10\nSolved {SOLVED_STR} 0\n"),
+    )
+    .unwrap();
+    let o = pocket(&["patterns", "--file", file.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    assert!(text.contains("length differs from the file"), "{text}");
+    assert!(text.contains("1/2 optimal"));
+    std::fs::write(&file, "Broken line\n").unwrap();
+    let o = pocket(&["patterns", "--file", file.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
+    let _ = std::fs::remove_dir_all(dir);
+}
