@@ -360,11 +360,12 @@ fn twist_from_known(piece: usize, faces: &[Option<u8>; 3]) -> Option<u8> {
     })
 }
 
-/// Corner slots ordered by their first letter, so errors come in reading order.
+/// Corner slots ordered by their first letter (A, B, C, D, M, N, P, R), so errors
+/// come in reading order.
+const READING_ORDER: [usize; 8] = [2, 3, 1, 0, 6, 5, 4, 7];
+
 fn slots_in_reading_order() -> [usize; 8] {
-    let mut slots = [0, 1, 2, 3, 4, 5, 6, 7];
-    slots.sort_by_key(|&s| CORNER_STICKERS[s].iter().min().copied());
-    slots
+    READING_ORDER
 }
 
 fn check_colour_counts(s: &[u8; STICKERS]) -> Result<(), StateError> {
@@ -448,6 +449,12 @@ mod tests {
         assert_eq!(u, Cube::SOLVED.apply_alg(&"U".parse().unwrap()));
         let u2 = parse_state("UUUURRBBLLFFLLFFRRBBDDDD").unwrap();
         assert_eq!(u2, Cube::SOLVED.apply_alg(&"U2".parse().unwrap()));
+    }
+
+    #[test]
+    fn reading_order_is_sorted_by_first_letter() {
+        let firsts = READING_ORDER.map(|s| CORNER_STICKERS[s].iter().min().copied());
+        assert!(firsts.windows(2).all(|w| w[0] < w[1]));
     }
 
     #[test]
