@@ -304,6 +304,9 @@ struct Steps<S> {
 /// Memo of cheapest steps per state, for walking many paths.
 type Memo<S> = AHashMap<S, Steps<S>>;
 
+/// Memos of the forward and the solved side; `None` walks without one.
+type Memos<S> = (Option<Memo<S>>, Option<Memo<S>>);
+
 /// An insertion into the large cached map costs a probe, a write and its share of
 /// rehashing. Weights 1, 4 and 16 gave the same batch times within noise (10,000 and
 /// 100,000 random states, HTM and QTM, medians of 7 runs).
@@ -485,7 +488,7 @@ impl<P: Space> Solver<P> {
         &self,
         x: P::State,
         min_next: u32,
-        memos: &mut (Option<Memo<P::State>>, Option<Memo<P::State>>),
+        memos: &mut Memos<P::State>,
         f: &mut dyn FnMut(&Moves, &Moves) -> bool,
     ) {
         let (space, solved) = (&self.space, &self.solved);
