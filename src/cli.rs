@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use argh::FromArgs;
 
+use crate::census::{Census, CensusMetric};
 use crate::io::{Line, LineReader, is_broken_pipe, trim, write_line};
 use crate::moves::Alg;
 use crate::patterns::{builtin_patterns, parse_patterns};
@@ -43,6 +44,7 @@ pub struct Pocket {
 enum Command {
     Solve(SolveArgs),
     Patterns(PatternsArgs),
+    Census(CensusArgs),
 }
 
 #[derive(FromArgs, Debug)]
@@ -99,6 +101,49 @@ struct PatternsArgs {
     metric: Metric,
 }
 
+#[derive(FromArgs, Debug)]
+/// Count positions and local maxima at every distance from solved (God's algorithm).
+#[argh(
+    subcommand,
+    name = "census",
+    example = "pocket census",
+    example = "pocket census --metric qtm",
+    example = "pocket census --metric all --json",
+    note = "Metrics: htm (R R' R2 U U' U2 F F' F2), qtm (R R' U U' F F'), one-way (R U F \
+            only: distances along a directed graph). A local maximum is a position from \
+            which no single move of the metric leads further from solved. --json prints \
+            one JSON object per metric and line."
+)]
+struct CensusArgs {
+    /// htm, qtm, one-way or all (default: all)
+    #[argh(option, default = "MetricChoice::All")]
+    metric: MetricChoice,
+    /// print JSON instead of tables
+    #[argh(switch)]
+    json: bool,
+}
+
+/// One census metric or all of them.
+#[derive(Clone, Copy, Debug)]
+enum MetricChoice {
+    One(CensusMetric),
+    All,
+}
+
+impl std::str::FromStr for MetricChoice {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<MetricChoice, String> {
+        if s.eq_ignore_ascii_case("all") {
+            Ok(MetricChoice::All)
+        } else {
+            s.parse()
+                .map(MetricChoice::One)
+                .map_err(|_| format!("unknown metric '{s}' (expected htm, qtm, one-way or all)"))
+        }
+    }
+}
+
 /// Run the command line `args` (including the program name) and return its status.
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     let args: Vec<String> = args
@@ -126,6 +171,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     let status = match parsed.command {
         Command::Solve(a) => cmd_solve(a),
         Command::Patterns(a) => cmd_patterns(a),
+        Command::Census(a) => cmd_census(a),
     };
     match status {
         Ok(code) => ExitCode::from(code),
@@ -306,6 +352,30 @@ fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
     } else {
         EXIT_BAD_INPUT
     })
+}
+
+fn cmd_census(a: CensusArgs) -> io::Result<u8> {
+    let metrics = match a.metric {
+        MetricChoice::One(m) => vec![m],
+        MetricChoice::All => CensusMetric::ALL.to_vec(),
+    };
+    let (all, us) = timed(|| Census::compute_all(&metrics));
+    let mut out = io::stdout().lock();
+    for (i, c) in all.iter().enumerate() {
+        if a.json {
+            writeln!(out, "{}", c.to_json())?;
+        } else {
+            if i > 0 {
+                writeln!(out)?;
+            }
+            write!(out, "{c}")?;
+        }
+    }
+    out.flush()?;
+    if !a.json {
+        eprintln!("pocket: census computed in {:.0} ms", us / 1000.0);
+    }
+    Ok(EXIT_OK)
 }
 
 /// Time a closure in microseconds.

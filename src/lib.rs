@@ -28,6 +28,7 @@
 //! generic search ([`Solver`] over any [`Space`]), and the pocket cube solver
 //! ([`PocketSolver`]).
 
+mod census;
 mod cube;
 mod moves;
 mod patterns;
@@ -39,6 +40,7 @@ pub mod cli;
 pub mod geometry;
 pub mod io;
 
+pub use census::{Census, CensusMetric, UNSEEN, distance, distance_table, group};
 pub use cube::{
     CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
