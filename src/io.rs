@@ -38,6 +38,11 @@ impl<R: Read> LineReader<R> {
         }
     }
 
+    /// Whether input is already buffered, so that the next line may not need a read.
+    pub fn has_buffered(&self) -> bool {
+        !self.inner.buffer().is_empty()
+    }
+
     /// The next line, or `None` at the end of input.
     pub fn next_line(
         &mut self,

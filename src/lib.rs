@@ -35,6 +35,7 @@ mod patterns;
 mod search;
 mod solver;
 mod stickers;
+mod table;
 
 pub mod cli;
 pub mod geometry;
@@ -53,3 +54,4 @@ pub use patterns::{
 pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space};
 pub use solver::{Metric, PocketSolver, PocketSpace, solve};
 pub use stickers::{POSITION_NAMES, StateError, Stickers, corner_name, describe_char, parse_state};
+pub use table::TableSolver;

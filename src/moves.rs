@@ -194,6 +194,11 @@ impl Alg {
         self.0.push(m);
     }
 
+    /// Remove and return the last move.
+    pub fn pop(&mut self) -> Option<Move> {
+        self.0.pop()
+    }
+
     /// The algorithm that undoes this one.
     pub fn inverse(&self) -> Alg {
         Alg(self.0.iter().rev().map(|m| m.inverse()).collect())

@@ -191,3 +191,82 @@ fn patterns_with_a_wrong_expectation_fail() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 1"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn table_method_matches_default_lengths_and_keeps_order() {
+    let mut rng = Rng(99);
+    let mut input = Vec::new();
+    let mut states = Vec::new();
+    for i in 0..3000 {
+        let s = random_state(&mut rng);
+        input.extend_from_slice(&s);
+        input.push(b'\n');
+        if i % 500 == 7 {
+            input.extend_from_slice(b"not a cube\n");
+        }
+        states.push(s);
+    }
+    for metric in ["htm", "qtm"] {
+        let t = pocket(&["solve", "--method", "table", "--metric", metric], &input);
+        let b = pocket(&["solve", "--metric", metric], &input);
+        assert_eq!(t.status.code(), Some(1));
+        let (tl, bl) = (lines(&t), lines(&b));
+        assert_eq!(tl.len(), 3006);
+        let mut k = 0;
+        for (x, y) in tl.iter().zip(&bl) {
+            if x.starts_with("error") {
+                assert_eq!(x, y);
+                continue;
+            }
+            assert!(is_solved(&apply(&states[k], x)));
+            let len = |s: &str| -> usize {
+                moves_of(s)
+                    .iter()
+                    .map(|m| {
+                        if metric == "qtm" && m.ends_with('2') {
+                            2
+                        } else {
+                            1
+                        }
+                    })
+                    .sum()
+            };
+            assert_eq!(len(x), len(y));
+            k += 1;
+        }
+        assert_eq!(k, 3000);
+    }
+    let o = pocket(&["solve", "--method", "table", "--count", CORNER_SWAP], b"");
+    assert_eq!(lines(&o), ["24"]);
+    let o = pocket(&["solve", "--method", "nope", CORNER_SWAP], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn census_tables_and_json() {
+    let o = pocket(&["census", "--metric", "htm"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(
+        text.contains("      11       2,644         2,644"),
+        "{text}"
+    );
+    assert!(
+        text.contains("   total   3,674,160     1,034,783"),
+        "{text}"
+    );
+    let o = pocket(&["census", "--json"], b"");
+    let text = stdout(&o);
+    let objects: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 3);
+    assert_eq!(objects[1]["metric"], "qtm");
+    assert_eq!(objects[1]["diameter"], 14);
+    assert_eq!(objects[1]["total_local_maxima"], 527_049);
+    assert_eq!(objects[2]["metric"], "one-way");
+    assert_eq!(objects[2]["positions"][19], 1192);
+    let o = pocket(&["census", "--metric", "fast"], b"");
+    assert_eq!(o.status.code(), Some(2));
+}

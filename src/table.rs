@@ -1,0 +1,129 @@
+//! An optimal solver backed by the full distance table: build it once (one census
+//! breadth-first search, tens of milliseconds), then every solve walks down it.
+
+use crate::census::{CensusMetric, distance_table};
+use crate::cube::{Coord, Cube};
+use crate::moves::{Alg, Move};
+use crate::solver::Metric;
+
+/// Walks down a distance table of every position. Shareable between threads.
+pub struct TableSolver {
+    metric: Metric,
+    dist: Vec<u8>,
+}
+
+impl TableSolver {
+    /// Build the table for `metric` (HTM or QTM distances).
+    pub fn new(metric: Metric) -> TableSolver {
+        let census = match metric {
+            Metric::Htm => CensusMetric::Htm,
+            Metric::Qtm => CensusMetric::Qtm,
+        };
+        TableSolver {
+            metric,
+            dist: distance_table(census),
+        }
+    }
+
+    /// The metric minimised.
+    pub fn metric(&self) -> Metric {
+        self.metric
+    }
+
+    /// Optimal distance of a position.
+    pub fn distance(&self, cube: &Cube) -> u32 {
+        self.dist[cube.coord().0 as usize] as u32
+    }
+
+    /// Visit optimal solutions from `x` (at distance `d`) in move order; `f` returns
+    /// `false` to stop. Returns `false` if stopped.
+    fn walk(
+        &self,
+        x: Coord,
+        d: u32,
+        last: Option<Move>,
+        path: &mut Alg,
+        f: &mut dyn FnMut(&Alg) -> bool,
+    ) -> bool {
+        if d == 0 {
+            return f(path);
+        }
+        for m in Move::ALL {
+            let cost = self.metric.cost(m);
+            if cost > d || last.is_some_and(|l| l.face() == m.face()) {
+                continue;
+            }
+            let y = x.apply(m.index());
+            if self.dist[y.0 as usize] as u32 == d - cost {
+                path.push(m);
+                let go_on = self.walk(y, d - cost, Some(m), path, f);
+                path.pop();
+                if !go_on {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// An optimal solution: the first in move order.
+    pub fn solve(&self, cube: &Cube) -> Alg {
+        let mut found = Alg::new();
+        let x = cube.coord();
+        self.walk(
+            x,
+            self.dist[x.0 as usize] as u32,
+            None,
+            &mut Alg::new(),
+            &mut |a| {
+                found = a.clone();
+                false
+            },
+        );
+        found
+    }
+
+    /// Every optimal solution, sorted move by move in the order `R R' R2 U U' U2 F F' F2`.
+    pub fn solve_all(&self, cube: &Cube) -> Vec<Alg> {
+        let mut all = Vec::new();
+        let x = cube.coord();
+        self.walk(
+            x,
+            self.dist[x.0 as usize] as u32,
+            None,
+            &mut Alg::new(),
+            &mut |a| {
+                all.push(a.clone());
+                true
+            },
+        );
+        all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::PocketSolver;
+
+    #[test]
+    fn agrees_with_the_bidirectional_search() {
+        for metric in [Metric::Htm, Metric::Qtm] {
+            let table = TableSolver::new(metric);
+            let mut bidir = PocketSolver::new(metric);
+            for i in 0..300u32 {
+                let cube = Coord(i * 12_241 % crate::cube::POSITIONS).cube();
+                let a = table.solve(&cube);
+                assert!(cube.apply_alg(&a).is_solved());
+                assert_eq!(metric.length(&a), metric.length(&bidir.solve(&cube)));
+                if i % 10 == 0 {
+                    assert_eq!(
+                        table.solve_all(&cube),
+                        bidir.solve_all(&cube),
+                        "{metric} {i}"
+                    );
+                }
+            }
+        }
+    }
+}
