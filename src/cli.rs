@@ -11,10 +11,12 @@ use std::time::Instant;
 use argh::FromArgs;
 
 use crate::census::{Census, CensusMetric};
+use crate::check::check;
 use crate::cube::Cube;
 use crate::io::{Line, LineReader, is_broken_pipe, trim};
+use crate::judge::{InputMode, Outcome, Summary, run_one};
 use crate::moves::Alg;
-use crate::patterns::{builtin_patterns, parse_patterns};
+use crate::patterns::{Pattern, builtin_patterns, parse_patterns};
 use crate::solver::{Metric, PocketSolver};
 use crate::stickers::Stickers;
 use crate::table::TableSolver;
@@ -47,6 +49,67 @@ enum Command {
     Solve(SolveArgs),
     Patterns(PatternsArgs),
     Census(CensusArgs),
+    Check(CheckArgs),
+    Judge(JudgeArgs),
+}
+
+#[derive(FromArgs, Debug)]
+/// Judge a claimed solution by the challenge's rules.
+#[argh(
+    subcommand,
+    name = "check",
+    example = "pocket check UUUURLFBLRBFLLFFRRBBDDDD \"F2 U' F U R U2 R U' R' F R'\"",
+    example = "pocket check -- UUUUFFRRBBLLLLFFRRBBDDDD \"(U')\"",
+    note = "Rules: only R R' R2 U U' U2 F F' F2, separated by one space or none, optionally \
+            wrapped in one pair of () \"\" '' {} [] or ^^; no two consecutive moves on one \
+            face; fewer than 30 moves; the cube must end solved. Prints the length, the \
+            optimal length and the bonuses earned (optimal, under 20). Exit status: 0 valid, \
+            1 not valid, 2 usage error or invalid state."
+)]
+struct CheckArgs {
+    /// the state, 24 stickers
+    #[argh(positional)]
+    state: String,
+    /// the claimed solution
+    #[argh(positional)]
+    solution: String,
+}
+
+#[derive(FromArgs, Debug)]
+/// Run a whole solver program on every position and judge its answers.
+#[argh(
+    subcommand,
+    name = "judge",
+    example = "pocket judge -- python3 solver.py",
+    example = "pocket judge --input stdin --timeout 5 -- ./solver",
+    example = "pocket judge --file random.txt -- pocket solve",
+    note = "The program runs once per position (default: the 13 test patterns; --file takes a \
+            pattern file or a plain list of states), gets the state as its last argument or \
+            on standard input, and must print a solution by the rules of `pocket check` \
+            within the time limit; its whole process group is killed at the limit. Output \
+            over 64 KiB is cut and judged invalid. Exit status: 0 every position got a valid \
+            solution in time, 1 otherwise, 2 usage error."
+)]
+struct JudgeArgs {
+    /// how the program gets the state: argv (last argument, default) or stdin
+    #[argh(option, default = "InputMode::Argv")]
+    input: InputMode,
+    /// seconds allowed per run (default 30, the challenge's limit)
+    #[argh(option, default = "30.0", from_str_fn(parse_seconds))]
+    timeout: f64,
+    /// positions to run (default: the built-in test patterns)
+    #[argh(option)]
+    file: Option<String>,
+    /// the program and its arguments (put -- before them)
+    #[argh(positional, greedy)]
+    program: Vec<String>,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() && x <= 86_400.0 => Ok(x),
+        _ => Err(format!("bad timeout '{s}' (expected seconds, more than 0)")),
+    }
 }
 
 #[derive(FromArgs, Debug)]
@@ -197,6 +260,8 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Solve(a) => cmd_solve(a),
         Command::Patterns(a) => cmd_patterns(a),
         Command::Census(a) => cmd_census(a),
+        Command::Check(a) => cmd_check(a),
+        Command::Judge(a) => cmd_judge(a),
     };
     match status {
         Ok(code) => ExitCode::from(code),
@@ -460,31 +525,110 @@ fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
     Ok(tally.finish())
 }
 
+/// The built-in patterns, or those of a file; a file that cannot be used is reported.
+fn load_patterns(file: &Option<String>) -> Result<Vec<Pattern>, u8> {
+    let Some(path) = file else {
+        return Ok(builtin_patterns());
+    };
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("pocket: cannot read {path}: {e}");
+        EXIT_BAD_INPUT
+    })?;
+    parse_patterns(&text).map_err(|e| {
+        eprintln!("pocket: {path}: {e}");
+        EXIT_BAD_INPUT
+    })
+}
+
 fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
-    let patterns = match &a.file {
-        None => builtin_patterns(),
-        Some(path) => {
-            let text = match std::fs::read_to_string(path) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("pocket: cannot read {path}: {e}");
-                    return Ok(EXIT_BAD_INPUT);
-                }
-            };
-            match parse_patterns(&text) {
-                Ok(p) => p,
-                Err(e) => {
-                    eprintln!("pocket: {path}: {e}");
-                    return Ok(EXIT_BAD_INPUT);
-                }
-            }
-        }
+    let patterns = match load_patterns(&a.file) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
     };
     let report = crate::patterns::run_patterns(&patterns, a.metric);
     let mut out = io::stdout().lock();
     out.write_all(report.table.as_bytes())?;
     out.flush()?;
     Ok(if report.all_good {
+        EXIT_OK
+    } else {
+        EXIT_BAD_INPUT
+    })
+}
+
+fn cmd_check(a: CheckArgs) -> io::Result<u8> {
+    let cube = match a.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("pocket: invalid state: {e}");
+            return Ok(EXIT_USAGE);
+        }
+    };
+    let optimal = PocketSolver::new(Metric::Htm).solve(&cube).len();
+    let mut out = io::stdout().lock();
+    match check(&cube, &a.solution, optimal) {
+        Ok(v) => {
+            writeln!(out, "{v}")?;
+            Ok(EXIT_OK)
+        }
+        Err(e) => {
+            writeln!(out, "invalid: {e} (optimal is {optimal})")?;
+            Ok(EXIT_BAD_INPUT)
+        }
+    }
+}
+
+fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
+    if a.program.is_empty() {
+        eprintln!("pocket: judge needs a program to run: pocket judge -- PROGRAM [ARGS...]");
+        return Ok(EXIT_USAGE);
+    }
+    let patterns = match load_patterns(&a.file) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
+    };
+    let timeout = std::time::Duration::from_secs_f64(a.timeout);
+    let mut solver = PocketSolver::new(Metric::Htm);
+    let width = patterns
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "{:<width$}  {:>5}  {:>7}  {:>9}  result",
+        "name", "moves", "optimal", "time"
+    )?;
+    let mut summary = Summary::default();
+    for p in &patterns {
+        let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("pocket: line {}: {}: {e}", p.line, p.name);
+                return Ok(EXIT_BAD_INPUT);
+            }
+        };
+        let optimal = solver.solve(&cube).len();
+        let run = run_one(&a.program, &p.state, &cube, optimal, a.input, timeout);
+        summary.add(&run);
+        let (moves, result) = match &run.outcome {
+            Outcome::Valid(v) => (v.length.to_string(), format!("valid ({})", v.bonuses())),
+            Outcome::Invalid(why) => ("-".into(), format!("invalid: {why}")),
+            Outcome::Timeout => ("-".into(), format!("timeout (over {} s)", a.timeout)),
+            Outcome::Crashed(why) => ("-".into(), format!("crashed: {why}")),
+        };
+        writeln!(
+            out,
+            "{:<width$}  {moves:>5}  {optimal:>7}  {:>6.1} ms  {result}",
+            p.name,
+            run.time.as_secs_f64() * 1e3
+        )?;
+        out.flush()?;
+    }
+    writeln!(out, "{summary}")?;
+    Ok(if summary.all_valid() {
         EXIT_OK
     } else {
         EXIT_BAD_INPUT

@@ -29,6 +29,7 @@
 //! ([`PocketSolver`]).
 
 mod census;
+mod check;
 mod cube;
 mod moves;
 mod patterns;
@@ -40,8 +41,10 @@ mod table;
 pub mod cli;
 pub mod geometry;
 pub mod io;
+pub mod judge;
 
 pub use census::{Census, CensusMetric, UNSEEN, distance, distance_table, group};
+pub use check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
 pub use cube::{
     CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,

@@ -1,8 +1,8 @@
 //! Pattern files: named positions with their expected optimal lengths.
 //!
 //! One position per line: a name (which may contain spaces), the 24-character state,
-//! the optimal length in HTM and optionally in QTM, separated by whitespace. Blank
-//! lines and lines starting with `#` are ignored. See `fixtures/README.md`.
+//! the optimal length in HTM and optionally in QTM, separated by whitespace; or just a
+//! state. Blank lines and lines starting with `#` are ignored. See `fixtures/README.md`.
 
 use std::fmt;
 
@@ -224,6 +224,8 @@ mod tests {
         let e = parse_patterns("ok UUUULLFFRRBBLLFFRRBBDDDD 0\nbad line\n").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(parse_patterns("UUUULLFFRRBBLLFFRRBBDDDD 0").is_err());
+        let bare = parse_patterns("UUUULLFFRRBBLLFFRRBBDDDD\n").unwrap();
+        assert_eq!((bare[0].name.as_str(), bare[0].htm), ("line 1", None));
         assert!(
             parse_patterns("Name UUUU 3")
                 .unwrap_err()

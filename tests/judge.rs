@@ -1,0 +1,186 @@
+//! `pocket check` and `pocket judge` through the real binary, with fake solver scripts.
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::*;
+
+const SWAP: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
+const U_STATE: &str = "UUUUFFRRBBLLLLFFRRBBDDDD";
+
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let d = std::env::temp_dir().join(format!("pocket-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        Dir(d)
+    }
+
+    fn script(&self, name: &str, body: &str) -> String {
+        use std::os::unix::fs::PermissionsExt;
+        let p = self.0.join(name);
+        std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+
+    fn file(&self, name: &str, text: &str) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn check_accepts_and_refuses_with_reasons() {
+    let o = pocket(&["check", SWAP, "(F2 U' F U R U2 R U' R' F R')"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        stdout(&o),
+        "valid: 11 moves, optimal is 11 (optimal, under 20)\n"
+    );
+    let o = pocket(
+        &["check", U_STATE, "U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U'"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "valid: 13 moves, optimal is 1 (under 20)\n");
+    let o = pocket(&["check", U_STATE, "U2 U"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "invalid: moves 1 and 2 (U2 U) turn the same face (optimal is 1)\n"
+    );
+    let o = pocket(&["check", U_STATE, "U"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).starts_with("invalid: does not solve the cube (it ends at "));
+    let o = pocket(&["check", "UUUU", "U"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(&["check", U_STATE], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn judge_pocket_itself_in_both_input_modes() {
+    let me = env!("CARGO_BIN_EXE_pocket");
+    for mode in ["argv", "stdin"] {
+        let o = pocket(&["judge", "--input", mode, "--", me, "solve"], b"");
+        let text = stdout(&o);
+        assert_eq!(o.status.code(), Some(0), "{text}");
+        assert!(
+            text.contains("13/13 valid, 13 optimal; longest 11 moves"),
+            "{text}"
+        );
+        assert!(text.contains("under-20 bonus: yes; optimal bonus: yes"));
+    }
+}
+
+fn judge_one(dir: &Dir, script_body: &str, extra: &[&str]) -> (Option<i32>, String) {
+    let positions = dir.file("one.txt", &format!("U turn {U_STATE} 1\n"));
+    let script = dir.script(&format!("s{}.sh", script_body.len()), script_body);
+    let mut args = vec!["judge", "--file", positions.as_str()];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--", script.as_str()]);
+    let o = pocket(&args, b"");
+    (o.status.code(), stdout(&o))
+}
+
+#[test]
+fn judge_verdicts_for_bad_solvers() {
+    let dir = Dir::new("judge");
+    let (code, text) = judge_one(&dir, "echo \"R D\"", &[]);
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains("invalid: 'D' (only R, U and F may be turned) at character 3"),
+        "{text}"
+    );
+    let (code, text) = judge_one(&dir, "echo \"U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U'\"", &[]);
+    assert_eq!(code, Some(0), "valid but not optimal still passes");
+    assert!(text.contains("valid (under 20)"), "{text}");
+    assert!(
+        text.contains("1/1 valid, 0 optimal; longest 13 moves"),
+        "{text}"
+    );
+    assert!(
+        text.contains("under-20 bonus: yes; optimal bonus: no"),
+        "{text}"
+    );
+    let (code, text) = judge_one(&dir, "echo \"U2 U\"", &[]);
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains("invalid: moves 1 and 2 (U2 U) turn the same face"),
+        "{text}"
+    );
+    let (code, text) = judge_one(&dir, "echo crashing >&2; exit 3", &[]);
+    assert_eq!(code, Some(1));
+    assert!(text.contains("crashed: exit status 3"), "{text}");
+    let (code, text) = judge_one(&dir, "kill -SEGV $$", &[]);
+    assert_eq!(code, Some(1));
+    assert!(text.contains("crashed: killed by signal 11"), "{text}");
+    let (code, text) = judge_one(&dir, "yes R", &["--timeout", "10"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains("invalid: printed more than 65536 bytes"),
+        "{text}"
+    );
+    let (code, text) = judge_one(
+        &dir,
+        "exec sleep 10",
+        &["--input", "stdin", "--timeout", "0.3"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(text.contains("timeout (over 0.3 s)"), "{text}");
+}
+
+#[test]
+fn judge_leaves_no_child_behind_after_a_timeout() {
+    let dir = Dir::new("orphans");
+    let pidfile = dir.0.join("child.pid");
+    let body = format!("sleep 30 &\necho $! > {}\nwait", pidfile.display());
+    let start = std::time::Instant::now();
+    let (code, text) = judge_one(&dir, &body, &["--timeout", "0.5"]);
+    assert!(
+        start.elapsed().as_secs() < 10,
+        "the judge did not wait for the grandchild"
+    );
+    assert_eq!(code, Some(1));
+    assert!(text.contains("timeout"), "{text}");
+    let pid = std::fs::read_to_string(&pidfile)
+        .unwrap()
+        .trim()
+        .to_string();
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let alive = Path::new(&format!("/proc/{pid}")).exists()
+        && !std::fs::read_to_string(format!("/proc/{pid}/stat"))
+            .unwrap_or_default()
+            .contains(") Z");
+    assert!(!alive, "sleep {pid} survived the timeout");
+}
+
+#[test]
+fn judge_does_not_block_on_a_program_that_ignores_stdin() {
+    let dir = Dir::new("nostdin");
+    let (code, text) = judge_one(&dir, "echo \"U'\"", &["--input", "stdin"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("valid (optimal, under 20)"));
+}
+
+#[test]
+fn judge_usage_errors() {
+    let o = pocket(&["judge"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(&["judge", "--timeout", "-1", "--", "true"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(&["judge", "--input", "pipe", "--", "true"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(&["judge", "--", "/nonexistent/solver"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("crashed: cannot start /nonexistent/solver"));
+}
