@@ -16,7 +16,9 @@ use crate::cube::Cube;
 use crate::io::{Line, LineReader, is_broken_pipe, trim};
 use crate::judge::{InputMode, Outcome, Summary, run_one};
 use crate::moves::Alg;
+use crate::notation::{Layout, NotationError, WcaSequence};
 use crate::patterns::{Pattern, builtin_patterns, parse_patterns};
+use crate::solver::Costs;
 use crate::solver::{Metric, PocketSolver};
 use crate::stickers::Stickers;
 use crate::table::TableSolver;
@@ -144,6 +146,22 @@ struct SolveArgs {
     /// distance table once (about 0.1 s), then solve very fast on both cores
     #[argh(option, default = "Method::Bidir")]
     method: Method,
+    /// move costs to minimise instead of a metric, e.g.
+    /// "R2=1.5,U2=1.4,F=1.3,F2=2" (a face letter sets that face's other turns; moves
+    /// not named cost 1); the text output ends with " (cost X)"
+    #[argh(option)]
+    cost: Option<String>,
+    /// solve the position a WCA move sequence makes from solved (U D L R F B x y z,
+    /// with ' and 2); repeat for several; "-" reads one sequence per line from stdin
+    #[argh(option)]
+    moves: Vec<String>,
+    /// facelet order of the states: golf (default, the net of the README) or urfdlb
+    /// (Kociemba's U R F D L B order)
+    #[argh(option, default = "Layout::Golf")]
+    layout: Layout,
+    /// print one JSON object per state
+    #[argh(switch)]
+    json: bool,
     /// states to solve (default: read standard input)
     #[argh(positional, greedy)]
     states: Vec<String>,
@@ -315,43 +333,103 @@ impl Solve for &TableSolver {
     }
 }
 
-/// How `solve` answers each state.
-#[derive(Clone, Copy, Debug)]
+/// How `solve` reads and answers each state.
+#[derive(Clone, Debug)]
 struct Answer {
     compact: bool,
     all: bool,
     count: bool,
+    json: bool,
+    layout: Layout,
+    /// Inputs are WCA move sequences, not sticker strings.
+    moves_input: bool,
+    metric: Metric,
+    costs: Option<Costs>,
 }
 
 impl Answer {
-    /// Append the answer line for `state` to `out`; an error is returned, not written.
-    fn write(&self, solver: &mut impl Solve, state: &[u8], out: &mut String) -> Result<(), String> {
-        let cube = Stickers::from_bytes(state)
-            .and_then(|s| s.to_cube())
-            .map_err(|e| e.to_string())?;
-        let show = |a: &Alg, out: &mut String| {
-            use std::fmt::Write as _;
-            if self.compact {
-                for m in a.as_slice() {
-                    let _ = write!(out, "{m}");
-                }
-            } else {
-                let _ = write!(out, "{a}");
-            }
+    /// The position an input line or argument stands for.
+    fn decode(&self, raw: &[u8]) -> Result<Cube, String> {
+        let stickers = if self.moves_input {
+            let text = std::str::from_utf8(raw)
+                .map_err(|_| "the move sequence is not UTF-8".to_string())?;
+            let seq: WcaSequence = text.parse().map_err(|e: NotationError| e.to_string())?;
+            seq.apply(&Stickers::SOLVED)
+        } else {
+            let given = Stickers::from_bytes(raw).map_err(|e| e.message(self.layout))?;
+            self.layout.to_golf(&given)
         };
+        stickers.to_cube().map_err(|e| e.message(self.layout))
+    }
+
+    fn text(&self, a: &Alg) -> String {
+        if self.compact {
+            a.compact()
+        } else {
+            a.to_string()
+        }
+    }
+
+    fn cost_note(&self, a: &Alg) -> String {
+        match &self.costs {
+            Some(c) if a.is_empty() => format!("(cost {})", c.total(a)),
+            Some(c) => format!(" (cost {})", c.total(a)),
+            None => String::new(),
+        }
+    }
+
+    /// Append the answer line for `raw` to `out`; an error is returned, not written.
+    fn write(&self, solver: &mut impl Solve, raw: &[u8], out: &mut String) -> Result<(), String> {
+        let cube = self.decode(raw)?;
+        if self.json {
+            let input = String::from_utf8_lossy(raw);
+            out.push_str(&self.json_answer(solver, &cube, &input).to_string());
+            return Ok(());
+        }
         if self.count {
             out.push_str(&solver.all(&cube).len().to_string());
         } else if self.all {
-            for (i, a) in solver.all(&cube).iter().enumerate() {
-                if i > 0 {
-                    out.push_str(if self.compact { " " } else { ", " });
-                }
-                show(a, out);
+            let all = solver.all(&cube);
+            let texts: Vec<String> = all.iter().map(|a| self.text(a)).collect();
+            out.push_str(&texts.join(if self.compact { " " } else { ", " }));
+            if let Some(first) = all.first() {
+                out.push_str(&self.cost_note(first));
             }
         } else {
-            show(&solver.one(&cube), out);
+            let a = solver.one(&cube);
+            out.push_str(&self.text(&a));
+            out.push_str(&self.cost_note(&a));
         }
         Ok(())
+    }
+
+    fn json_answer(&self, solver: &mut impl Solve, cube: &Cube, input: &str) -> serde_json::Value {
+        let a = solver.one(cube);
+        let moves: Vec<String> = a.as_slice().iter().map(|m| m.to_string()).collect();
+        let mut v = serde_json::json!({
+            "input": input,
+            "solution": self.text(&a),
+            "moves": moves,
+            "length": self.metric.length(&a),
+        });
+        if self.costs.is_none() {
+            v["metric"] = self.metric.to_string().into();
+        }
+        if let Some(c) = &self.costs {
+            v["cost"] = c.total(&a).parse::<f64>().unwrap_or(0.0).into();
+        }
+        if self.all || self.count {
+            let all = solver.all(cube);
+            v["count"] = all.len().into();
+            if self.all {
+                v["solutions"] = all.iter().map(|a| self.text(a)).collect::<Vec<_>>().into();
+            }
+        }
+        v
+    }
+
+    fn json_error(input: &[u8], e: &str) -> String {
+        serde_json::json!({ "input": String::from_utf8_lossy(input), "error": e }).to_string()
     }
 
     /// Answer a batch of input lines: the output text and the errors by line.
@@ -364,16 +442,21 @@ impl Answer {
         let mut out = String::with_capacity(items.len() * 40);
         let mut errors = Vec::new();
         for item in items {
+            let raw = item.span.map_or(&[][..], |(a, b)| &text[a..b]);
             let result = match item.span {
-                Some((a, b)) => self.write(solver, &text[a..b], &mut out),
+                Some(_) => self.write(solver, raw, &mut out),
                 None => Err(format!(
                     "line too long ({} bytes; a state is 24 characters)",
                     item.len
                 )),
             };
             if let Err(e) = result {
-                out.push_str("error: ");
-                out.push_str(&e);
+                if self.json {
+                    out.push_str(&Answer::json_error(raw, &e));
+                } else {
+                    out.push_str("error: ");
+                    out.push_str(&e);
+                }
                 errors.push((item.place, e));
             }
             out.push('\n');
@@ -424,14 +507,53 @@ impl Tally {
 /// Lines gathered before a batch is answered, unless the input runs dry first.
 const BATCH_LINES: usize = 8192;
 
-fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
+fn usage(message: &str) -> io::Result<u8> {
+    eprintln!("pocket: {message}");
+    eprintln!("Run `pocket solve --help` for usage.");
+    Ok(EXIT_USAGE)
+}
+
+fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
+    let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
+        Ok(c) => c,
+        Err(e) => return usage(&format!("bad --cost: {e}")),
+    };
+    if costs.is_some() && (a.metric != Metric::Htm || a.method == Method::Table) {
+        return usage("--cost replaces --metric and works with the default method only");
+    }
+    if !a.moves.is_empty() && !a.states.is_empty() {
+        return usage("give either --moves sequences or states, not both");
+    }
+    let moves_input = !a.moves.is_empty();
+    if a.moves.iter().any(|m| m == "-") {
+        if a.moves.len() > 1 {
+            return usage("--moves - reads standard input and cannot be mixed with sequences");
+        }
+        a.moves.clear();
+    }
     let answer = Answer {
         compact: a.compact,
         all: a.all,
         count: a.count,
+        json: a.json,
+        layout: a.layout,
+        moves_input,
+        metric: a.metric,
+        costs: costs.clone(),
     };
     let table = (a.method == Method::Table).then(|| TableSolver::new(a.metric));
-    let mut bidir = PocketSolver::new(a.metric);
+    let mut bidir = match &costs {
+        Some(c) => match PocketSolver::with_costs(c) {
+            Ok(s) => s,
+            Err(e) => return usage(&format!("bad --cost: {e}")),
+        },
+        None => PocketSolver::new(a.metric),
+    };
+    let inputs = if moves_input {
+        std::mem::take(&mut a.moves)
+    } else {
+        std::mem::take(&mut a.states)
+    };
     // Answer a batch: on both cores with the table, which is shared read-only.
     let mut run = |items: &[Item], text: &[u8]| match &table {
         None => answer.batch(&mut bidir, items, text),
@@ -451,11 +573,10 @@ fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
     let mut tally = Tally::default();
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
-    if !a.states.is_empty() {
-        let text: Vec<u8> = a.states.iter().flat_map(|s| s.bytes()).collect();
+    if !inputs.is_empty() {
+        let text: Vec<u8> = inputs.iter().flat_map(|s| s.bytes()).collect();
         let mut at = 0;
-        let items: Vec<Item> = a
-            .states
+        let items: Vec<Item> = inputs
             .iter()
             .enumerate()
             .map(|(i, s)| {

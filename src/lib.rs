@@ -32,6 +32,7 @@ mod census;
 mod check;
 mod cube;
 mod moves;
+mod notation;
 mod patterns;
 mod search;
 mod solver;
@@ -50,11 +51,12 @@ pub use cube::{
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
 };
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError};
+pub use notation::{Layout, NotationError, WcaSequence};
 pub use patterns::{
     BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
     run_patterns,
 };
 pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space};
-pub use solver::{Metric, PocketSolver, PocketSpace, solve};
-pub use stickers::{POSITION_NAMES, StateError, Stickers, corner_name, describe_char, parse_state};
+pub use solver::{Costs, Metric, PocketSolver, PocketSpace, solve};
+pub use stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};
 pub use table::TableSolver;

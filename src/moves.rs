@@ -28,6 +28,15 @@ impl Face {
         ['R', 'U', 'F'][self as usize]
     }
 
+    /// The face named by a whole string `"R"`, `"U"` or `"F"`.
+    pub fn from_letter_str(s: &str) -> Option<Face> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Face::from_letter(c),
+            _ => None,
+        }
+    }
+
     /// The face for an upper-case letter `R`, `U` or `F`.
     pub fn from_letter(c: char) -> Option<Face> {
         match c {

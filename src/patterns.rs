@@ -60,10 +60,24 @@ pub fn parse_patterns(text: &str) -> Result<Vec<Pattern>, PatternError> {
             lengths.push(tokens.pop().unwrap_or_default());
         }
         lengths.reverse();
+        if lengths.is_empty() && tokens.len() == 1 {
+            // A bare state: a position with no name and no expected length.
+            let state = tokens[0];
+            Stickers::from_bytes(state.as_bytes())
+                .map_err(|e| err(format!("state {state}: {e}")))?;
+            let name = format!("line {line}");
+            out.push(Pattern {
+                line,
+                name,
+                state: state.into(),
+                htm: None,
+                qtm: None,
+            });
+            continue;
+        }
         if lengths.is_empty() {
-            return Err(err(
-                "expected NAME STATE HTM-LENGTH [QTM-LENGTH]".to_string()
-            ));
+            let usage = "expected NAME STATE HTM-LENGTH [QTM-LENGTH], or a bare STATE";
+            return Err(err(usage.to_string()));
         }
         let Some(state) = tokens.pop() else {
             return Err(err("no state before the lengths".to_string()));

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::cube::{Coord, Cube};
-use crate::moves::{Alg, Move};
+use crate::moves::{Alg, Face, Move};
 use crate::search::{MoveSpec, Path, Solver, SolverConfig, Space};
 
 /// How solution length is counted.
@@ -221,5 +221,205 @@ mod tests {
         assert_eq!(count(&mut solver, "Cube in cube 2"), 8);
         assert_eq!(count(&mut solver, "3-cycle"), 45);
         assert_eq!(count(&mut solver, "2 checkerboards, 4 L"), 8);
+    }
+}
+
+/// Move costs for speed-solving: `R=1,R'=1,R2=1.5,U=1,U'=1,U2=1.4,F=1.3,F'=1.3,F2=2`.
+///
+/// A face letter alone (`F=1.3`) sets the turns of that face that are not named on
+/// their own, so `R=1` beside `R2=1.5` is the cost of the quarter turns; moves not
+/// named at all cost 1.
+/// Costs are positive decimals with at most three places, kept exactly as integers in
+/// units of `1/scale`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Costs {
+    /// Cost of each move of [`Move::ALL`], in units of `1 / scale`.
+    units: [u64; Move::COUNT],
+    scale: u64,
+}
+
+/// Largest cost a search step may have once ties are folded in (see [`Costs::search_costs`]).
+const MAX_STEP_COST: u64 = 1_000_000;
+
+impl Costs {
+    /// The cost of a move as a decimal.
+    pub fn of(&self, m: Move) -> f64 {
+        self.units[m.index()] as f64 / self.scale as f64
+    }
+
+    /// The total cost of an algorithm, written as a decimal (`4.7`).
+    pub fn total(&self, alg: &Alg) -> String {
+        let units: u64 = alg.as_slice().iter().map(|m| self.units[m.index()]).sum();
+        format_decimal(units, self.scale)
+    }
+
+    /// Integer costs for the search: `cost * k + 1`, so that a cheaper solution always
+    /// wins and among equally cheap ones the shorter. `k` exceeds the number of moves
+    /// of any cheapest solution: at most 11 * largest / smallest (God's number times
+    /// the cost ratio).
+    fn search_costs(&self) -> Result<Vec<(Move, u32)>, String> {
+        let (min, max) = (
+            *self.units.iter().min().unwrap_or(&1),
+            *self.units.iter().max().unwrap_or(&1),
+        );
+        let k = (11 * max).div_ceil(min) + 1;
+        if max.saturating_mul(k) + 1 > MAX_STEP_COST {
+            return Err(format!(
+                "costs are too far apart or too finely divided (largest {} vs smallest {})",
+                format_decimal(max, self.scale),
+                format_decimal(min, self.scale)
+            ));
+        }
+        for face in crate::moves::Face::ALL {
+            let c = |q: u8| self.units[Move::new(face, q).map_or(0, |m| m.index())];
+            let (quarter, half, prime) = (c(1), c(2), c(3));
+            let f = face.letter();
+            let fmt = |u| format_decimal(u, self.scale);
+            if half > 2 * quarter.min(prime) || quarter > prime + half || prime > quarter + half {
+                return Err(format!(
+                    "costs of {f} {f}' {f}2 ({}, {}, {}): a turn may not cost more than two turns \
+                     of the same face that make it (no solution turns one face twice in a row)",
+                    fmt(quarter),
+                    fmt(prime),
+                    fmt(half)
+                ));
+            }
+        }
+        Ok(Move::ALL
+            .iter()
+            .map(|&m| (m, (self.units[m.index()] * k + 1) as u32))
+            .collect())
+    }
+}
+
+/// `units / scale` as a decimal; `scale` divides 1000 (costs have three places).
+fn format_decimal(units: u64, scale: u64) -> String {
+    let thousandths = units * (1000 / scale);
+    let (whole, frac) = (thousandths / 1000, thousandths % 1000);
+    if frac == 0 {
+        return whole.to_string();
+    }
+    format!("{whole}.{frac:03}")
+        .trim_end_matches('0')
+        .to_string()
+}
+
+impl FromStr for Costs {
+    type Err = String;
+
+    fn from_str(spec: &str) -> Result<Costs, String> {
+        const SCALE: u64 = 1000; // three decimal places
+        let mut units = [SCALE; Move::COUNT];
+        // A face letter sets the turns of that face not named on their own, in any order.
+        let mut by_face: [Option<u64>; 3] = [None; 3];
+        let mut by_move: [Option<u64>; Move::COUNT] = [None; Move::COUNT];
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let Some((name, value)) = item.split_once('=') else {
+                return Err(format!("'{item}' is not NAME=COST (e.g. R2=1.5)"));
+            };
+            let (name, value) = (name.trim(), value.trim());
+            let cost = parse_cost(value).ok_or_else(|| {
+                format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'")
+            })?;
+            let slot = match Face::from_letter_str(name) {
+                Some(face) => &mut by_face[face as usize],
+                None => {
+                    let m = name.parse::<Move>().map_err(|_| {
+                        format!("unknown move '{name}' (expected R R' R2 U U' U2 F F' F2, or R U F for a whole face)")
+                    })?;
+                    &mut by_move[m.index()]
+                }
+            };
+            if slot.replace(cost).is_some() {
+                return Err(format!("the cost of {name} is given twice"));
+            }
+        }
+        for m in Move::ALL {
+            if let Some(c) = by_move[m.index()].or(by_face[m.face() as usize]) {
+                units[m.index()] = c;
+            }
+        }
+        // Keep the numbers small: divide out common factors.
+        let g = units.iter().fold(SCALE, |g, &u| gcd(g, u));
+        Ok(Costs {
+            units: units.map(|u| u / g),
+            scale: SCALE / g,
+        })
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// A positive decimal with at most three places, in thousandths.
+fn parse_cost(s: &str) -> Option<u64> {
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    if frac.len() > 3 || (whole.is_empty() && frac.is_empty()) {
+        return None;
+    }
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(frac) || whole.len() > 6 {
+        return None;
+    }
+    let w: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let f: u64 = format!("{frac:0<3}").parse().ok()?;
+    let units = w * 1000 + f;
+    (units > 0).then_some(units)
+}
+
+impl PocketSolver {
+    /// A solver minimising total cost, then the number of moves.
+    pub fn with_costs(costs: &Costs) -> Result<PocketSolver, String> {
+        let space = PocketSpace::with_moves(&costs.search_costs()?)?;
+        Ok(PocketSolver {
+            metric: Metric::Htm,
+            inner: Solver::new(space),
+        })
+    }
+}
+
+#[cfg(test)]
+mod cost_tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_format() {
+        let c: Costs = "R=1,R'=1,R2=1.5,U=1,U'=1,U2=1.4,F=1.3,F'=1.3,F2=2"
+            .parse()
+            .unwrap();
+        assert_eq!(c.of("U2".parse().unwrap()), 1.4);
+        assert_eq!(c.total(&"R2 U2 F".parse().unwrap()), "4.2");
+        let face: Costs = "F=2,F2=3".parse().unwrap();
+        assert_eq!(face.of("F'".parse().unwrap()), 2.0);
+        assert_eq!(face.of("F2".parse().unwrap()), 3.0);
+        assert_eq!(face.of("R".parse().unwrap()), 1.0);
+        assert_eq!(face.total(&"F' R".parse().unwrap()), "3");
+        let half: Costs = "U2=1.5".parse().unwrap();
+        assert_eq!(half.total(&"U2".parse().unwrap()), "1.5");
+        let fine: Costs = "U=0.125,R=2.25".parse().unwrap();
+        assert_eq!(fine.total(&"U R".parse().unwrap()), "2.375");
+        let e = |s: &str| s.parse::<Costs>().unwrap_err();
+        assert_eq!(
+            e("R=0"),
+            "cost of R must be a positive number with at most 3 decimals, got '0'"
+        );
+        assert!(e("R=-1").contains("'-1'"));
+        assert!(e("R=1.2345").contains("at most 3 decimals"));
+        assert!(e("D=1").contains("unknown move 'D'"));
+        assert_eq!(e("R=1,R=2"), "the cost of R is given twice");
+        assert!(e("R2").contains("not NAME=COST"));
+        assert!(e("R=abc").contains("'abc'"));
+        let bad: Costs = "R2=3".parse().unwrap();
+        assert!(
+            PocketSolver::with_costs(&bad)
+                .err()
+                .unwrap()
+                .contains("may not cost more than two turns")
+        );
     }
 }

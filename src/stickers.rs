@@ -23,6 +23,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::cube::{CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKERS};
+use crate::notation::Layout;
 
 /// Letters naming the 24 positions of the net.
 pub const POSITION_NAMES: &[u8; STICKERS] = b"ABCDEFGHIJKLMNOPQRSTUVWX";
@@ -66,17 +67,6 @@ pub enum StateError {
     Twisted { sum: u8 },
 }
 
-/// The positions of corner slot `slot`, in alphabetical order, e.g. `C F G`.
-pub fn corner_name(slot: usize) -> String {
-    let mut letters: Vec<char> = CORNER_STICKERS[slot]
-        .iter()
-        .map(|&p| POSITION_NAMES[p as usize] as char)
-        .collect();
-    letters.sort_unstable();
-    let names: Vec<String> = letters.iter().map(char::to_string).collect();
-    names.join(" ")
-}
-
 /// A character named for a message: `'x'`, or its code point when it is invisible.
 pub fn describe_char(ch: char) -> String {
     match ch {
@@ -95,57 +85,70 @@ fn quoted(colours: &[u8]) -> String {
     parts.join(" ")
 }
 
-impl fmt::Display for StateError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl StateError {
+    /// The message, naming positions as in `layout` (net letters, or `U1`..`B4`).
+    pub fn message(&self, layout: Layout) -> String {
+        let corner = |slot: usize| {
+            let mut names: Vec<(usize, String)> = CORNER_STICKERS[slot]
+                .iter()
+                .map(|&p| {
+                    let i = layout.index_of_golf(p as usize);
+                    (i, layout.position_name(i))
+                })
+                .collect();
+            names.sort();
+            names
+                .into_iter()
+                .map(|(_, n)| n)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         match self {
-            StateError::Length { len } => {
-                write!(f, "expected 24 stickers, got {len} characters")
-            }
+            StateError::Length { len } => format!("expected 24 stickers, got {len} characters"),
             StateError::BadCharacter { what, at } => {
-                let pos = match POSITION_NAMES.get(at - 1) {
-                    Some(&name) => format!(" (sticker {})", name as char),
-                    None => String::new(),
+                let pos = if *at <= STICKERS {
+                    format!(" (sticker {})", layout.position_name(at - 1))
+                } else {
+                    String::new()
                 };
-                write!(
-                    f,
-                    "{what} at position {at}{pos} is not a printable ASCII colour"
+                format!("{what} at position {at}{pos} is not a printable ASCII colour")
+            }
+            StateError::ColourCount { colours } => {
+                format!(
+                    "expected 6 colours, found {}: {}",
+                    colours.len(),
+                    quoted(colours)
                 )
             }
-            StateError::ColourCount { colours } => write!(
-                f,
-                "expected 6 colours, found {}: {}",
-                colours.len(),
-                quoted(colours)
-            ),
-            StateError::ColourTimes { colour, times } => write!(
-                f,
-                "colour '{}' is on {times} stickers, expected 4",
-                *colour as char
-            ),
+            StateError::ColourTimes { colour, times } => {
+                format!(
+                    "colour '{}' is on {times} stickers, expected 4",
+                    *colour as char
+                )
+            }
             StateError::NotACorner {
-                corner,
+                corner: c,
                 colours,
                 why,
-            } => write!(
-                f,
-                "corner {} has colours {}: {why}",
-                corner_name(*corner),
-                quoted(colours)
-            ),
+            } => {
+                format!(
+                    "corner {} has colours {}: {why}",
+                    corner(*c),
+                    quoted(colours)
+                )
+            }
             StateError::DuplicateCorner {
                 first,
                 second,
                 colours,
-            } => write!(
-                f,
+            } => format!(
                 "corners {} ({}) and {} ({}) are the same corner",
-                corner_name(*first),
+                corner(*first),
                 quoted(&colours[0]),
-                corner_name(*second),
+                corner(*second),
                 quoted(&colours[1])
             ),
-            StateError::Twisted { sum } => write!(
-                f,
+            StateError::Twisted { sum } => format!(
                 "twisted corner: the corner twists add up to {sum} mod 3, not 0 \
                  (a corner was turned {} in place)",
                 if *sum == 1 {
@@ -155,6 +158,12 @@ impl fmt::Display for StateError {
                 }
             ),
         }
+    }
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Layout::Golf))
     }
 }
 

@@ -1,0 +1,262 @@
+//! Input forms beyond the sticker net: full WCA move notation (a scramble applied to
+//! the solved cube) and the URFDLB facelet order of Kociemba's solvers.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::cube::STICKERS;
+use crate::geometry::{FACE_AXES, quarter_turn};
+use crate::stickers::{Stickers, describe_char};
+
+/// Why a WCA move sequence could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    /// 1-based character position.
+    pub at: usize,
+    pub what: String,
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at character {}", self.what, self.at)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// The sticker permutation of one WCA move: a face turn `U D L R F B` or a whole-cube
+/// rotation `x y z`, turned `quarters` times clockwise.
+fn wca_permutation(letter: char, quarters: u8) -> Option<[u8; STICKERS]> {
+    let (axis, whole) = match letter {
+        'U' => (FACE_AXES[0], false),
+        'L' => (FACE_AXES[1], false),
+        'F' => (FACE_AXES[2], false),
+        'R' => (FACE_AXES[3], false),
+        'B' => (FACE_AXES[4], false),
+        'D' => (FACE_AXES[5], false),
+        'x' => (FACE_AXES[3], true), // x follows R
+        'y' => (FACE_AXES[0], true), // y follows U
+        'z' => (FACE_AXES[2], true), // z follows F
+        _ => return None,
+    };
+    let q = quarter_turn(axis, whole);
+    let mut p: [u8; STICKERS] = std::array::from_fn(|i| i as u8);
+    for _ in 0..quarters {
+        p = std::array::from_fn(|i| p[q[i] as usize]);
+    }
+    Some(p)
+}
+
+/// A sequence in WCA notation: `U D L R F B` and rotations `x y z`, each optionally
+/// followed by `'` or `2` (`2'` is read as `2`), separated by any whitespace or none.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WcaSequence(Vec<(char, u8)>);
+
+impl WcaSequence {
+    /// Number of moves and rotations.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether it is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The stickers after applying the sequence to `start`.
+    pub fn apply(&self, start: &Stickers) -> Stickers {
+        let mut s = start.0;
+        for &(letter, quarters) in &self.0 {
+            if let Some(p) = wca_permutation(letter, quarters) {
+                s = std::array::from_fn(|i| s[p[i] as usize]);
+            }
+        }
+        Stickers(s)
+    }
+}
+
+impl FromStr for WcaSequence {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<WcaSequence, NotationError> {
+        let chars: Vec<char> = text.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let at = i + 1;
+            if c.is_whitespace() {
+                i += 1;
+                continue;
+            }
+            if wca_permutation(c, 1).is_none() {
+                let what = match c {
+                    '\'' | '2' => format!("'{c}' with no move before it"),
+                    'u' | 'd' | 'l' | 'r' | 'f' | 'b' | 'w' | 'M' | 'E' | 'S' => {
+                        format!("'{c}': slice and wide moves do not exist on the 2x2x2")
+                    }
+                    'X' | 'Y' | 'Z' => format!("'{c}': rotations are lower case (x y z)"),
+                    _ => format!("{} (not a move: U D L R F B x y z)", describe_char(c)),
+                };
+                return Err(NotationError { at, what });
+            }
+            let mut quarters = 1;
+            match chars.get(i + 1) {
+                Some('\'') => {
+                    quarters = 3;
+                    i += 1;
+                }
+                Some('2') => {
+                    quarters = 2;
+                    i += 1;
+                    if chars.get(i + 1) == Some(&'\'') {
+                        i += 1;
+                    }
+                }
+                _ => {}
+            }
+            out.push((c, quarters));
+            i += 1;
+        }
+        Ok(WcaSequence(out))
+    }
+}
+
+/// The facelet order of a sticker string.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Layout {
+    /// The net of the README: `A`..`X` (U, then the rows of L F R B, then D).
+    #[default]
+    Golf,
+    /// Kociemba's order: the faces U R F D L B, each read row by row as seen from
+    /// outside (U with B at its top, D with F at its top, the others with U on top).
+    Urfdlb,
+}
+
+/// For each URFDLB position, the net position it shows: U = A B C D, R = I J Q R,
+/// F = G H O P, D = U V W X, L = E F M N, B = K L S T.
+const URFDLB_FROM_GOLF: [usize; STICKERS] = [
+    0, 1, 2, 3, 8, 9, 16, 17, 6, 7, 14, 15, 20, 21, 22, 23, 4, 5, 12, 13, 10, 11, 18, 19,
+];
+
+impl Layout {
+    /// Reorder a string in this layout into the net order.
+    pub fn to_golf(self, s: &Stickers) -> Stickers {
+        match self {
+            Layout::Golf => *s,
+            Layout::Urfdlb => {
+                let mut out = [0u8; STICKERS];
+                for (i, &g) in URFDLB_FROM_GOLF.iter().enumerate() {
+                    out[g] = s.0[i];
+                }
+                Stickers(out)
+            }
+        }
+    }
+
+    /// Reorder a string in net order into this layout.
+    pub fn from_golf(self, s: &Stickers) -> Stickers {
+        match self {
+            Layout::Golf => *s,
+            Layout::Urfdlb => Stickers(URFDLB_FROM_GOLF.map(|g| s.0[g])),
+        }
+    }
+
+    /// The position in this layout that shows net position `golf`.
+    pub fn index_of_golf(self, golf: usize) -> usize {
+        match self {
+            Layout::Golf => golf,
+            Layout::Urfdlb => URFDLB_FROM_GOLF
+                .iter()
+                .position(|&g| g == golf)
+                .unwrap_or(golf),
+        }
+    }
+
+    /// The name of position `i` (0-based) of this layout: `A`..`X` or `U1`..`B4`.
+    pub fn position_name(self, i: usize) -> String {
+        match self {
+            Layout::Golf => crate::stickers::POSITION_NAMES
+                .get(i)
+                .map_or("?".into(), |&c| (c as char).to_string()),
+            Layout::Urfdlb => format!("{}{}", "URFDLB".as_bytes()[i / 4] as char, i % 4 + 1),
+        }
+    }
+}
+
+impl FromStr for Layout {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Layout, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "golf" => Ok(Layout::Golf),
+            "urfdlb" => Ok(Layout::Urfdlb),
+            _ => Err(format!("unknown layout '{s}' (expected golf or urfdlb)")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stickers::parse_state;
+
+    #[test]
+    fn urfdlb_solved_and_round_trip() {
+        let solved = Stickers::SOLVED;
+        assert_eq!(
+            Layout::Urfdlb.from_golf(&solved).to_string(),
+            "UUUURRRRFFFFDDDDLLLLBBBB"
+        );
+        let s: Stickers = "UFFULDRFRULBLLFRURBBDBDD".parse().unwrap();
+        let k = Layout::Urfdlb.from_golf(&s);
+        assert_eq!(Layout::Urfdlb.to_golf(&k), s);
+        assert_eq!(Layout::Urfdlb.position_name(23), "B4");
+    }
+
+    #[test]
+    fn wca_face_turns_match_the_solver_moves() {
+        for (wca, ours) in [("R", "R"), ("U2", "U2"), ("F'", "F'")] {
+            let seq: WcaSequence = wca.parse().unwrap();
+            let cube = parse_state(seq.apply(&Stickers::SOLVED).as_str()).unwrap();
+            assert_eq!(
+                cube,
+                crate::cube::Cube::SOLVED.apply_alg(&ours.parse().unwrap())
+            );
+        }
+    }
+
+    #[test]
+    fn opposite_turns_and_rotations_keep_the_cube_valid() {
+        // L is R with a rotation: L x = R as a position up to orientation.
+        let a: WcaSequence = "L x".parse().unwrap();
+        let b: WcaSequence = "R".parse().unwrap();
+        let sa = a.apply(&Stickers::SOLVED);
+        let sb = b.apply(&Stickers::SOLVED);
+        assert_eq!(
+            parse_state(sa.as_str()).unwrap(),
+            parse_state(sb.as_str()).unwrap()
+        );
+        let seq: WcaSequence = "D2 L' B y2 z' x  U2' R".parse().unwrap();
+        assert_eq!(seq.len(), 8);
+        assert!(parse_state(seq.apply(&Stickers::SOLVED).as_str()).is_ok());
+    }
+
+    #[test]
+    fn notation_errors() {
+        let e = |s: &str| s.parse::<WcaSequence>().unwrap_err().to_string();
+        assert_eq!(
+            e("R Rw"),
+            "'w': slice and wide moves do not exist on the 2x2x2 at character 4"
+        );
+        assert_eq!(
+            e("X"),
+            "'X': rotations are lower case (x y z) at character 1"
+        );
+        assert_eq!(e("R ' U"), "''' with no move before it at character 3");
+        assert_eq!(
+            e("R, U"),
+            "',' (not a move: U D L R F B x y z) at character 2"
+        );
+    }
+}

@@ -1,0 +1,268 @@
+//! `pocket solve` options beyond the basics: --cost (against an exhaustive Dijkstra),
+//! --moves, --layout, --json.
+mod common;
+
+use common::*;
+use pocket::{Coord, Move, POSITIONS};
+
+/// Least (cost, moves) from every position to solved with no face turned twice in a
+/// row, by Dijkstra over (position, face of the first move), with integer move costs.
+/// Keys are cost * 32 + moves (no cheapest solution has 32 moves).
+fn exhaustive(units: [u32; 9]) -> Vec<u32> {
+    let n = POSITIONS as usize;
+    let step = |m: usize| units[m] * 32 + 1;
+    let mut a = vec![u32::MAX; n * 3];
+    let mut best = vec![u32::MAX; n];
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    let mut push = |buckets: &mut Vec<Vec<u32>>, a: &mut Vec<u32>, node: usize, key: u32| {
+        if key < a[node] {
+            a[node] = key;
+            if buckets.len() <= key as usize {
+                buckets.resize(key as usize + 1, Vec::new());
+            }
+            buckets[key as usize].push(node as u32);
+        }
+    };
+    best[0] = 0;
+    for m in Move::ALL {
+        let x = Coord::SOLVED.apply(m.inverse().index()).0 as usize;
+        push(
+            &mut buckets,
+            &mut a,
+            x * 3 + m.face() as usize,
+            step(m.index()),
+        );
+    }
+    let mut k = 0;
+    while k < buckets.len() {
+        let nodes = std::mem::take(&mut buckets[k]);
+        for node in nodes {
+            let node = node as usize;
+            if a[node] != k as u32 {
+                continue;
+            }
+            let (x, g) = (node / 3, node % 3);
+            best[x] = best[x].min(k as u32);
+            for m in Move::ALL.into_iter().filter(|m| m.face() as usize != g) {
+                let w = Coord(x as u32).apply(m.inverse().index()).0 as usize;
+                push(
+                    &mut buckets,
+                    &mut a,
+                    w * 3 + m.face() as usize,
+                    k as u32 + step(m.index()),
+                );
+            }
+        }
+        k += 1;
+    }
+    best
+}
+
+fn check_costs(spec: &str, units: [u32; 9], seed: u64) {
+    let table = exhaustive(units);
+    let mut rng = Rng(seed);
+    let states: Vec<Vec<u8>> = (0..400).map(|_| random_state(&mut rng)).collect();
+    let input: Vec<u8> = states
+        .iter()
+        .flat_map(|s| s.iter().copied().chain([b'\n']))
+        .collect();
+    let o = pocket(&["solve", "--cost", spec], &input);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let text = stdout(&o);
+    for (s, line) in states.iter().zip(text.lines()) {
+        let (moves, note) = line.rsplit_once('(').unwrap();
+        let moves = moves.trim();
+        assert!(is_solved(&apply(s, moves)), "{line}");
+        let list = moves_of(moves);
+        assert!(list.windows(2).all(|w| w[0][..1] != w[1][..1]), "{line}");
+        let cost: u32 = list
+            .iter()
+            .map(|m| units[m.parse::<Move>().unwrap().index()])
+            .sum();
+        let cube = pocket::parse_state(std::str::from_utf8(s).unwrap()).unwrap();
+        let expected = table[cube.coord().0 as usize];
+        assert_eq!(cost * 32 + list.len() as u32, expected, "{spec}: {line}");
+        assert!(note.starts_with("cost "), "{line}");
+    }
+}
+
+#[test]
+fn costs_match_an_exhaustive_dijkstra() {
+    // Units of 0.1: R R' R2 U U' U2 F F' F2 in Move::ALL order.
+    check_costs(
+        "R=1,R'=1,R2=1.5,U=1,U'=1,U2=1.4,F=1.3,F'=1.3,F2=2",
+        [10, 10, 15, 10, 10, 14, 13, 13, 20],
+        11,
+    );
+    check_costs("R=2,U=1,F=3", [2, 2, 2, 1, 1, 1, 3, 3, 3], 12);
+    // Quarter-turn costs: the QTM length, then fewest moves.
+    check_costs("R2=2,U2=2,F2=2", [1, 1, 2, 1, 1, 2, 1, 1, 2], 13);
+}
+
+#[test]
+fn cost_output_and_errors() {
+    let o = pocket(
+        &[
+            "solve",
+            "--cost",
+            "U2=1.5",
+            "UUUURRBBLLFFLLFFRRBBDDDD",
+            SOLVED_STR,
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "U2 (cost 1.5)\n(cost 0)\n");
+    let o = pocket(&["solve", "--cost", "R=0", SOLVED_STR], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cost of R must be a positive number"));
+    let o = pocket(&["solve", "--cost", "R2=3", SOLVED_STR], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(
+        &["solve", "--cost", "R=1", "--metric", "qtm", SOLVED_STR],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(
+        &[
+            "solve",
+            "--json",
+            "--cost",
+            "U=2",
+            "UUUUFFRRBBLLLLFFRRBBDDDD",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["cost"], 2.0);
+    assert_eq!(v["solution"], "U'");
+}
+
+const SOLVED_STR: &str = "UUUULLFFRRBBLLFFRRBBDDDD";
+
+#[test]
+fn scramble_input_in_wca_notation() {
+    // Sequences with D, L, B and rotations move the reference corner; the answer is
+    // still an optimal R U F solution of the resulting stickers.
+    let seqs = [
+        "R U F",
+        "D L' B2",
+        "x y' R U2 z",
+        "L D B'",
+        "R2 F2 U' D' L B y",
+    ];
+    let mut args = vec!["solve"];
+    for s in &seqs {
+        args.push("--moves");
+        args.push(s);
+    }
+    let o = pocket(&args, b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let answers: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(answers.len(), seqs.len());
+    for (seq, answer) in seqs.iter().zip(&answers) {
+        let st = pocket::WcaSequence::apply(&seq.parse().unwrap(), &pocket::Stickers::SOLVED);
+        // The same position given as stickers gets the same optimal length.
+        let o = pocket(&["solve", st.as_str()], b"");
+        assert_eq!(
+            moves_of(stdout(&o).trim()).len(),
+            moves_of(answer).len(),
+            "{seq}"
+        );
+        assert!(
+            is_solved(&apply(st.as_str().as_bytes(), answer)),
+            "{seq}: {answer}"
+        );
+    }
+    assert_eq!(moves_of(&answers[0]).len(), 3);
+    assert_eq!(moves_of(&answers[2]).len(), 2, "rotations are free: R U2");
+    let o = pocket(&["solve", "--moves", "-"], b"R U\nL D'\nR Rw\n\nD2 U2\n");
+    assert_eq!(o.status.code(), Some(1));
+    let l: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(l.len(), 4);
+    assert_eq!(l[0], "U' R'");
+    assert_eq!(
+        l[2],
+        "error: 'w': slice and wide moves do not exist on the 2x2x2 at character 4"
+    );
+    let o = pocket(&["solve", "--moves", "R", SOLVED_STR], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn urfdlb_layout_solves_identically() {
+    let mut rng = Rng(5);
+    for _ in 0..50 {
+        let s = random_state(&mut rng);
+        let golf: pocket::Stickers = std::str::from_utf8(&s).unwrap().parse().unwrap();
+        let k = pocket::Layout::Urfdlb.from_golf(&golf);
+        let a = pocket(&["solve", golf.as_str()], b"");
+        let b = pocket(&["solve", "--layout", "urfdlb", k.as_str()], b"");
+        assert_eq!(stdout(&a), stdout(&b));
+    }
+    let o = pocket(
+        &["solve", "--layout", "urfdlb", "UUUURRRRFFFFDDDDLLLLBBBB"],
+        b"",
+    );
+    assert_eq!(stdout(&o), "\n");
+    // Errors name URFDLB positions.
+    let o = pocket(
+        &["solve", "--layout", "urfdlb", "UUUURRRRFFFF DDDLLLLBBBB"],
+        b"",
+    );
+    assert_eq!(
+        stdout(&o),
+        "error: a space at position 13 (sticker D1) is not a printable ASCII colour\n"
+    );
+    let mut bad = *b"UUUURRRRFFFFDDDDLLLLBBBB";
+    bad.swap(6, 10); // R3 <-> F3
+    let o = pocket(
+        &[
+            "solve",
+            "--layout",
+            "urfdlb",
+            std::str::from_utf8(&bad).unwrap(),
+        ],
+        b"",
+    );
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("error: corner") && text.contains(" R3 "),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_lines() {
+    let o = pocket(
+        &[
+            "solve",
+            "--json",
+            "--all",
+            "UUUURLFBLRBFLLFFRRBBDDDD",
+            "nope",
+        ],
+        b"",
+    );
+    let l: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(l[0]["length"], 11);
+    assert_eq!(l[0]["count"], 24);
+    assert_eq!(l[0]["solutions"].as_array().unwrap().len(), 24);
+    assert_eq!(l[0]["moves"].as_array().unwrap().len(), 11);
+    assert_eq!(l[0]["metric"], "htm");
+    assert_eq!(l[1]["input"], "nope");
+    assert_eq!(l[1]["error"], "expected 24 stickers, got 4 characters");
+    assert_eq!(o.status.code(), Some(1));
+}
