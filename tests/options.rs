@@ -14,7 +14,7 @@ fn exhaustive(units: [u32; 9]) -> Vec<u32> {
     let mut a = vec![u32::MAX; n * 3];
     let mut best = vec![u32::MAX; n];
     let mut buckets: Vec<Vec<u32>> = Vec::new();
-    let mut push = |buckets: &mut Vec<Vec<u32>>, a: &mut Vec<u32>, node: usize, key: u32| {
+    let push = |buckets: &mut Vec<Vec<u32>>, a: &mut Vec<u32>, node: usize, key: u32| {
         if key < a[node] {
             a[node] = key;
             if buckets.len() <= key as usize {
