@@ -18,6 +18,8 @@ use crate::judge::{InputMode, Outcome, Summary, run_one};
 use crate::moves::Alg;
 use crate::notation::{Layout, NotationError, WcaSequence};
 use crate::patterns::{Pattern, builtin_patterns, parse_patterns};
+use crate::picture::{Style, render, sticker_colours, svg};
+use crate::scramble::{Length, Rng, Scrambler};
 use crate::solver::Costs;
 use crate::solver::{Metric, PocketSolver};
 use crate::stickers::Stickers;
@@ -53,6 +55,66 @@ enum Command {
     Census(CensusArgs),
     Check(CheckArgs),
     Judge(JudgeArgs),
+    Scramble(ScrambleArgs),
+    Show(ShowArgs),
+}
+
+#[derive(FromArgs, Debug)]
+/// Random-state scrambles: uniform positions written as fixed-length sequences.
+#[argh(
+    subcommand,
+    name = "scramble",
+    example = "pocket scramble",
+    example = "pocket scramble -n 5 --seed 2026",
+    example = "pocket scramble --optimal --min-distance 9 --json",
+    note = "Like the WCA scrambler: a position drawn uniformly from all 3,674,160, refused \
+            when closer than --min-distance (default 4) to solved, written with exactly \
+            --length moves (default 11) or, with --optimal, as few as possible; no face is \
+            turned twice in a row. Each line: the sequence, a tab, the sticker state."
+)]
+struct ScrambleArgs {
+    /// how many scrambles (default 1)
+    #[argh(option, short = 'n', default = "1")]
+    count: usize,
+    /// seed for reproducible scrambles (default: random from the system)
+    #[argh(option)]
+    seed: Option<u64>,
+    /// smallest distance from solved allowed (default 4)
+    #[argh(option, default = "4")]
+    min_distance: u32,
+    /// moves in each sequence (default 11; raised to the distance if that is larger)
+    #[argh(option)]
+    length: Option<usize>,
+    /// the shortest sequence for each position instead of a fixed length
+    #[argh(switch)]
+    optimal: bool,
+    /// print one JSON object per scramble
+    #[argh(switch)]
+    json: bool,
+}
+
+#[derive(FromArgs, Debug)]
+/// Draw a state as the net of the README, in colour on a terminal, or as SVG.
+#[argh(
+    subcommand,
+    name = "show",
+    example = "pocket show UUUURLFBLRBFLLFFRRBBDDDD",
+    example = "pocket show --svg cube.svg WWWWOOGGRRBBOOGGRRBBYYYY",
+    note = "Colours: W Y R O G B (any case) are drawn as those colours; any other six \
+            characters get the standard colour of the face they belong to when solved \
+            (U white, F green, R red, B blue, L orange, D yellow). Plain letters when \
+            standard output is not a terminal or NO_COLOR is set."
+)]
+struct ShowArgs {
+    /// the state, 24 stickers
+    #[argh(positional)]
+    state: String,
+    /// write an SVG picture to this file instead
+    #[argh(option)]
+    svg: Option<String>,
+    /// facelet order of the state: golf (default) or urfdlb
+    #[argh(option, default = "Layout::Golf")]
+    layout: Layout,
 }
 
 #[derive(FromArgs, Debug)]
@@ -162,6 +224,12 @@ struct SolveArgs {
     /// print one JSON object per state
     #[argh(switch)]
     json: bool,
+    /// draw each state before its answer line (see `pocket show`)
+    #[argh(switch)]
+    show: bool,
+    /// with --show, also draw the cube after every move of the solution
+    #[argh(switch)]
+    steps: bool,
     /// states to solve (default: read standard input)
     #[argh(positional, greedy)]
     states: Vec<String>,
@@ -280,6 +348,8 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Census(a) => cmd_census(a),
         Command::Check(a) => cmd_check(a),
         Command::Judge(a) => cmd_judge(a),
+        Command::Scramble(a) => cmd_scramble(a),
+        Command::Show(a) => cmd_show(a),
     };
     match status {
         Ok(code) => ExitCode::from(code),
@@ -345,11 +415,30 @@ struct Answer {
     moves_input: bool,
     metric: Metric,
     costs: Option<Costs>,
+    /// Draw the state (and with `steps`, every step of the solution) before the answer.
+    show: Option<(Style, bool)>,
 }
 
 impl Answer {
-    /// The position an input line or argument stands for.
-    fn decode(&self, raw: &[u8]) -> Result<Cube, String> {
+    /// The pictures drawn before an answer line.
+    fn pictures(&self, start: &Stickers, solution: &Alg) -> String {
+        let Some((style, steps)) = self.show else {
+            return String::new();
+        };
+        let mut out = picture(start, style);
+        if steps {
+            let mut s = *start;
+            for &m in solution.as_slice() {
+                s = s.apply(m);
+                out.push_str(&format!("{m}\n"));
+                out.push_str(&picture(&s, style));
+            }
+        }
+        out
+    }
+
+    /// The position an input line or argument stands for, and its stickers in net order.
+    fn decode(&self, raw: &[u8]) -> Result<(Cube, Stickers), String> {
         let stickers = if self.moves_input {
             let text = std::str::from_utf8(raw)
                 .map_err(|_| "the move sequence is not UTF-8".to_string())?;
@@ -359,7 +448,8 @@ impl Answer {
             let given = Stickers::from_bytes(raw).map_err(|e| e.message(self.layout))?;
             self.layout.to_golf(&given)
         };
-        stickers.to_cube().map_err(|e| e.message(self.layout))
+        let cube = stickers.to_cube().map_err(|e| e.message(self.layout))?;
+        Ok((cube, stickers))
     }
 
     fn text(&self, a: &Alg) -> String {
@@ -380,46 +470,47 @@ impl Answer {
 
     /// Append the answer line for `raw` to `out`; an error is returned, not written.
     fn write(&self, solver: &mut impl Solve, raw: &[u8], out: &mut String) -> Result<(), String> {
-        let cube = self.decode(raw)?;
+        let (cube, stickers) = self.decode(raw)?;
+        // Solve once: every form of the answer below uses these.
+        let all = (self.all || self.count).then(|| solver.all(&cube));
+        let one = match &all {
+            Some(all) => all.first().cloned().unwrap_or_default(),
+            None => solver.one(&cube),
+        };
         if self.json {
             let input = String::from_utf8_lossy(raw);
-            out.push_str(&self.json_answer(solver, &cube, &input).to_string());
+            out.push_str(&self.json_answer(&one, all.as_deref(), &input).to_string());
             return Ok(());
         }
-        if self.count {
-            out.push_str(&solver.all(&cube).len().to_string());
-        } else if self.all {
-            let all = solver.all(&cube);
-            let texts: Vec<String> = all.iter().map(|a| self.text(a)).collect();
-            out.push_str(&texts.join(if self.compact { " " } else { ", " }));
-            if let Some(first) = all.first() {
-                out.push_str(&self.cost_note(first));
+        out.push_str(&self.pictures(&stickers, &one));
+        match &all {
+            Some(all) if self.count => out.push_str(&all.len().to_string()),
+            Some(all) => {
+                let texts: Vec<String> = all.iter().map(|a| self.text(a)).collect();
+                out.push_str(&texts.join(if self.compact { " " } else { ", " }));
+                out.push_str(&self.cost_note(&one));
             }
-        } else {
-            let a = solver.one(&cube);
-            out.push_str(&self.text(&a));
-            out.push_str(&self.cost_note(&a));
+            None => {
+                out.push_str(&self.text(&one));
+                out.push_str(&self.cost_note(&one));
+            }
         }
         Ok(())
     }
 
-    fn json_answer(&self, solver: &mut impl Solve, cube: &Cube, input: &str) -> serde_json::Value {
-        let a = solver.one(cube);
+    fn json_answer(&self, a: &Alg, all: Option<&[Alg]>, input: &str) -> serde_json::Value {
         let moves: Vec<String> = a.as_slice().iter().map(|m| m.to_string()).collect();
         let mut v = serde_json::json!({
             "input": input,
-            "solution": self.text(&a),
+            "solution": self.text(a),
             "moves": moves,
-            "length": self.metric.length(&a),
+            "length": self.metric.length(a),
         });
-        if self.costs.is_none() {
-            v["metric"] = self.metric.to_string().into();
+        match &self.costs {
+            None => v["metric"] = self.metric.to_string().into(),
+            Some(c) => v["cost"] = c.total(a).parse::<f64>().unwrap_or(0.0).into(),
         }
-        if let Some(c) = &self.costs {
-            v["cost"] = c.total(&a).parse::<f64>().unwrap_or(0.0).into();
-        }
-        if self.all || self.count {
-            let all = solver.all(cube);
+        if let Some(all) = all {
             v["count"] = all.len().into();
             if self.all {
                 v["solutions"] = all.iter().map(|a| self.text(a)).collect::<Vec<_>>().into();
@@ -540,6 +631,9 @@ fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         moves_input,
         metric: a.metric,
         costs: costs.clone(),
+        show: a
+            .show
+            .then(|| (Style::detect(io::stdout().is_terminal()), a.steps)),
     };
     let table = (a.method == Method::Table).then(|| TableSolver::new(a.metric));
     let mut bidir = match &costs {
@@ -754,6 +848,93 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
     } else {
         EXIT_BAD_INPUT
     })
+}
+
+/// A picture of `stickers` (net order) in `style`, colours from the cube when valid.
+fn picture(stickers: &Stickers, style: Style) -> String {
+    let faces = stickers.to_cube().ok().map(|c| c.faces());
+    let face_of = |c: u8| {
+        let i = stickers.0.iter().position(|&x| x == c)?;
+        faces.map(|f| f[i] as usize)
+    };
+    let colours = sticker_colours(stickers, &face_of);
+    render(stickers, &colours, style)
+}
+
+fn cmd_show(a: ShowArgs) -> io::Result<u8> {
+    let given = match Stickers::from_bytes(a.state.as_bytes()) {
+        Ok(s) => a.layout.to_golf(&s),
+        Err(e) => {
+            eprintln!("pocket: {}", e.message(a.layout));
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
+    let problem = given.to_cube().err();
+    if let Some(path) = &a.svg {
+        let faces = given.to_cube().ok().map(|c| c.faces());
+        let face_of =
+            |c: u8| faces.map(|f| f[given.0.iter().position(|&x| x == c).unwrap_or(0)] as usize);
+        let colours = sticker_colours(&given, &face_of);
+        if let Err(e) = std::fs::write(path, svg(&given, &colours)) {
+            eprintln!("pocket: cannot write {path}: {e}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    } else {
+        let style = Style::detect(io::stdout().is_terminal());
+        let mut out = io::stdout().lock();
+        out.write_all(picture(&given, style).as_bytes())?;
+        out.flush()?;
+    }
+    match problem {
+        Some(e) => {
+            eprintln!("pocket: not a valid cube: {}", e.message(a.layout));
+            Ok(EXIT_BAD_INPUT)
+        }
+        None => Ok(EXIT_OK),
+    }
+}
+
+fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
+    if a.optimal && a.length.is_some() {
+        return usage("choose --length or --optimal, not both");
+    }
+    if a.min_distance > Metric::Htm.gods_number() {
+        return usage(&format!(
+            "--min-distance {} is more than God's number ({})",
+            a.min_distance,
+            Metric::Htm.gods_number()
+        ));
+    }
+    if a.length.is_some_and(|l| l > 1000) {
+        return usage("--length is at most 1000");
+    }
+    let length = if a.optimal {
+        Length::Optimal
+    } else {
+        Length::Fixed(a.length.unwrap_or(11))
+    };
+    let mut rng = a.seed.map_or_else(Rng::from_entropy, Rng::from_seed);
+    let scrambler = Scrambler::new();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for _ in 0..a.count {
+        let Some(sc) = scrambler.scramble(&mut rng, a.min_distance, length) else {
+            return usage("no position is that far from solved");
+        };
+        let state = sc.cube.stickers();
+        if a.json {
+            let v = serde_json::json!({
+                "scramble": sc.alg.to_string(),
+                "state": state.as_str(),
+                "length": sc.alg.len(),
+                "distance": sc.distance,
+            });
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(out, "{}\t{}", sc.alg, state)?;
+        }
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
 }
 
 fn cmd_census(a: CensusArgs) -> io::Result<u8> {

@@ -34,6 +34,8 @@ mod cube;
 mod moves;
 mod notation;
 mod patterns;
+mod picture;
+mod scramble;
 mod search;
 mod solver;
 mod stickers;
@@ -56,6 +58,8 @@ pub use patterns::{
     BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
     run_patterns,
 };
+pub use picture::{Rgb, STANDARD, Style, render, sticker_colours, svg};
+pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space};
 pub use solver::{Costs, Metric, PocketSolver, PocketSpace, solve};
 pub use stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};

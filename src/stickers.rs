@@ -193,6 +193,16 @@ impl Stickers {
         Ok(Stickers(arr))
     }
 
+    /// The stickers after one move (the colours move with the stickers).
+    pub fn apply(&self, m: crate::moves::Move) -> Stickers {
+        let p = &crate::cube::STICKER_MOVES[m.face() as usize];
+        let mut s = self.0;
+        for _ in 0..m.quarters() {
+            s = std::array::from_fn(|i| s[p[i] as usize]);
+        }
+        Stickers(s)
+    }
+
     /// The state as text.
     pub fn as_str(&self) -> &str {
         // Only printable ASCII is ever stored.

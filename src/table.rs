@@ -32,7 +32,12 @@ impl TableSolver {
 
     /// Optimal distance of a position.
     pub fn distance(&self, cube: &Cube) -> u32 {
-        self.dist[cube.coord().0 as usize] as u32
+        self.distance_at(cube.coord())
+    }
+
+    /// Optimal distance of a position given by its coordinate.
+    pub fn distance_at(&self, c: Coord) -> u32 {
+        self.dist[c.0 as usize] as u32
     }
 
     /// Visit optimal solutions from `x` (at distance `d`) in move order; `f` returns

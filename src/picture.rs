@@ -1,0 +1,188 @@
+//! Pictures of the cube: the net of the README in the terminal (plain letters, or
+//! coloured blocks in 24-bit or 256-colour ANSI) and as an SVG image.
+
+use crate::cube::STICKERS;
+use crate::stickers::Stickers;
+
+/// Rows of the net: (indent in stickers, positions).
+const ROWS: [(usize, &[usize]); 6] = [
+    (2, &[0, 1]),
+    (2, &[2, 3]),
+    (0, &[4, 5, 6, 7, 8, 9, 10, 11]),
+    (0, &[12, 13, 14, 15, 16, 17, 18, 19]),
+    (2, &[20, 21]),
+    (2, &[22, 23]),
+];
+
+/// An RGB colour.
+pub type Rgb = (u8, u8, u8);
+
+/// The standard colours of the faces U L F R B D: white, orange, green, red, blue, yellow.
+pub const STANDARD: [Rgb; 6] = [
+    (255, 255, 255),
+    (255, 120, 0),
+    (0, 158, 96),
+    (200, 16, 46),
+    (0, 81, 186),
+    (255, 213, 0),
+];
+
+/// 256-colour palette codes of the same, for terminals without 24-bit colour.
+const STANDARD_256: [u8; 6] = [15, 208, 34, 160, 27, 226];
+
+/// The colour of each of the 24 stickers: by name when the six colours are the letters
+/// W Y R O G B (any case), otherwise by the face each colour belongs to when solved
+/// (`face_of` maps a colour character to a face U L F R B D = 0..6, if known).
+pub fn sticker_colours(s: &Stickers, face_of: &dyn Fn(u8) -> Option<usize>) -> [usize; STICKERS] {
+    let named = |c: u8| match c.to_ascii_uppercase() {
+        b'W' => Some(0),
+        b'O' => Some(1),
+        b'G' => Some(2),
+        b'R' => Some(3),
+        b'B' => Some(4),
+        b'Y' => Some(5),
+        _ => None,
+    };
+    let mut distinct: Vec<u8> = s.0.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let by_name = distinct.len() == 6 && distinct.iter().all(|&c| named(c).is_some());
+    s.0.map(|c| {
+        let face = if by_name { named(c) } else { face_of(c) };
+        // Unknown (an invalid cube): colour by order of appearance.
+        face.unwrap_or_else(|| distinct.iter().position(|&d| d == c).unwrap_or(0) % 6)
+    })
+}
+
+/// How the terminal picture is drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Style {
+    /// The colour characters themselves.
+    Plain,
+    /// Coloured blocks with 24-bit colour.
+    TrueColour,
+    /// Coloured blocks with the 256-colour palette.
+    Palette,
+}
+
+impl Style {
+    /// The style for standard output: plain when it is not a terminal or `NO_COLOR`
+    /// is set; 24-bit when `COLORTERM` says so; 256 colours otherwise.
+    pub fn detect(is_terminal: bool) -> Style {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        if !is_terminal || no_color {
+            return Style::Plain;
+        }
+        match std::env::var("COLORTERM").as_deref() {
+            Ok("truecolor") | Ok("24bit") => Style::TrueColour,
+            _ => Style::Palette,
+        }
+    }
+}
+
+/// The net as text, one line per row, each ending in `\n`.
+pub fn render(s: &Stickers, colours: &[usize; STICKERS], style: Style) -> String {
+    let mut out = String::new();
+    for (indent, row) in ROWS {
+        match style {
+            Style::Plain => {
+                out.push_str(&"  ".repeat(indent));
+                let cells: Vec<String> =
+                    row.iter().map(|&p| (s.0[p] as char).to_string()).collect();
+                out.push_str(&cells.join(" "));
+            }
+            _ => {
+                out.push_str(&"   ".repeat(indent));
+                for &p in row {
+                    let face = colours[p];
+                    let code = match style {
+                        Style::TrueColour => {
+                            let (r, g, b) = STANDARD[face];
+                            format!("\x1b[48;2;{r};{g};{b}m")
+                        }
+                        _ => format!("\x1b[48;5;{}m", STANDARD_256[face]),
+                    };
+                    out.push_str(&format!("{code}  \x1b[0m "));
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The net as a standalone SVG image: rounded stickers with thin gaps and a caption.
+pub fn svg(s: &Stickers, colours: &[usize; STICKERS]) -> String {
+    const CELL: usize = 40; // sticker pitch in pixels
+    const GAP: usize = 3;
+    const FACE_GAP: usize = 6;
+    const MARGIN: usize = 12;
+    let width = MARGIN * 2 + 8 * CELL + 3 * FACE_GAP;
+    let height = MARGIN * 2 + 6 * CELL + 2 * FACE_GAP + 30;
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"monospace\">\n  \
+         <rect width=\"{width}\" height=\"{height}\" fill=\"#f4f4f4\"/>\n"
+    );
+    for (r, (indent, row)) in ROWS.iter().enumerate() {
+        for (k, &p) in row.iter().enumerate() {
+            let col = indent + k;
+            let x = MARGIN + col * CELL + (col / 2) * FACE_GAP;
+            let y = MARGIN + r * CELL + (r / 2) * FACE_GAP;
+            let (cr, cg, cb) = STANDARD[colours[p]];
+            let name = crate::stickers::POSITION_NAMES[p] as char;
+            out.push_str(&format!(
+                "  <rect class=\"sticker\" id=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+                 rx=\"6\" fill=\"#{cr:02x}{cg:02x}{cb:02x}\" stroke=\"#222\" stroke-width=\"1.5\"/>\n",
+                x + GAP / 2,
+                y + GAP / 2,
+                CELL - GAP,
+                CELL - GAP
+            ));
+        }
+    }
+    let caption: String = s
+        .as_str()
+        .chars()
+        .map(|c| match c {
+            '<' => "&lt;".to_string(),
+            '>' => "&gt;".to_string(),
+            '&' => "&amp;".to_string(),
+            '"' => "&quot;".to_string(),
+            c => c.to_string(),
+        })
+        .collect();
+    out.push_str(&format!(
+        "  <text x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"16\" fill=\"#222\">{caption}</text>\n</svg>\n",
+        width / 2,
+        height - MARGIN
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_net_snapshot() {
+        let s = Stickers::SOLVED;
+        let colours = sticker_colours(&s, &|_| None);
+        assert_eq!(
+            render(&s, &colours, Style::Plain),
+            "    U U\n    U U\nL L F F R R B B\nL L F F R R B B\n    D D\n    D D\n"
+        );
+    }
+
+    #[test]
+    fn named_colours_win() {
+        let s: Stickers = "wwwwooggrrbbooggrrbbyyyy".parse().unwrap();
+        let c = sticker_colours(&s, &|_| None);
+        assert_eq!(c[0], 0);
+        assert_eq!(c[4], 1);
+        assert_eq!(c[23], 5);
+        let text = render(&s, &c, Style::TrueColour);
+        assert!(text.contains("\x1b[48;2;255;255;255m"));
+        assert_eq!(text.matches("\x1b[0m").count(), 24);
+    }
+}

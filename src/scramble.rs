@@ -1,0 +1,200 @@
+//! Random-state scrambles, as the WCA scrambler makes them: a position drawn uniformly
+//! from all 3,674,160, refused if it is too close to solved, then written as a move
+//! sequence of a fixed length (11 by default, so the length reveals nothing).
+
+use crate::cube::{Coord, Cube, POSITIONS};
+use crate::moves::{Alg, Move};
+use crate::solver::Metric;
+use crate::table::TableSolver;
+
+/// A small, fast generator with a stable output for a given seed (xoshiro256**),
+/// so that `--seed` scrambles never change between versions.
+#[derive(Clone, Debug)]
+pub struct Rng([u64; 4]);
+
+impl Rng {
+    /// A generator from a 64-bit seed (expanded with SplitMix64).
+    pub fn from_seed(seed: u64) -> Rng {
+        let mut z = seed;
+        let mut next = || {
+            z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut x = z;
+            x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            x ^ (x >> 31)
+        };
+        Rng([next(), next(), next(), next()])
+    }
+
+    /// A generator seeded from the operating system (`/dev/urandom`), or failing that
+    /// from the clock and the process id.
+    pub fn from_entropy() -> Rng {
+        use std::io::Read;
+        let mut bytes = [0u8; 8];
+        let ok = std::fs::File::open("/dev/urandom")
+            .and_then(|mut f| f.read_exact(&mut bytes))
+            .is_ok();
+        let seed = if ok {
+            u64::from_le_bytes(bytes)
+        } else {
+            let t = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64);
+            t ^ ((std::process::id() as u64) << 32)
+        };
+        Rng::from_seed(seed)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let s = &mut self.0;
+        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        result
+    }
+
+    /// A uniform number in `0..n` (rejection sampling: no modulo bias).
+    pub fn below(&mut self, n: u64) -> u64 {
+        let zone = u64::MAX - u64::MAX % n;
+        loop {
+            let r = self.next_u64();
+            if r < zone {
+                return r % n;
+            }
+        }
+    }
+}
+
+/// How long a scramble sequence is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Length {
+    /// Exactly this many moves.
+    Fixed(usize),
+    /// The shortest sequence that makes the position.
+    Optimal,
+}
+
+/// One scramble: the sequence, the position it makes, and that position's distance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scramble {
+    pub alg: Alg,
+    pub cube: Cube,
+    pub distance: u32,
+}
+
+/// Makes scrambles; holds the HTM distance table (built once, about 0.1 s).
+pub struct Scrambler {
+    table: TableSolver,
+}
+
+impl Default for Scrambler {
+    fn default() -> Scrambler {
+        Scrambler::new()
+    }
+}
+
+impl Scrambler {
+    /// Build the distance table.
+    pub fn new() -> Scrambler {
+        Scrambler {
+            table: TableSolver::new(Metric::Htm),
+        }
+    }
+
+    /// Draw a position uniformly among those at distance `min_distance` or more, and
+    /// write it with `length` moves. A fixed length below the position's distance is
+    /// raised to the distance. Returns `None` if `min_distance` exceeds God's number.
+    pub fn scramble(&self, rng: &mut Rng, min_distance: u32, length: Length) -> Option<Scramble> {
+        if min_distance > Metric::Htm.gods_number() {
+            return None;
+        }
+        loop {
+            let cube = Coord(rng.below(POSITIONS as u64) as u32).cube();
+            let distance = self.table.distance(&cube);
+            if distance < min_distance {
+                continue;
+            }
+            // A sequence making the position is the inverse of a solution of it.
+            let solution = match length {
+                Length::Optimal => Some(self.table.solve(&cube)),
+                Length::Fixed(n) => self.solution_of_length(&cube, n.max(distance as usize), rng),
+            };
+            if let Some(s) = solution {
+                return Some(Scramble {
+                    alg: s.inverse(),
+                    cube,
+                    distance,
+                });
+            }
+            // No sequence of exactly that length (rare, tiny distances): draw again.
+        }
+    }
+
+    /// A random solution of exactly `n` moves with no face turned twice in a row.
+    fn solution_of_length(&self, cube: &Cube, n: usize, rng: &mut Rng) -> Option<Alg> {
+        let mut path = Alg::new();
+        self.walk(cube.coord(), n, None, &mut path, rng)
+            .then_some(path)
+    }
+
+    fn walk(
+        &self,
+        x: Coord,
+        left: usize,
+        last: Option<Move>,
+        path: &mut Alg,
+        rng: &mut Rng,
+    ) -> bool {
+        if left == 0 {
+            return x == Coord::SOLVED;
+        }
+        // Moves in random order; only those that can still reach solved in time.
+        let mut moves = Move::ALL;
+        for i in (1..moves.len()).rev() {
+            moves.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        for m in moves {
+            if last.is_some_and(|l| l.face() == m.face()) {
+                continue;
+            }
+            let y = x.apply(m.index());
+            if self.table.distance_at(y) as usize > left - 1 {
+                continue;
+            }
+            path.push(m);
+            if self.walk(y, left - 1, Some(m), path, rng) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+
+    /// The HTM distance of a position.
+    pub fn distance(&self, cube: &Cube) -> u32 {
+        self.table.distance(cube)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_generator_is_stable() {
+        let mut a = Rng::from_seed(42);
+        let mut b = Rng::from_seed(42);
+        let xs: Vec<u64> = (0..5).map(|_| a.next_u64()).collect();
+        let ys: Vec<u64> = (0..5).map(|_| b.next_u64()).collect();
+        assert_eq!(xs, ys);
+        assert_ne!(Rng::from_seed(43).next_u64(), xs[0]);
+        let mut r = Rng::from_seed(1);
+        assert!((0..1000).all(|_| r.below(7) < 7));
+    }
+}
