@@ -850,15 +850,9 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
     })
 }
 
-/// A picture of `stickers` (net order) in `style`, colours from the cube when valid.
+/// A picture of `stickers` (net order) in `style`.
 fn picture(stickers: &Stickers, style: Style) -> String {
-    let faces = stickers.to_cube().ok().map(|c| c.faces());
-    let face_of = |c: u8| {
-        let i = stickers.0.iter().position(|&x| x == c)?;
-        faces.map(|f| f[i] as usize)
-    };
-    let colours = sticker_colours(stickers, &face_of);
-    render(stickers, &colours, style)
+    render(stickers, &sticker_colours(stickers), style)
 }
 
 fn cmd_show(a: ShowArgs) -> io::Result<u8> {
@@ -871,11 +865,7 @@ fn cmd_show(a: ShowArgs) -> io::Result<u8> {
     };
     let problem = given.to_cube().err();
     if let Some(path) = &a.svg {
-        let faces = given.to_cube().ok().map(|c| c.faces());
-        let face_of =
-            |c: u8| faces.map(|f| f[given.0.iter().position(|&x| x == c).unwrap_or(0)] as usize);
-        let colours = sticker_colours(&given, &face_of);
-        if let Err(e) = std::fs::write(path, svg(&given, &colours)) {
+        if let Err(e) = std::fs::write(path, svg(&given, &sticker_colours(&given))) {
             eprintln!("pocket: cannot write {path}: {e}");
             return Ok(EXIT_BAD_INPUT);
         }

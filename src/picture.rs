@@ -30,10 +30,16 @@ pub const STANDARD: [Rgb; 6] = [
 /// 256-colour palette codes of the same, for terminals without 24-bit colour.
 const STANDARD_256: [u8; 6] = [15, 208, 34, 160, 27, 226];
 
-/// The colour of each of the 24 stickers: by name when the six colours are the letters
-/// W Y R O G B (any case), otherwise by the face each colour belongs to when solved
-/// (`face_of` maps a colour character to a face U L F R B D = 0..6, if known).
-pub fn sticker_colours(s: &Stickers, face_of: &dyn Fn(u8) -> Option<usize>) -> [usize; STICKERS] {
+/// The colour (a face U L F R B D = 0..6 of [`STANDARD`]) of each of the 24 stickers:
+/// by name when the six colours are the letters W Y R O G B (any case), otherwise by
+/// the face each colour belongs to when solved. A string that is no valid cube is
+/// coloured by order of appearance.
+pub fn sticker_colours(s: &Stickers) -> [usize; STICKERS] {
+    let faces = s.to_cube().ok().map(|c| c.faces());
+    let face_of = |c: u8| {
+        let i = s.0.iter().position(|&x| x == c)?;
+        faces.map(|f| f[i] as usize)
+    };
     let named = |c: u8| match c.to_ascii_uppercase() {
         b'W' => Some(0),
         b'O' => Some(1),
@@ -167,7 +173,7 @@ mod tests {
     #[test]
     fn plain_net_snapshot() {
         let s = Stickers::SOLVED;
-        let colours = sticker_colours(&s, &|_| None);
+        let colours = sticker_colours(&s);
         assert_eq!(
             render(&s, &colours, Style::Plain),
             "    U U\n    U U\nL L F F R R B B\nL L F F R R B B\n    D D\n    D D\n"
@@ -177,7 +183,7 @@ mod tests {
     #[test]
     fn named_colours_win() {
         let s: Stickers = "wwwwooggrrbbooggrrbbyyyy".parse().unwrap();
-        let c = sticker_colours(&s, &|_| None);
+        let c = sticker_colours(&s);
         assert_eq!(c[0], 0);
         assert_eq!(c[4], 1);
         assert_eq!(c[23], 5);

@@ -71,37 +71,29 @@ impl TableSolver {
         true
     }
 
+    /// Walk the optimal solutions of `cube` in move order until `f` returns `false`.
+    fn each_solution(&self, cube: &Cube, f: &mut dyn FnMut(&Alg) -> bool) {
+        let x = cube.coord();
+        self.walk(x, self.distance_at(x), None, &mut Alg::new(), f);
+    }
+
     /// An optimal solution: the first in move order.
     pub fn solve(&self, cube: &Cube) -> Alg {
         let mut found = Alg::new();
-        let x = cube.coord();
-        self.walk(
-            x,
-            self.dist[x.0 as usize] as u32,
-            None,
-            &mut Alg::new(),
-            &mut |a| {
-                found = a.clone();
-                false
-            },
-        );
+        self.each_solution(cube, &mut |a| {
+            found = a.clone();
+            false
+        });
         found
     }
 
     /// Every optimal solution, sorted move by move in the order `R R' R2 U U' U2 F F' F2`.
     pub fn solve_all(&self, cube: &Cube) -> Vec<Alg> {
         let mut all = Vec::new();
-        let x = cube.coord();
-        self.walk(
-            x,
-            self.dist[x.0 as usize] as u32,
-            None,
-            &mut Alg::new(),
-            &mut |a| {
-                all.push(a.clone());
-                true
-            },
-        );
+        self.each_solution(cube, &mut |a| {
+            all.push(a.clone());
+            true
+        });
         all
     }
 }
