@@ -32,8 +32,14 @@ impl CensusMetric {
 
     /// The moves of this metric.
     pub fn moves(self) -> Vec<Move> {
-        Move::ALL
-            .into_iter()
+        self.moves_in(&Move::ALL)
+    }
+
+    /// The moves of this metric among `generators` (e.g. the quarter turns of R and U).
+    pub fn moves_in(self, generators: &[Move]) -> Vec<Move> {
+        generators
+            .iter()
+            .copied()
             .filter(|m| match self {
                 CensusMetric::Htm => true,
                 CensusMetric::Qtm => !m.is_half(),
@@ -99,12 +105,23 @@ impl<const N: usize> BlockMoves<N> {
 
 /// Distance of every position from solved, indexed by [`Coord`].
 pub fn distance_table(metric: CensusMetric) -> Vec<u8> {
-    let moves = metric.moves();
+    distance_table_for(&metric.moves())
+}
+
+/// Distance of every position from solved with the given moves (one move, one step);
+/// positions they cannot reach stay [`UNSEEN`].
+pub fn distance_table_for(moves: &[Move]) -> Vec<u8> {
     match moves.len() {
-        9 => bfs::<9>(&moves),
-        6 => bfs::<6>(&moves),
-        3 => bfs::<3>(&moves),
-        n => unreachable!("no census metric has {n} moves"),
+        1 => bfs::<1>(moves),
+        2 => bfs::<2>(moves),
+        3 => bfs::<3>(moves),
+        4 => bfs::<4>(moves),
+        5 => bfs::<5>(moves),
+        6 => bfs::<6>(moves),
+        7 => bfs::<7>(moves),
+        8 => bfs::<8>(moves),
+        9 => bfs::<9>(moves),
+        n => panic!("a census takes 1 to 9 moves, not {n}"),
     }
 }
 
@@ -178,10 +195,16 @@ fn bfs<const N: usize>(moves: &[Move]) -> Vec<u8> {
 /// Local maxima at each distance: positions from which no move leads one step further.
 fn local_maxima(dist: &[u8], moves: &[Move]) -> Vec<u64> {
     match moves.len() {
-        9 => maxima::<9>(dist, moves),
-        6 => maxima::<6>(dist, moves),
+        1 => maxima::<1>(dist, moves),
+        2 => maxima::<2>(dist, moves),
         3 => maxima::<3>(dist, moves),
-        n => unreachable!("no census metric has {n} moves"),
+        4 => maxima::<4>(dist, moves),
+        5 => maxima::<5>(dist, moves),
+        6 => maxima::<6>(dist, moves),
+        7 => maxima::<7>(dist, moves),
+        8 => maxima::<8>(dist, moves),
+        9 => maxima::<9>(dist, moves),
+        n => panic!("a census takes 1 to 9 moves, not {n}"),
     }
 }
 
@@ -211,6 +234,10 @@ fn maxima<const N: usize>(dist: &[u8], moves: &[Move]) -> Vec<u64> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Census {
     pub metric: CensusMetric,
+    /// The moves counted, one step each.
+    pub moves: Vec<Move>,
+    /// Whether the moves are a subset of the metric's (`--gen`).
+    pub subset: bool,
     /// Positions at each distance 0..=diameter.
     pub positions: Vec<u64>,
     /// Positions at each distance from which no move leads further from solved.
@@ -219,7 +246,7 @@ pub struct Census {
 
 impl Census {
     /// Count a distance table.
-    pub fn from_table(metric: CensusMetric, dist: &[u8]) -> Census {
+    pub fn from_table(metric: CensusMetric, moves: &[Move], dist: &[u8]) -> Census {
         let mut positions = vec![0u64; 256];
         for &d in dist {
             if d != UNSEEN {
@@ -228,10 +255,13 @@ impl Census {
         }
         let diameter = positions.iter().rposition(|&c| c > 0).unwrap_or(0);
         positions.truncate(diameter + 1);
-        let mut local_maxima = local_maxima(dist, &metric.moves());
+        let mut local_maxima = local_maxima(dist, moves);
         local_maxima.truncate(diameter + 1);
+        let subset = moves != metric.moves().as_slice();
         Census {
             metric,
+            moves: moves.to_vec(),
+            subset,
             positions,
             local_maxima,
         }
@@ -239,7 +269,15 @@ impl Census {
 
     /// Breadth-first search and count, for one metric.
     pub fn compute(metric: CensusMetric) -> Census {
-        Census::from_table(metric, &distance_table(metric))
+        let moves = metric.moves();
+        Census::from_table(metric, &moves, &distance_table_for(&moves))
+    }
+
+    /// Breadth-first search and count for the metric's moves among `generators`.
+    /// Returns `None` if the metric has no such move (say, `qtm` of half turns).
+    pub fn compute_in(metric: CensusMetric, generators: &[Move]) -> Option<Census> {
+        let moves = metric.moves_in(generators);
+        (!moves.is_empty()).then(|| Census::from_table(metric, &moves, &distance_table_for(&moves)))
     }
 
     /// Several metrics at once, one thread each (a 2-core machine runs two at a time).
@@ -276,7 +314,8 @@ impl Census {
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::json!({
             "metric": self.metric.name(),
-            "moves": self.metric.moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            "moves": self.moves.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            "subset": self.subset,
             "diameter": self.diameter(),
             "positions": self.positions,
             "local_maxima": self.local_maxima,
@@ -289,7 +328,7 @@ impl Census {
 impl fmt::Display for Census {
     /// A table like the published ones: distance, positions, local maxima, totals.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let moves: Vec<String> = self.metric.moves().iter().map(|m| m.to_string()).collect();
+        let moves: Vec<String> = self.moves.iter().map(|m| m.to_string()).collect();
         writeln!(
             f,
             "{} ({})",
@@ -352,6 +391,26 @@ mod tests {
         assert!("x".parse::<CensusMetric>().is_err());
         assert_eq!(CensusMetric::Qtm.moves().len(), 6);
         assert_eq!(CensusMetric::OneWay.moves().len(), 3);
+    }
+
+    #[test]
+    fn move_subsets() {
+        let ru: Vec<Move> = Move::ALL
+            .into_iter()
+            .filter(|m| m.face() != crate::moves::Face::F)
+            .collect();
+        let c = Census::compute_in(CensusMetric::Htm, &ru).unwrap();
+        assert_eq!(c.total(), 29_160);
+        assert_eq!(
+            c.positions,
+            [
+                1, 6, 18, 53, 148, 400, 910, 1882, 3276, 4628, 6198, 6325, 4352, 941, 22
+            ]
+        );
+        let halves: Vec<Move> = Move::ALL.into_iter().filter(|m| m.is_half()).collect();
+        let c = Census::compute_in(CensusMetric::Htm, &halves).unwrap();
+        assert_eq!(c.positions, [1, 3, 6, 9, 5]);
+        assert!(Census::compute_in(CensusMetric::Qtm, &halves).is_none());
     }
 
     #[test]

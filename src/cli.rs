@@ -16,6 +16,7 @@ use crate::cube::Cube;
 use crate::io::{Line, LineReader, is_broken_pipe, trim};
 use crate::judge::{InputMode, Outcome, Summary, run_one};
 use crate::moves::Alg;
+use crate::moves::{Move, generators_name, parse_generators};
 use crate::notation::{Layout, NotationError, WcaSequence};
 use crate::patterns::{Pattern, builtin_patterns, parse_patterns};
 use crate::picture::{Style, render, sticker_colours, svg};
@@ -221,6 +222,10 @@ struct SolveArgs {
     /// (Kociemba's U R F D L B order)
     #[argh(option, default = "Layout::Golf")]
     layout: Layout,
+    /// turn only these moves: faces (RU) or a list (R2,U2,F2); a state they cannot
+    /// reach gets an error line
+    #[argh(option, long = "gen", from_str_fn(parse_generators))]
+    generators: Option<Vec<Move>>,
     /// print one JSON object per state
     #[argh(switch)]
     json: bool,
@@ -273,6 +278,9 @@ struct CensusArgs {
     /// htm, qtm, one-way or all (default: all)
     #[argh(option, default = "MetricChoice::All")]
     metric: MetricChoice,
+    /// count only these moves: faces (RU) or a list (R2,U2,F2)
+    #[argh(option, long = "gen", from_str_fn(parse_generators))]
+    generators: Option<Vec<Move>>,
     /// print JSON instead of tables
     #[argh(switch)]
     json: bool,
@@ -381,13 +389,14 @@ fn print_quietly(text: &str) {
 
 /// A solver as `solve` uses it.
 trait Solve {
-    fn one(&mut self, cube: &Cube) -> Alg;
+    /// An optimal solution, or `None` if the solver's moves cannot reach the cube.
+    fn one(&mut self, cube: &Cube) -> Option<Alg>;
     fn all(&mut self, cube: &Cube) -> Vec<Alg>;
 }
 
 impl Solve for PocketSolver {
-    fn one(&mut self, cube: &Cube) -> Alg {
-        self.solve(cube)
+    fn one(&mut self, cube: &Cube) -> Option<Alg> {
+        self.try_solve(cube)
     }
     fn all(&mut self, cube: &Cube) -> Vec<Alg> {
         self.solve_all(cube)
@@ -395,8 +404,8 @@ impl Solve for PocketSolver {
 }
 
 impl Solve for &TableSolver {
-    fn one(&mut self, cube: &Cube) -> Alg {
-        self.solve(cube)
+    fn one(&mut self, cube: &Cube) -> Option<Alg> {
+        Some(self.solve(cube))
     }
     fn all(&mut self, cube: &Cube) -> Vec<Alg> {
         self.solve_all(cube)
@@ -417,6 +426,8 @@ struct Answer {
     costs: Option<Costs>,
     /// Draw the state (and with `steps`, every step of the solution) before the answer.
     show: Option<(Style, bool)>,
+    /// The moves turned, for the message about a state they cannot reach.
+    reach_name: String,
 }
 
 impl Answer {
@@ -474,8 +485,11 @@ impl Answer {
         // Solve once: every form of the answer below uses these.
         let all = (self.all || self.count).then(|| solver.all(&cube));
         let one = match &all {
-            Some(all) => all.first().cloned().unwrap_or_default(),
+            Some(all) => all.first().cloned(),
             None => solver.one(&cube),
+        };
+        let Some(one) = one else {
+            return Err(format!("not reachable with {}", self.reach_name));
         };
         if self.json {
             let input = String::from_utf8_lossy(raw);
@@ -612,6 +626,10 @@ fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     if costs.is_some() && (a.metric != Metric::Htm || a.method == Method::Table) {
         return usage("--cost replaces --metric and works with the default method only");
     }
+    if a.generators.is_some() && a.method == Method::Table {
+        return usage("--gen works with the default method only");
+    }
+    let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
     if !a.moves.is_empty() && !a.states.is_empty() {
         return usage("give either --moves sequences or states, not both");
     }
@@ -634,14 +652,18 @@ fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         show: a
             .show
             .then(|| (Style::detect(io::stdout().is_terminal()), a.steps)),
+        reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
     };
     let table = (a.method == Method::Table).then(|| TableSolver::new(a.metric));
-    let mut bidir = match &costs {
-        Some(c) => match PocketSolver::with_costs(c) {
-            Ok(s) => s,
-            Err(e) => return usage(&format!("bad --cost: {e}")),
-        },
-        None => PocketSolver::new(a.metric),
+    let built = match &costs {
+        Some(c) => {
+            PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad --cost: {e}"))
+        }
+        None => PocketSolver::with_moves(&generators, a.metric),
+    };
+    let mut bidir = match built {
+        Ok(s) => s,
+        Err(e) => return usage(&e),
     };
     let inputs = if moves_input {
         std::mem::take(&mut a.moves)
@@ -932,7 +954,22 @@ fn cmd_census(a: CensusArgs) -> io::Result<u8> {
         MetricChoice::One(m) => vec![m],
         MetricChoice::All => CensusMetric::ALL.to_vec(),
     };
-    let (all, us) = timed(|| Census::compute_all(&metrics));
+    let (all, us) = match &a.generators {
+        None => timed(|| Census::compute_all(&metrics)),
+        Some(generators) => timed(|| {
+            let mut all = Vec::new();
+            for &m in &metrics {
+                match Census::compute_in(m, generators) {
+                    Some(c) => all.push(c),
+                    None => eprintln!(
+                        "pocket: {m} has no move among {}",
+                        generators_name(generators)
+                    ),
+                }
+            }
+            all
+        }),
+    };
     let mut out = io::stdout().lock();
     for (i, c) in all.iter().enumerate() {
         if a.json {

@@ -46,13 +46,15 @@ pub mod geometry;
 pub mod io;
 pub mod judge;
 
-pub use census::{Census, CensusMetric, UNSEEN, distance, distance_table, group};
+pub use census::{
+    Census, CensusMetric, UNSEEN, distance, distance_table, distance_table_for, group,
+};
 pub use check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
 pub use cube::{
     CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
 };
-pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError};
+pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
 pub use notation::{Layout, NotationError, WcaSequence};
 pub use patterns::{
     BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,

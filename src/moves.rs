@@ -283,8 +283,91 @@ impl FromStr for Alg {
     }
 }
 
+/// Read a move subset: face letters (`RU`: every turn of R and U) or a comma- or
+/// space-separated list of faces and moves (`R2,U2,F2`, `R, U2, U'`). The set must
+/// hold the inverse of each of its moves. Returned in [`Move::ALL`] order.
+pub fn parse_generators(spec: &str) -> Result<Vec<Move>, String> {
+    let spec = spec.trim();
+    let items: Vec<&str> = if spec.contains([',', ' ']) {
+        spec.split([',', ' '])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect()
+    } else if !spec.is_empty() && spec.chars().all(|c| Face::from_letter(c).is_some()) {
+        spec.char_indices().map(|(i, _)| &spec[i..i + 1]).collect()
+    } else {
+        vec![spec]
+    };
+    let mut set = [false; Move::COUNT];
+    for item in items {
+        match Face::from_letter_str(item) {
+            Some(face) => Move::ALL
+                .iter()
+                .filter(|m| m.face() == face)
+                .for_each(|m| set[m.index()] = true),
+            None => {
+                let alg: Alg = item
+                    .parse()
+                    .map_err(|e| format!("bad move set '{spec}': {e}"))?;
+                alg.as_slice().iter().for_each(|m| set[m.index()] = true);
+            }
+        }
+    }
+    let moves: Vec<Move> = Move::ALL.into_iter().filter(|m| set[m.index()]).collect();
+    if moves.is_empty() {
+        return Err(format!("bad move set '{spec}': no moves"));
+    }
+    if let Some(m) = moves.iter().find(|m| !set[m.inverse().index()]) {
+        return Err(format!(
+            "move set '{spec}' has {m} but not its inverse {} (give the face letter {} for all its turns)",
+            m.inverse(),
+            m.face().letter()
+        ));
+    }
+    Ok(moves)
+}
+
+/// A move set named for messages: its faces when it has every turn of them (`R U`),
+/// else its moves (`R2 U2 F2`).
+pub fn generators_name(moves: &[Move]) -> String {
+    let faces: Vec<Face> = Face::ALL
+        .into_iter()
+        .filter(|f| moves.iter().any(|m| m.face() == *f))
+        .collect();
+    if moves.len() == faces.len() * 3 {
+        faces
+            .iter()
+            .map(|f| f.letter().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    } else {
+        moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn generator_sets() {
+        let names = |s: &str| super::parse_generators(s).map(|v| super::generators_name(&v));
+        assert_eq!(names("RU").unwrap(), "R U");
+        assert_eq!(names("R2,U2,F2").unwrap(), "R2 U2 F2");
+        assert_eq!(names("R, U2 U'  U").unwrap(), "R U");
+        assert_eq!(names("R, U2").unwrap(), "R R' R2 U2");
+        assert_eq!(names("R2U2").unwrap(), "R2 U2");
+        assert!(
+            names("R'")
+                .unwrap_err()
+                .contains("has R' but not its inverse R")
+        );
+        assert!(names("RD").is_err());
+        assert!(names("").is_err());
+    }
+
     use super::*;
 
     #[test]

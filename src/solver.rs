@@ -159,16 +159,33 @@ impl PocketSolver {
         self.inner.prepare(radius);
     }
 
-    /// An optimal solution: no two consecutive moves turn the same face.
-    pub fn solve(&mut self, cube: &Cube) -> Alg {
-        let path = self
-            .inner
-            .solve(cube.coord())
-            .expect("every position is solvable");
-        self.inner.space().alg(&path)
+    /// A solver turning only `moves` (closed under inverses), costed by `metric`.
+    pub fn with_moves(moves: &[Move], metric: Metric) -> Result<PocketSolver, String> {
+        let costed: Vec<(Move, u32)> = moves.iter().map(|&m| (m, metric.cost(m))).collect();
+        let space = PocketSpace::with_moves(&costed)?;
+        Ok(PocketSolver {
+            metric,
+            inner: Solver::new(space),
+        })
     }
 
-    /// Every optimal solution, sorted move by move in the order `R R' R2 U U' U2 F F' F2`.
+    /// An optimal solution: no two consecutive moves turn the same face.
+    ///
+    /// Panics if the moves of this solver cannot reach the position (only possible
+    /// with a subset of the moves: use [`PocketSolver::try_solve`] there).
+    pub fn solve(&mut self, cube: &Cube) -> Alg {
+        self.try_solve(cube)
+            .expect("the moves of this solver reach the position")
+    }
+
+    /// An optimal solution, or `None` if this solver's moves cannot reach the position.
+    pub fn try_solve(&mut self, cube: &Cube) -> Option<Alg> {
+        let path = self.inner.solve(cube.coord())?;
+        Some(self.inner.space().alg(&path))
+    }
+
+    /// Every optimal solution, sorted move by move in the order `R R' R2 U U' U2 F F' F2`;
+    /// empty if this solver's moves cannot reach the position.
     pub fn solve_all(&mut self, cube: &Cube) -> Vec<Alg> {
         let paths = self.inner.solve_all(cube.coord());
         paths.iter().map(|p| self.inner.space().alg(p)).collect()
@@ -375,7 +392,17 @@ fn parse_cost(s: &str) -> Option<u64> {
 impl PocketSolver {
     /// A solver minimising total cost, then the number of moves.
     pub fn with_costs(costs: &Costs) -> Result<PocketSolver, String> {
-        let space = PocketSpace::with_moves(&costs.search_costs()?)?;
+        PocketSolver::with_costs_in(costs, &Move::ALL)
+    }
+
+    /// A solver minimising total cost, then the number of moves, turning only `moves`.
+    pub fn with_costs_in(costs: &Costs, moves: &[Move]) -> Result<PocketSolver, String> {
+        let costed: Vec<(Move, u32)> = costs
+            .search_costs()?
+            .into_iter()
+            .filter(|(m, _)| moves.contains(m))
+            .collect();
+        let space = PocketSpace::with_moves(&costed)?;
         Ok(PocketSolver {
             metric: Metric::Htm,
             inner: Solver::new(space),

@@ -266,3 +266,63 @@ fn json_lines() {
     assert_eq!(l[1]["error"], "expected 24 stickers, got 4 characters");
     assert_eq!(o.status.code(), Some(1));
 }
+
+#[test]
+fn move_subsets_solve_within_the_subgroup_or_refuse() {
+    use pocket::{CensusMetric, parse_generators};
+    let ru = parse_generators("RU").unwrap();
+    let table = pocket::distance_table_for(&ru);
+    let mut rng = Rng(21);
+    let mut states = Vec::new();
+    let mut input = Vec::new();
+    for _ in 0..300 {
+        let mut s = SOLVED.to_vec();
+        for _ in 0..30 {
+            s = turn(&s, rng.below(2), 1 + rng.below(3)); // R or U only
+        }
+        input.extend_from_slice(&s);
+        input.push(b'\n');
+        states.push(s);
+    }
+    input.extend_from_slice(b"UUUURLFBLRBFLLFFRRBBDDDD\n"); // needs F
+    let o = pocket(&["solve", "--gen", "RU"], &input);
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    for (s, line) in states.iter().zip(&lines) {
+        assert!(is_solved(&apply(s, line)), "{line}");
+        assert!(!line.contains('F'), "{line}");
+        let cube = pocket::parse_state(std::str::from_utf8(s).unwrap()).unwrap();
+        assert_eq!(
+            moves_of(line).len(),
+            table[cube.coord().0 as usize] as usize,
+            "{line}"
+        );
+    }
+    assert_eq!(lines[300], "error: not reachable with R U");
+    // The subgroup of half turns.
+    let o = pocket(
+        &[
+            "solve",
+            "--gen",
+            "R2,U2,F2",
+            "--count",
+            "UUUURRBBLLFFLLFFRRBBDDDD",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "1\n");
+    let o = pocket(&["census", "--gen", "RU", "--metric", "htm", "--json"], b"");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["total_positions"], 29_160);
+    assert_eq!(v["diameter"], 14);
+    assert_eq!(v["subset"], true);
+    assert!(pocket::Census::compute_in(CensusMetric::Qtm, &ru).is_some());
+    for args in [
+        &["solve", "--gen", "R'", SOLVED_STR][..],
+        &["solve", "--gen", "RD", SOLVED_STR],
+        &["solve", "--gen", "RU", "--method", "table", SOLVED_STR],
+    ] {
+        assert_eq!(pocket(args, b"").status.code(), Some(2), "{args:?}");
+    }
+}
