@@ -1,6 +1,6 @@
 //! Line input with bounded memory, and output that reaches the reader in time.
 
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufRead, BufReader, Read};
 
 /// Lines longer than this are refused whole, without being stored.
 pub const MAX_LINE: usize = 4096; // bytes; a state is 24
@@ -110,12 +110,6 @@ pub fn trim(mut s: &[u8]) -> &[u8] {
         }
     }
     s
-}
-
-/// Write `s` and a newline.
-pub fn write_line(out: &mut dyn Write, s: &str) -> io::Result<()> {
-    out.write_all(s.as_bytes())?;
-    out.write_all(b"\n")
 }
 
 #[cfg(test)]

@@ -41,19 +41,23 @@ mod solver;
 mod stickers;
 mod table;
 
-pub mod cli;
-pub mod geometry;
-pub mod io;
-pub mod judge;
+mod cli;
+mod geometry;
+mod io;
+mod judge;
 
 pub use census::{
     Census, CensusMetric, UNSEEN, distance, distance_table, distance_table_for, group,
 };
 pub use check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
+pub use cli::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, run};
 pub use cube::{
     CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
 };
+pub use geometry::{FACE_AXES, quarter_turn};
+pub use io::{Line, LineReader, MAX_LINE};
+pub use judge::{InputMode, MAX_OUTPUT, Outcome, Run, Summary, run_one};
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
 pub use notation::{Layout, NotationError, WcaSequence};
 pub use patterns::{
