@@ -160,7 +160,8 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                 let y = space.apply(x, step);
                 // No lookup in our own map: a state seen before only repeats, or makes
                 // a dearer meeting, which the totals drop; `commit` removes it. Saving
-                // that lookup took a cold hard solve from 5.3 to about 4.4 ms (perf stat).
+                // that lookup took a cold hard solve (whole process, hyperfine medians of
+                // 80 interleaved runs) from 4.41 to 3.64 ms in HTM, 9.17 to 6.95 ms in QTM.
                 layer.push((y, spec.face));
                 if let Some(&d) = other.and_then(|o| o.dist.get(&y)) {
                     let (from_start, total) = if self.backward {
