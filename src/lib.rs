@@ -28,6 +28,7 @@
 //! generic search ([`Solver`] over any [`Space`]), and the pocket cube solver
 //! ([`PocketSolver`]).
 
+mod batch;
 mod census;
 mod check;
 mod cube;
@@ -64,7 +65,7 @@ pub use patterns::{
     BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
     run_patterns,
 };
-pub use picture::{Rgb, STANDARD, Style, render, sticker_colours, svg};
+pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
 pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space};
 pub use solver::{Costs, Metric, PocketSolver, PocketSpace, solve};

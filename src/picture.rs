@@ -86,6 +86,11 @@ impl Style {
     }
 }
 
+/// The net of `s` as text in `style`, coloured by [`sticker_colours`].
+pub fn draw(s: &Stickers, style: Style) -> String {
+    render(s, &sticker_colours(s), style)
+}
+
 /// The net as text, one line per row, each ending in `\n`.
 pub fn render(s: &Stickers, colours: &[usize; STICKERS], style: Style) -> String {
     let mut out = String::new();
