@@ -11,14 +11,15 @@ use std::time::Instant;
 use argh::FromArgs;
 
 use crate::batch::{Answer, Item, answer_arguments, answer_lines};
-use crate::census::{Census, CensusMetric};
+use crate::census::{Census, CensusMetric, group};
 use crate::check::check;
-use crate::io::{LineReader, is_broken_pipe};
+use crate::io::{Line, LineReader, is_broken_pipe, trim};
 use crate::judge::{InputMode, Outcome, Summary, run_one};
 use crate::moves::{Move, generators_name, parse_generators};
 use crate::notation::Layout;
 use crate::patterns::{Pattern, builtin_patterns, parse_patterns};
 use crate::picture::{Style, draw, sticker_colours, svg};
+use crate::puzzle::{BUILTIN_PUZZLES, Puzzle, PuzzleCensus};
 use crate::scramble::{Length, Rng, Scrambler};
 use crate::solver::{Costs, Metric, PocketSolver};
 use crate::stickers::Stickers;
@@ -56,7 +57,13 @@ enum Command {
     Judge(JudgeArgs),
     Scramble(ScrambleArgs),
     Show(ShowArgs),
+    Puzzles(PuzzlesArgs),
 }
+
+#[derive(FromArgs, Debug)]
+/// List the built-in puzzle definitions (see `--puzzle` of solve and census).
+#[argh(subcommand, name = "puzzles", example = "pocket puzzles")]
+struct PuzzlesArgs {}
 
 #[derive(FromArgs, Debug)]
 /// Random-state scrambles: uniform positions written as fixed-length sequences.
@@ -224,6 +231,10 @@ struct SolveArgs {
     /// reach gets an error line
     #[argh(option, long = "gen", from_str_fn(parse_generators))]
     generators: Option<Vec<Move>>,
+    /// solve another puzzle: a built-in name (`pocket puzzles`) or a definition file;
+    /// states are sticker strings of that puzzle, costs those of its definition
+    #[argh(option)]
+    puzzle: Option<String>,
     /// print one JSON object per state
     #[argh(switch)]
     json: bool,
@@ -279,6 +290,12 @@ struct CensusArgs {
     /// count only these moves: faces (RU) or a list (R2,U2,F2)
     #[argh(option, long = "gen", from_str_fn(parse_generators))]
     generators: Option<Vec<Move>>,
+    /// count another puzzle: a built-in name (`pocket puzzles`) or a definition file
+    #[argh(option)]
+    puzzle: Option<String>,
+    /// with --puzzle, distances in the costs of its definition instead of moves
+    #[argh(switch)]
+    weighted: bool,
     /// print JSON instead of tables
     #[argh(switch)]
     json: bool,
@@ -356,6 +373,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Judge(a) => cmd_judge(a),
         Command::Scramble(a) => cmd_scramble(a),
         Command::Show(a) => cmd_show(a),
+        Command::Puzzles(_) => cmd_puzzles(),
     };
     match status {
         Ok(code) => ExitCode::from(code),
@@ -391,7 +409,128 @@ fn usage(message: &str) -> io::Result<u8> {
     Ok(EXIT_USAGE)
 }
 
+fn cmd_puzzles() -> io::Result<u8> {
+    let mut out = io::stdout().lock();
+    for (name, text) in BUILTIN_PUZZLES {
+        match Puzzle::parse(text, name) {
+            Ok(p) => {
+                let moves: Vec<&str> = p.moves.iter().map(|m| m.name.as_str()).collect();
+                writeln!(
+                    out,
+                    "{name}\t{} stickers\tmoves {}",
+                    p.stickers(),
+                    moves.join(" ")
+                )?;
+            }
+            Err(e) => writeln!(out, "{name}\terror: {e}")?,
+        }
+    }
+    Ok(EXIT_OK)
+}
+
+/// A puzzle by name or file, reported if it cannot be used.
+fn load_puzzle(name: &str) -> Result<Puzzle, u8> {
+    Puzzle::load(name).map_err(|e| {
+        eprintln!("pocket: puzzle {name}: {e}");
+        EXIT_BAD_INPUT
+    })
+}
+
+/// `pocket solve --puzzle`: states of a defined puzzle, one answer line each.
+fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
+    if a.generators.is_some()
+        || a.cost.is_some()
+        || !a.moves.is_empty()
+        || a.json
+        || a.show
+        || a.method == Method::Table
+        || a.metric != Metric::Htm
+        || a.layout != Layout::Golf
+    {
+        return usage("--puzzle takes only --all, --count and --compact");
+    }
+    let puzzle = match load_puzzle(name) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
+    };
+    let space = match puzzle.space(true) {
+        Ok(s) => s,
+        Err(e) => return usage(&format!("puzzle {name}: {e}")),
+    };
+    let weighted = puzzle.weighted();
+    let mut solver = crate::search::Solver::new(&space);
+    let mut answer = |state: &[u8]| -> Result<String, String> {
+        let start = puzzle.state(state)?;
+        let paths = if a.all || a.count {
+            solver.solve_all(start)
+        } else {
+            solver.solve(start).into_iter().collect()
+        };
+        let Some(first) = paths.first() else {
+            return Err(format!("not reachable with the moves of {}", puzzle.name));
+        };
+        let sep = if a.compact { "" } else { " " };
+        let mut line = if a.count {
+            paths.len().to_string()
+        } else {
+            let texts: Vec<String> = paths
+                .iter()
+                .map(|p| space.names(&p.moves).join(sep))
+                .collect();
+            texts.join(if a.compact { " " } else { ", " })
+        };
+        if weighted && !a.count {
+            line.push_str(&format!(
+                "{}(cost {})",
+                if first.moves.is_empty() { "" } else { " " },
+                space.format_cost(first.cost)
+            ));
+        }
+        Ok(line)
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut invalid = 0;
+    let mut emit = |result: Result<String, String>, out: &mut dyn Write| -> io::Result<()> {
+        match result {
+            Ok(line) => writeln!(out, "{line}"),
+            Err(e) => {
+                invalid += 1;
+                writeln!(out, "error: {e}")
+            }
+        }
+    };
+    if a.states.is_empty() {
+        let mut reader = LineReader::new(io::stdin().lock());
+        loop {
+            let line = {
+                let mut flush = || out.flush();
+                reader.next_line(&mut flush)?
+            };
+            let result = match line {
+                None => break,
+                Some(Line::TooLong(n)) => Err(format!("line too long ({n} bytes)")),
+                Some(Line::Text(t)) if trim(t).is_empty() => continue,
+                Some(Line::Text(t)) => answer(trim(t)),
+            };
+            emit(result, &mut out)?;
+        }
+    } else {
+        for s in &a.states {
+            emit(answer(s.as_bytes()), &mut out)?;
+        }
+    }
+    out.flush()?;
+    Ok(if invalid == 0 {
+        EXIT_OK
+    } else {
+        EXIT_BAD_INPUT
+    })
+}
+
 fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
+    if let Some(name) = a.puzzle.clone() {
+        return solve_puzzle(&a, &name);
+    }
     let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
         Ok(c) => c,
         Err(e) => return usage(&format!("bad --cost: {e}")),
@@ -655,7 +794,74 @@ fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
     Ok(EXIT_OK)
 }
 
+/// `pocket census --puzzle`: distances of every position of a defined puzzle.
+fn census_puzzle(a: &CensusArgs, name: &str) -> io::Result<u8> {
+    if a.generators.is_some() || !matches!(a.metric, MetricChoice::All) {
+        return usage("--puzzle counts the moves of its definition: no --metric or --gen");
+    }
+    let puzzle = match load_puzzle(name) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
+    };
+    let space = match puzzle.space(a.weighted) {
+        Ok(s) => s,
+        Err(e) => return usage(&format!("puzzle {name}: {e}")),
+    };
+    let census = match PuzzleCensus::compute(&space) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("pocket: puzzle {name}: {e}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
+    let mut out = io::stdout().lock();
+    let unit = if a.weighted { "cost" } else { "distance" };
+    if a.json {
+        let rows: Vec<serde_json::Value> = census
+            .rows
+            .iter()
+            .map(|&(d, p, l)| serde_json::json!({ unit: space.format_cost(d).parse::<f64>().unwrap_or(0.0), "positions": p, "local_maxima": l }))
+            .collect();
+        let v = serde_json::json!({
+            "puzzle": puzzle.name,
+            "weighted": a.weighted,
+            "rows": rows,
+            "total_positions": census.total(),
+            "diameter": space.format_cost(census.diameter()).parse::<f64>().unwrap_or(0.0),
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "{} ({} stickers)", puzzle.name, puzzle.stickers())?;
+        writeln!(
+            out,
+            "{unit:>8}  {:>10}  {:>12}",
+            "positions", "local maxima"
+        )?;
+        for &(d, p, l) in &census.rows {
+            writeln!(
+                out,
+                "{:>8}  {:>10}  {:>12}",
+                space.format_cost(d),
+                group(p),
+                group(l)
+            )?;
+        }
+        let maxima: u64 = census.rows.iter().map(|r| r.2).sum();
+        writeln!(
+            out,
+            "{:>8}  {:>10}  {:>12}",
+            "total",
+            group(census.total()),
+            group(maxima)
+        )?;
+    }
+    Ok(EXIT_OK)
+}
+
 fn cmd_census(a: CensusArgs) -> io::Result<u8> {
+    if let Some(name) = a.puzzle.clone() {
+        return census_puzzle(&a, &name);
+    }
     let metrics = match a.metric {
         MetricChoice::One(m) => vec![m],
         MetricChoice::All => CensusMetric::ALL.to_vec(),

@@ -36,6 +36,7 @@ mod moves;
 mod notation;
 mod patterns;
 mod picture;
+mod puzzle;
 mod scramble;
 mod search;
 mod solver;
@@ -66,8 +67,11 @@ pub use patterns::{
     run_patterns,
 };
 pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
+pub use puzzle::{
+    BUILTIN_PUZZLES, DefinitionError, MAX_POSITIONS, Puzzle, PuzzleCensus, PuzzleMove, PuzzleSpace,
+};
 pub use scramble::{Length, Rng, Scramble, Scrambler};
-pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space};
+pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space, check_moves};
 pub use solver::{Costs, Metric, PocketSolver, PocketSpace, solve};
 pub use stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};
 pub use table::TableSolver;

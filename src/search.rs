@@ -47,6 +47,23 @@ pub trait Space {
     fn goal(&self) -> Self::State;
 }
 
+/// A borrowed space is a space: a solver may borrow the puzzle it searches.
+impl<P: Space> Space for &P {
+    type State = P::State;
+
+    fn moves(&self) -> &[MoveSpec] {
+        (**self).moves()
+    }
+
+    fn apply(&self, s: Self::State, m: usize) -> Self::State {
+        (**self).apply(s, m)
+    }
+
+    fn goal(&self) -> Self::State {
+        (**self).goal()
+    }
+}
+
 /// Move indices of a path; inline for anything up to 16 moves.
 pub type Moves = SmallVec<[u8; 16]>;
 
@@ -331,6 +348,30 @@ impl Default for SolverConfig {
     }
 }
 
+/// Whether a space suits the search: positive costs, and no turn dearer than two turns
+/// of its face that make it (so skipping the face just turned loses nothing). Checked
+/// on the goal, which suffices for puzzles whose moves act the same everywhere.
+pub fn check_moves<P: Space>(space: &P) -> Result<(), String> {
+    let goal = space.goal();
+    let moves = space.moves();
+    if moves.iter().any(|m| m.cost == 0) {
+        return Err("move costs must be positive".into());
+    }
+    for (i, a) in moves.iter().enumerate() {
+        for (j, b) in moves.iter().enumerate().filter(|(_, b)| b.face == a.face) {
+            let ab = space.apply(space.apply(goal, i), j);
+            let single =
+                (0..moves.len()).find(|&k| moves[k].face == a.face && space.apply(goal, k) == ab);
+            if let Some(k) = single.filter(|&k| moves[k].cost > a.cost + b.cost) {
+                return Err(format!(
+                    "move {k} costs more than moves {i} and {j}, which make it together"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// An optimal solver for one puzzle and metric, reusable across many states.
 pub struct Solver<P: Space> {
     space: P,
@@ -354,28 +395,11 @@ impl<P: Space> Solver<P> {
     /// Panics if a move cost is zero, or if two turns of one face cost less than the
     /// single move with the same effect (the search assumes they never do).
     pub fn with_config(space: P, config: SolverConfig) -> Solver<P> {
+        if let Err(e) = check_moves(&space) {
+            panic!("{e}");
+        }
         let goal = space.goal();
         let moves = space.moves();
-        assert!(
-            moves.iter().all(|m| m.cost > 0),
-            "move costs must be positive"
-        );
-        for (i, a) in moves.iter().enumerate() {
-            for (j, b) in moves.iter().enumerate() {
-                if a.face != b.face {
-                    continue;
-                }
-                let ab = space.apply(space.apply(goal, i), j);
-                let single = (0..moves.len())
-                    .find(|&k| moves[k].face == a.face && space.apply(goal, k) == ab);
-                if let Some(k) = single {
-                    assert!(
-                        moves[k].cost <= a.cost + b.cost,
-                        "a face turn costs more than two turns making it"
-                    );
-                }
-            }
-        }
         let max_cost = moves.iter().map(|m| m.cost).max().unwrap_or(1);
         Solver {
             solved: Ball::new(goal, true),

@@ -1,0 +1,660 @@
+//! Puzzles given by definition files: any permutation puzzle on stickers, solved by
+//! the same bidirectional search and counted by the same kind of census.
+//!
+//! ```text
+//! # comments start with #
+//! name 2x2x1
+//! solved WWWWYYYYBBGGOORR
+//! move R 0 6 2 4 3 5 1 7 8 10 9 11 12 13 15 14
+//! powers R          # also R2 and R' when they are new moves (here R is a half turn)
+//! cost R 1          # positive decimals, at most 3 places; moves not named cost 1
+//! ```
+//!
+//! A move is a permutation `p` of the sticker positions: after it, position `i` holds
+//! what was at `p[i]`. `powers NAME` adds the powers of a move up to its order (`NAME2`
+//! ... and `NAME'` for the inverse); `powers all` does it for every move. A move and
+//! its powers count as one face: no solution turns it twice in a row. Every move's
+//! inverse must be among the moves.
+
+use std::collections::hash_map::Entry;
+use std::fmt;
+
+use ahash::AHashMap;
+
+use crate::search::{MoveSpec, Space, check_moves};
+
+/// The built-in definitions, from `fixtures/puzzles/`.
+pub const BUILTIN_PUZZLES: [(&str, &str); 2] = [
+    ("2x2x1", include_str!("../fixtures/puzzles/2x2x1.txt")),
+    (
+        "pocket-golf",
+        include_str!("../fixtures/puzzles/pocket-golf.txt"),
+    ),
+];
+
+/// Positions a census enumerates at most.
+pub const MAX_POSITIONS: usize = 20_000_000;
+
+/// What is wrong with a definition, and on which line (0: the file as a whole).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DefinitionError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for DefinitionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            0 => f.write_str(&self.message),
+            n => write!(f, "line {n}: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for DefinitionError {}
+
+/// One move of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleMove {
+    pub name: String,
+    pub perm: Vec<u8>,
+    /// Moves that are powers of one another share a face.
+    pub face: u8,
+    /// Cost in thousandths.
+    pub cost: u64,
+}
+
+/// A puzzle from a definition file.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub name: String,
+    pub solved: Vec<u8>,
+    pub moves: Vec<PuzzleMove>,
+    /// The colours, in order of first appearance in the solved string.
+    colours: Vec<u8>,
+    /// Bits per packed sticker.
+    bits: u32,
+}
+
+fn err<T>(line: usize, message: impl Into<String>) -> Result<T, DefinitionError> {
+    Err(DefinitionError {
+        line,
+        message: message.into(),
+    })
+}
+
+fn compose(a: &[u8], b: &[u8]) -> Vec<u8> {
+    // First a, then b: position i gets what b takes from, which a took from.
+    b.iter().map(|&j| a[j as usize]).collect()
+}
+
+/// A positive decimal with at most three places, in thousandths.
+fn thousandths(s: &str) -> Option<u64> {
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+    if frac.len() > 3
+        || !digits(whole)
+        || !digits(frac)
+        || whole.len() > 6
+        || (whole.is_empty() && frac.is_empty())
+    {
+        return None;
+    }
+    let w: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let f: u64 = format!("{frac:0<3}").parse().ok()?;
+    Some(w * 1000 + f).filter(|&u| u > 0)
+}
+
+impl Puzzle {
+    /// Read a definition; `default_name` names it if it has no `name` line.
+    pub fn parse(text: &str, default_name: &str) -> Result<Puzzle, DefinitionError> {
+        let mut name = None;
+        let mut solved: Option<(usize, Vec<u8>)> = None;
+        let mut moves: Vec<(usize, PuzzleMove)> = Vec::new();
+        let mut powers: Vec<(usize, String)> = Vec::new();
+        let mut costs: Vec<(usize, String, String)> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split('#').next().unwrap_or("").trim();
+            let mut words = content.split_whitespace();
+            let Some(keyword) = words.next() else {
+                continue;
+            };
+            let rest: Vec<&str> = words.collect();
+            match keyword {
+                "name" => match rest.as_slice() {
+                    [n] => name = Some(n.to_string()),
+                    _ => return err(line, "expected: name NAME"),
+                },
+                "solved" => match rest.as_slice() {
+                    [s] if solved.is_none() => solved = Some((line, s.as_bytes().to_vec())),
+                    [_] => return err(line, "a second solved line"),
+                    _ => return err(line, "expected: solved STRING (no spaces)"),
+                },
+                "move" => {
+                    let Some((n, values)) = rest.split_first() else {
+                        return err(line, "expected: move NAME P0 P1 ...");
+                    };
+                    let mut perm = Vec::new();
+                    for v in values {
+                        match v.parse::<u8>() {
+                            Ok(x) => perm.push(x),
+                            Err(_) => {
+                                return err(
+                                    line,
+                                    format!("'{v}' is not a sticker position (0 to 127)"),
+                                );
+                            }
+                        }
+                    }
+                    let face = moves.len() as u8;
+                    moves.push((
+                        line,
+                        PuzzleMove {
+                            name: n.to_string(),
+                            perm,
+                            face,
+                            cost: 1000,
+                        },
+                    ));
+                }
+                "powers" => {
+                    if rest.is_empty() {
+                        return err(line, "expected: powers NAME... or powers all");
+                    }
+                    powers.extend(rest.iter().map(|n| (line, n.to_string())));
+                }
+                "cost" => match rest.as_slice() {
+                    [n, c] => costs.push((line, n.to_string(), c.to_string())),
+                    _ => return err(line, "expected: cost NAME COST"),
+                },
+                other => {
+                    return err(
+                        line,
+                        format!("unknown keyword '{other}' (name, solved, move, powers, cost)"),
+                    );
+                }
+            }
+        }
+        let Some((solved_line, solved)) = solved else {
+            return err(0, "no solved line");
+        };
+        let n = solved.len();
+        if n == 0 || n > 128 {
+            return err(solved_line, format!("{n} stickers: a puzzle has 1 to 128"));
+        }
+        if let Some(&c) = solved.iter().find(|c| !(33..=126).contains(*c)) {
+            return err(
+                solved_line,
+                format!("byte {c} is not a printable ASCII colour"),
+            );
+        }
+        if moves.is_empty() {
+            return err(0, "no moves");
+        }
+        if moves.len() > 64 {
+            return err(0, "more than 64 moves");
+        }
+        for (line, m) in &moves {
+            if m.perm.len() != n {
+                return err(
+                    *line,
+                    format!(
+                        "move {} has {} positions, the puzzle {n} stickers",
+                        m.name,
+                        m.perm.len()
+                    ),
+                );
+            }
+            let mut seen = vec![false; n];
+            for &x in &m.perm {
+                if x as usize >= n {
+                    return err(
+                        *line,
+                        format!(
+                            "move {}: position {x} is past the last sticker ({})",
+                            m.name,
+                            n - 1
+                        ),
+                    );
+                }
+                if std::mem::replace(&mut seen[x as usize], true) {
+                    return err(
+                        *line,
+                        format!("move {} is not a permutation: {x} appears twice", m.name),
+                    );
+                }
+            }
+        }
+        let mut all: Vec<PuzzleMove> = moves.iter().map(|(_, m)| m.clone()).collect();
+        let names_of = |all: &[PuzzleMove]| all.iter().map(|m| m.name.clone()).collect::<Vec<_>>();
+        for (i, (line, m)) in moves.iter().enumerate() {
+            if names_of(&all)[..i].contains(&m.name) {
+                return err(*line, format!("move {} is defined twice", m.name));
+            }
+        }
+        let base: Vec<PuzzleMove> = all.clone();
+        let wanted: Vec<(usize, String)> = if powers.iter().any(|(_, p)| p == "all") {
+            base.iter().map(|m| (0, m.name.clone())).collect()
+        } else {
+            powers
+        };
+        let identity: Vec<u8> = (0..n as u8).collect();
+        for (line, pname) in wanted {
+            let Some(m) = base.iter().find(|m| m.name == pname) else {
+                return err(line, format!("powers of unknown move '{pname}'"));
+            };
+            let mut p = m.perm.clone();
+            let mut ks = Vec::new();
+            for k in 2.. {
+                p = compose(&p, &m.perm);
+                if p == identity {
+                    break;
+                }
+                if k > 24 {
+                    return err(line, format!("move {pname} has order over 24"));
+                }
+                ks.push((k, p.clone()));
+            }
+            let order = ks.len() + 2;
+            for (k, perm) in ks {
+                let name = if k == order - 1 {
+                    format!("{pname}'")
+                } else {
+                    format!("{pname}{k}")
+                };
+                if !all.iter().any(|x| x.perm == perm) {
+                    all.push(PuzzleMove {
+                        name,
+                        perm,
+                        face: m.face,
+                        cost: 1000,
+                    });
+                }
+            }
+        }
+        for (line, mname, value) in costs {
+            let Some(c) = thousandths(&value) else {
+                return err(
+                    line,
+                    format!(
+                        "cost of {mname} must be a positive number with at most 3 decimals, got '{value}'"
+                    ),
+                );
+            };
+            match all.iter_mut().find(|m| m.name == mname) {
+                Some(m) => m.cost = c,
+                None => return err(line, format!("cost of unknown move '{mname}'")),
+            }
+        }
+        for m in &all {
+            if !all.iter().any(|x| compose(&m.perm, &x.perm) == identity) {
+                return err(
+                    0,
+                    format!(
+                        "move {} has no inverse among the moves (add: powers {})",
+                        m.name, m.name
+                    ),
+                );
+            }
+        }
+        let mut colours = Vec::new();
+        for &c in &solved {
+            if !colours.contains(&c) {
+                colours.push(c);
+            }
+        }
+        let bits = (usize::BITS - (colours.len().max(2) - 1).leading_zeros()).max(1);
+        let puzzle = Puzzle {
+            name: name.unwrap_or_else(|| default_name.to_string()),
+            solved,
+            moves: all,
+            colours,
+            bits,
+        };
+        if n as u32 * bits > 128 {
+            return err(
+                0,
+                format!(
+                    "{n} stickers of {} colours need {} bits a position: too large to solve here (at most 128)",
+                    puzzle.colours.len(),
+                    n as u32 * bits
+                ),
+            );
+        }
+        Ok(puzzle)
+    }
+
+    /// A built-in definition by name, or a file.
+    pub fn load(name_or_path: &str) -> Result<Puzzle, DefinitionError> {
+        if let Some((n, text)) = BUILTIN_PUZZLES.iter().find(|(n, _)| *n == name_or_path) {
+            return Puzzle::parse(text, n);
+        }
+        let text = std::fs::read_to_string(name_or_path).map_err(|e| DefinitionError {
+            line: 0,
+            message: format!(
+                "no built-in puzzle '{name_or_path}', and it cannot be read as a file: {e}"
+            ),
+        })?;
+        let stem = std::path::Path::new(name_or_path)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("puzzle");
+        Puzzle::parse(&text, stem)
+    }
+
+    /// Number of stickers.
+    pub fn stickers(&self) -> usize {
+        self.solved.len()
+    }
+
+    /// Whether any move costs other than 1.
+    pub fn weighted(&self) -> bool {
+        self.moves.iter().any(|m| m.cost != 1000)
+    }
+
+    /// Pack a sticker string into a search state, checking it against the solved one.
+    pub fn state(&self, s: &[u8]) -> Result<u128, String> {
+        if s.len() != self.stickers() {
+            return Err(format!(
+                "expected {} stickers, got {} characters",
+                self.stickers(),
+                s.len()
+            ));
+        }
+        let mut want = self.solved.clone();
+        let mut have = s.to_vec();
+        want.sort_unstable();
+        have.sort_unstable();
+        if want != have {
+            return Err(format!(
+                "the stickers are not those of the solved {} ({})",
+                self.name,
+                String::from_utf8_lossy(&self.solved)
+            ));
+        }
+        let mut packed = 0u128;
+        for (i, c) in s.iter().enumerate() {
+            let k = self.colours.iter().position(|x| x == c).unwrap_or(0) as u128;
+            packed |= k << (i as u32 * self.bits);
+        }
+        Ok(packed)
+    }
+
+    fn unpack(&self, s: u128, out: &mut [u8; 128]) {
+        let mask = (1u128 << self.bits) - 1;
+        for (i, o) in out.iter_mut().enumerate().take(self.stickers()) {
+            *o = ((s >> (i as u32 * self.bits)) & mask) as u8;
+        }
+    }
+
+    /// A costed definition as a search space; costs in thousandths, reduced.
+    pub fn space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, String> {
+        let g = self.moves.iter().fold(0, |g, m| gcd(g, m.cost));
+        let specs = self
+            .moves
+            .iter()
+            .map(|m| {
+                let inverse = self
+                    .moves
+                    .iter()
+                    .position(|x| {
+                        compose(&m.perm, &x.perm)
+                            .iter()
+                            .enumerate()
+                            .all(|(i, &v)| v as usize == i)
+                    })
+                    .unwrap_or(0);
+                let cost = if weighted { (m.cost / g) as u32 } else { 1 };
+                MoveSpec {
+                    face: m.face,
+                    cost,
+                    inverse,
+                }
+            })
+            .collect();
+        let space = PuzzleSpace {
+            puzzle: self,
+            specs,
+            goal: self.state(&self.solved)?,
+            unit: if weighted { g } else { 1000 },
+        };
+        check_moves(&space)?;
+        Ok(space)
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+/// A puzzle definition as a search space over packed sticker states.
+pub struct PuzzleSpace<'a> {
+    puzzle: &'a Puzzle,
+    specs: Vec<MoveSpec>,
+    goal: u128,
+    /// Thousandths per cost unit of the search.
+    unit: u64,
+}
+
+impl PuzzleSpace<'_> {
+    /// A search cost as a decimal.
+    pub fn format_cost(&self, units: u32) -> String {
+        let t = units as u64 * self.unit;
+        match t % 1000 {
+            0 => (t / 1000).to_string(),
+            f => format!("{}.{f:03}", t / 1000)
+                .trim_end_matches('0')
+                .to_string(),
+        }
+    }
+
+    /// The names of the moves of a path.
+    pub fn names(&self, moves: &[u8]) -> Vec<&str> {
+        moves
+            .iter()
+            .map(|&m| self.puzzle.moves[m as usize].name.as_str())
+            .collect()
+    }
+}
+
+impl Space for PuzzleSpace<'_> {
+    type State = u128;
+
+    fn moves(&self) -> &[MoveSpec] {
+        &self.specs
+    }
+
+    fn apply(&self, s: u128, m: usize) -> u128 {
+        let p = &self.puzzle;
+        let mut cur = [0u8; 128];
+        p.unpack(s, &mut cur);
+        let mut packed = 0u128;
+        for (i, &src) in p.moves[m].perm.iter().enumerate() {
+            packed |= (cur[src as usize] as u128) << (i as u32 * p.bits);
+        }
+        packed
+    }
+
+    fn goal(&self) -> u128 {
+        self.goal
+    }
+}
+
+/// Distances from solved over all positions of a puzzle, in search cost units.
+#[derive(Clone, Debug)]
+pub struct PuzzleCensus {
+    /// Positions at each distance that occurs, ascending: (distance, positions, local maxima).
+    pub rows: Vec<(u32, u64, u64)>,
+}
+
+impl PuzzleCensus {
+    /// Dijkstra (breadth-first when every cost is 1) over every position, then local
+    /// maxima: positions from which no move leads further from solved.
+    pub fn compute(space: &PuzzleSpace<'_>) -> Result<PuzzleCensus, String> {
+        let mut dist: AHashMap<u128, u32> = AHashMap::default();
+        let mut buckets: Vec<Vec<u128>> = vec![vec![space.goal()]];
+        dist.insert(space.goal(), 0);
+        let mut d = 0;
+        while d < buckets.len() {
+            let layer = std::mem::take(&mut buckets[d]);
+            for x in layer {
+                if dist[&x] as usize != d {
+                    continue;
+                }
+                for (m, spec) in space.moves().iter().enumerate() {
+                    let y = space.apply(x, m);
+                    let nd = d as u32 + spec.cost;
+                    let better = match dist.entry(y) {
+                        Entry::Vacant(e) => {
+                            e.insert(nd);
+                            true
+                        }
+                        Entry::Occupied(mut e) if *e.get() > nd => {
+                            e.insert(nd);
+                            true
+                        }
+                        Entry::Occupied(_) => false,
+                    };
+                    if better {
+                        if buckets.len() <= nd as usize {
+                            buckets.resize(nd as usize + 1, Vec::new());
+                        }
+                        buckets[nd as usize].push(y);
+                    }
+                }
+            }
+            if dist.len() > MAX_POSITIONS {
+                return Err(format!(
+                    "more than {} positions: too large for a census here",
+                    crate::census::group(MAX_POSITIONS as u64)
+                ));
+            }
+            d += 1;
+        }
+        let mut rows: std::collections::BTreeMap<u32, (u64, u64)> = Default::default();
+        for (&x, &dx) in &dist {
+            let row = rows.entry(dx).or_default();
+            row.0 += 1;
+            if (0..space.moves().len()).all(|m| dist[&space.apply(x, m)] <= dx) {
+                row.1 += 1;
+            }
+        }
+        Ok(PuzzleCensus {
+            rows: rows.into_iter().map(|(d, (p, l))| (d, p, l)).collect(),
+        })
+    }
+
+    /// All positions.
+    pub fn total(&self) -> u64 {
+        self.rows.iter().map(|r| r.1).sum()
+    }
+
+    /// The largest distance.
+    pub fn diameter(&self) -> u32 {
+        self.rows.last().map_or(0, |r| r.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_2x2x1_of_the_seeds() {
+        let p = Puzzle::load("2x2x1").unwrap();
+        assert_eq!(p.stickers(), 16);
+        let c = PuzzleCensus::compute(&p.space(false).unwrap()).unwrap();
+        let counts: Vec<u64> = c.rows.iter().map(|r| r.1).collect();
+        assert_eq!(counts, [1, 4, 10, 8, 1]);
+        assert_eq!((c.total(), c.diameter()), (24, 4));
+        let space = p.space(true).unwrap();
+        let w = PuzzleCensus::compute(&space).unwrap();
+        assert_eq!(space.format_cost(w.diameter()), "7");
+        assert_eq!(w.total(), 24);
+    }
+
+    #[test]
+    fn definition_errors() {
+        let e = |t: &str| Puzzle::parse(t, "x").unwrap_err().to_string();
+        assert_eq!(e("move R 0 1"), "no solved line");
+        assert_eq!(
+            e("solved AB\nmove R 0 1 2"),
+            "line 2: move R has 3 positions, the puzzle 2 stickers"
+        );
+        assert_eq!(
+            e("solved AB\nmove R 0 0"),
+            "line 2: move R is not a permutation: 0 appears twice"
+        );
+        assert_eq!(
+            e("solved AB\nmove R 0 2"),
+            "line 2: move R: position 2 is past the last sticker (1)"
+        );
+        assert_eq!(
+            e("solved AB\nmove R 1 0\nmove R 1 0"),
+            "line 3: move R is defined twice"
+        );
+        assert_eq!(
+            e("solved AB\nmove R 1 0\ncost Q 2"),
+            "line 3: cost of unknown move 'Q'"
+        );
+        assert_eq!(
+            e("solved AB\nmove R 1 0\ncost R 0"),
+            "line 3: cost of R must be a positive number with at most 3 decimals, got '0'"
+        );
+        assert_eq!(
+            e("solved ABC\nmove R 1 2 0"),
+            "move R has no inverse among the moves (add: powers R)"
+        );
+        assert_eq!(
+            e("solved ABC\nturn R 1 2 0"),
+            "line 2: unknown keyword 'turn' (name, solved, move, powers, cost)"
+        );
+        assert!(Puzzle::parse("solved ABC\nmove R 1 2 0\npowers R", "x").is_ok());
+        let big = format!(
+            "solved {}\nmove R {}",
+            "ABCDEFGH".repeat(6),
+            (0..48).map(|i| i.to_string()).collect::<Vec<_>>().join(" ")
+        );
+        assert!(e(&big).contains("too large to solve here"), "{}", e(&big));
+    }
+}
+
+#[cfg(test)]
+mod golf_tests {
+    use super::*;
+    use crate::census::{Census, CensusMetric};
+    use crate::search::Solver;
+
+    #[test]
+    fn pocket_golf_solves_like_the_built_in_solver() {
+        let p = Puzzle::load("pocket-golf").unwrap();
+        let space = p.space(false).unwrap();
+        let mut solver = Solver::new(space);
+        for pattern in crate::patterns::builtin_patterns() {
+            let state = p.state(pattern.state.as_bytes()).unwrap();
+            let path = solver.solve(state).unwrap();
+            assert_eq!(
+                Some(path.moves.len() as u32),
+                pattern.htm,
+                "{}",
+                pattern.name
+            );
+        }
+    }
+
+    #[test]
+    fn pocket_golf_census_equals_the_fast_census() {
+        let p = Puzzle::load("pocket-golf").unwrap();
+        let c = PuzzleCensus::compute(&p.space(false).unwrap()).unwrap();
+        let fast = Census::compute(CensusMetric::Htm);
+        let positions: Vec<u64> = c.rows.iter().map(|r| r.1).collect();
+        let maxima: Vec<u64> = c.rows.iter().map(|r| r.2).collect();
+        assert_eq!(positions, fast.positions);
+        assert_eq!(maxima, fast.local_maxima);
+    }
+}

@@ -1,0 +1,131 @@
+//! Definition files through the real binary: `pocket puzzles`, `--puzzle` for solve and
+//! census, and refused definitions.
+mod common;
+
+use common::*;
+
+const R_2X2X1: [usize; 16] = [0, 6, 2, 4, 3, 5, 1, 7, 8, 10, 9, 11, 12, 13, 15, 14];
+const U_2X2X1: [usize; 16] = [4, 5, 2, 3, 0, 1, 6, 7, 9, 8, 10, 11, 14, 13, 12, 15];
+
+fn permute(s: &[u8], p: &[usize]) -> Vec<u8> {
+    p.iter().map(|&i| s[i]).collect()
+}
+
+#[test]
+fn lists_the_built_in_puzzles() {
+    let o = pocket(&["puzzles"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("2x2x1\t16 stickers\tmoves R U L D"), "{text}");
+    assert!(
+        text.contains("pocket-golf\t24 stickers\tmoves R U F R2 R' U2 U' F2 F'"),
+        "{text}"
+    );
+}
+
+#[test]
+fn census_of_the_2x2x1() {
+    let o = pocket(&["census", "--puzzle", "2x2x1", "--json"], b"");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["total_positions"], 24);
+    assert_eq!(v["diameter"], 4.0);
+    let counts: Vec<u64> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["positions"].as_u64().unwrap())
+        .collect();
+    assert_eq!(counts, [1, 4, 10, 8, 1]);
+    let o = pocket(
+        &["census", "--puzzle", "2x2x1", "--weighted", "--json"],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["diameter"], 7.0, "the largest least total time");
+}
+
+#[test]
+fn solves_the_2x2x1_by_least_time() {
+    let solved = b"WWWWYYYYBBGGOORR";
+    let after_r = permute(solved, &R_2X2X1);
+    let after_ur = permute(&after_r, &U_2X2X1);
+    let input = format!(
+        "{}\n{}\n{}\nWWWWYYYYBBGGOOR\n",
+        String::from_utf8_lossy(solved),
+        String::from_utf8_lossy(&after_r),
+        String::from_utf8_lossy(&after_ur)
+    );
+    let o = pocket(&["solve", "--puzzle", "2x2x1"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    let l: Vec<&str> = text.lines().collect();
+    assert_eq!(l[0], "(cost 0)");
+    assert_eq!(l[1], "R (cost 1)");
+    assert_eq!(l[2], "U R (cost 3)");
+    assert_eq!(l[3], "error: expected 16 stickers, got 15 characters");
+}
+
+#[test]
+fn pocket_golf_matches_the_built_in_solver() {
+    let o = pocket(
+        &[
+            "solve",
+            "--puzzle",
+            "pocket-golf",
+            "--count",
+            "UUUDLLFRFRBBLLFRFRBBDUDD",
+            "UUUURLFBLRBFLLFFRRBBDDDD",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "196\n24\n");
+}
+
+#[test]
+fn refused_definitions_and_options() {
+    let dir = std::env::temp_dir().join(format!("pocket-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.txt");
+    std::fs::write(&file, "solved ABC\nmove R 1 2 2\n").unwrap();
+    let o = pocket(&["census", "--puzzle", file.to_str().unwrap()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("line 2: move R is not a permutation: 2 appears twice")
+    );
+    let big = dir.join("big.txt");
+    let perm: Vec<String> = (0..54)
+        .map(|i: usize| (i ^ usize::from(i < 2)).to_string())
+        .collect();
+    std::fs::write(
+        &big,
+        format!(
+            "name 3x3x3\nsolved {}\nmove X {}\npowers X\n",
+            "UUUUUUUUULLLLLLLLLFFFFFFFFFRRRRRRRRRBBBBBBBBBDDDDDDDDD",
+            perm.join(" ")
+        ),
+    )
+    .unwrap();
+    let o = pocket(&["solve", "--puzzle", big.to_str().unwrap(), "X"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("too large to solve here"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = pocket(
+        &[
+            "solve",
+            "--puzzle",
+            "2x2x1",
+            "--metric",
+            "qtm",
+            "WWWWYYYYBBGGOORR",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(&["census", "--puzzle", "nope"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let _ = std::fs::remove_dir_all(dir);
+}
