@@ -455,7 +455,10 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
     };
     let space = match puzzle.space(true) {
         Ok(s) => s,
-        Err(e) => return usage(&format!("puzzle {name}: {e}")),
+        Err(e) => {
+            eprintln!("pocket: puzzle {name}: {e}");
+            return Ok(EXIT_BAD_INPUT);
+        }
     };
     let weighted = puzzle.weighted();
     let mut solver = crate::search::Solver::new(&space);
@@ -805,7 +808,10 @@ fn census_puzzle(a: &CensusArgs, name: &str) -> io::Result<u8> {
     };
     let space = match puzzle.space(a.weighted) {
         Ok(s) => s,
-        Err(e) => return usage(&format!("puzzle {name}: {e}")),
+        Err(e) => {
+            eprintln!("pocket: puzzle {name}: {e}");
+            return Ok(EXIT_BAD_INPUT);
+        }
     };
     let census = match PuzzleCensus::compute(&space) {
         Ok(c) => c,

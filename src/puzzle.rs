@@ -24,12 +24,17 @@ use ahash::AHashMap;
 use crate::search::{MoveSpec, Space, check_moves};
 
 /// The built-in definitions, from `fixtures/puzzles/`.
-pub const BUILTIN_PUZZLES: [(&str, &str); 2] = [
+pub const BUILTIN_PUZZLES: [(&str, &str); 4] = [
     ("2x2x1", include_str!("../fixtures/puzzles/2x2x1.txt")),
     (
         "pocket-golf",
         include_str!("../fixtures/puzzles/pocket-golf.txt"),
     ),
+    (
+        "pocket-21",
+        include_str!("../fixtures/puzzles/pocket-21.txt"),
+    ),
+    ("3x3x3", include_str!("../fixtures/puzzles/3x3x3.txt")),
 ];
 
 /// Positions a census enumerates at most.
@@ -316,16 +321,6 @@ impl Puzzle {
             colours,
             bits,
         };
-        if n as u32 * bits > 128 {
-            return err(
-                0,
-                format!(
-                    "{n} stickers of {} colours need {} bits a position: too large to solve here (at most 128)",
-                    puzzle.colours.len(),
-                    n as u32 * bits
-                ),
-            );
-        }
         Ok(puzzle)
     }
 
@@ -392,8 +387,17 @@ impl Puzzle {
         }
     }
 
-    /// A costed definition as a search space; costs in thousandths, reduced.
+    /// A costed definition as a search space; costs in thousandths, reduced. Refused
+    /// when a position does not fit in 128 bits.
     pub fn space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, String> {
+        let n = self.stickers() as u32;
+        if n * self.bits > 128 {
+            return Err(format!(
+                "{n} stickers of {} colours need {} bits a position: too large to solve here (at most 128)",
+                self.colours.len(),
+                n * self.bits
+            ));
+        }
         let g = self.moves.iter().fold(0, |g, m| gcd(g, m.cost));
         let specs = self
             .moves
@@ -615,12 +619,9 @@ mod tests {
             "line 2: unknown keyword 'turn' (name, solved, move, powers, cost)"
         );
         assert!(Puzzle::parse("solved ABC\nmove R 1 2 0\npowers R", "x").is_ok());
-        let big = format!(
-            "solved {}\nmove R {}",
-            "ABCDEFGH".repeat(6),
-            (0..48).map(|i| i.to_string()).collect::<Vec<_>>().join(" ")
-        );
-        assert!(e(&big).contains("too large to solve here"), "{}", e(&big));
+        let big = Puzzle::load("3x3x3").unwrap();
+        let refused = big.space(false).err().unwrap();
+        assert!(refused.contains("too large to solve here"), "{refused}");
     }
 }
 
@@ -645,6 +646,41 @@ mod golf_tests {
                 pattern.name
             );
         }
+    }
+
+    fn order(p: &[u8]) -> usize {
+        let identity: Vec<u8> = (0..p.len() as u8).collect();
+        let mut q = p.to_vec();
+        let mut k = 1;
+        while q != identity {
+            q = compose(&q, p);
+            k += 1;
+        }
+        k
+    }
+
+    #[test]
+    fn the_3x3x3_moves_have_the_known_orders() {
+        let p = Puzzle::load("3x3x3").unwrap();
+        let m = |n: &str| p.moves.iter().find(|m| m.name == n).unwrap().perm.clone();
+        assert_eq!(p.stickers(), 54);
+        assert_eq!(p.moves.len(), 18);
+        assert_eq!(order(&m("R")), 4);
+        assert_eq!(order(&compose(&m("R"), &m("U"))), 105);
+        let sexy = compose(&compose(&m("R"), &m("U")), &compose(&m("R'"), &m("U'")));
+        assert_eq!(order(&sexy), 6);
+        // Opposite faces commute.
+        assert_eq!(compose(&m("R"), &m("L")), compose(&m("L"), &m("R")));
+    }
+
+    #[test]
+    fn pocket_21_has_the_quarter_turn_census() {
+        let p = Puzzle::load("pocket-21").unwrap();
+        assert_eq!(p.stickers(), 21);
+        let c = PuzzleCensus::compute(&p.space(false).unwrap()).unwrap();
+        let fast = Census::compute(CensusMetric::Qtm);
+        let positions: Vec<u64> = c.rows.iter().map(|r| r.1).collect();
+        assert_eq!(positions, fast.positions);
     }
 
     #[test]
