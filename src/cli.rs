@@ -94,6 +94,9 @@ struct ScrambleArgs {
     /// the shortest sequence for each position instead of a fixed length
     #[argh(switch)]
     optimal: bool,
+    /// scramble with these moves only: faces (RU) or a list (R2,U2,F2)
+    #[argh(option, long = "gen", from_str_fn(parse_generators))]
+    generators: Option<Vec<Move>>,
     /// print one JSON object per scramble
     #[argh(switch)]
     json: bool,
@@ -403,9 +406,9 @@ fn print_quietly(text: &str) {
     });
 }
 
-fn usage(message: &str) -> io::Result<u8> {
+fn usage(command: &str, message: &str) -> io::Result<u8> {
     eprintln!("pocket: {message}");
-    eprintln!("Run `pocket solve --help` for usage.");
+    eprintln!("Run `pocket {command} --help` for usage.");
     Ok(EXIT_USAGE)
 }
 
@@ -447,7 +450,7 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
         || a.metric != Metric::Htm
         || a.layout != Layout::Golf
     {
-        return usage("--puzzle takes only --all, --count and --compact");
+        return usage("solve", "--puzzle takes only --all, --count and --compact");
     }
     let puzzle = match load_puzzle(name) {
         Ok(p) => p,
@@ -536,22 +539,28 @@ fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     }
     let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
         Ok(c) => c,
-        Err(e) => return usage(&format!("bad --cost: {e}")),
+        Err(e) => return usage("solve", &format!("bad --cost: {e}")),
     };
     if costs.is_some() && (a.metric != Metric::Htm || a.method == Method::Table) {
-        return usage("--cost replaces --metric and works with the default method only");
+        return usage(
+            "solve",
+            "--cost replaces --metric and works with the default method only",
+        );
     }
     if a.generators.is_some() && a.method == Method::Table {
-        return usage("--gen works with the default method only");
+        return usage("solve", "--gen works with the default method only");
     }
     let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
     if !a.moves.is_empty() && !a.states.is_empty() {
-        return usage("give either --moves sequences or states, not both");
+        return usage("solve", "give either --moves sequences or states, not both");
     }
     let moves_input = !a.moves.is_empty();
     if a.moves.iter().any(|m| m == "-") {
         if a.moves.len() > 1 {
-            return usage("--moves - reads standard input and cannot be mixed with sequences");
+            return usage(
+                "solve",
+                "--moves - reads standard input and cannot be mixed with sequences",
+            );
         }
         a.moves.clear();
     }
@@ -578,7 +587,7 @@ fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     };
     let mut bidir = match built {
         Ok(s) => s,
-        Err(e) => return usage(&e),
+        Err(e) => return usage("solve", &e),
     };
     let inputs = if moves_input {
         std::mem::take(&mut a.moves)
@@ -756,17 +765,21 @@ fn cmd_show(a: ShowArgs) -> io::Result<u8> {
 
 fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
     if a.optimal && a.length.is_some() {
-        return usage("choose --length or --optimal, not both");
+        return usage("scramble", "choose --length or --optimal, not both");
     }
-    if a.min_distance > Metric::Htm.gods_number() {
-        return usage(&format!(
-            "--min-distance {} is more than God's number ({})",
-            a.min_distance,
-            Metric::Htm.gods_number()
-        ));
+    let scrambler = Scrambler::with_moves(a.generators.as_deref().unwrap_or(&Move::ALL));
+    if a.min_distance > scrambler.diameter() {
+        return usage(
+            "scramble",
+            &format!(
+                "--min-distance {} is more than the largest distance ({})",
+                a.min_distance,
+                scrambler.diameter()
+            ),
+        );
     }
     if a.length.is_some_and(|l| l > 1000) {
-        return usage("--length is at most 1000");
+        return usage("scramble", "--length is at most 1000");
     }
     let length = if a.optimal {
         Length::Optimal
@@ -774,11 +787,10 @@ fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
         Length::Fixed(a.length.unwrap_or(11))
     };
     let mut rng = a.seed.map_or_else(Rng::from_entropy, Rng::from_seed);
-    let scrambler = Scrambler::new();
     let mut out = io::BufWriter::new(io::stdout().lock());
     for _ in 0..a.count {
         let Some(sc) = scrambler.scramble(&mut rng, a.min_distance, length) else {
-            return usage("no position is that far from solved");
+            return usage("scramble", "no position is that far from solved");
         };
         let state = sc.cube.stickers();
         if a.json {
@@ -800,7 +812,10 @@ fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
 /// `pocket census --puzzle`: distances of every position of a defined puzzle.
 fn census_puzzle(a: &CensusArgs, name: &str) -> io::Result<u8> {
     if a.generators.is_some() || !matches!(a.metric, MetricChoice::All) {
-        return usage("--puzzle counts the moves of its definition: no --metric or --gen");
+        return usage(
+            "census",
+            "--puzzle counts the moves of its definition: no --metric or --gen",
+        );
     }
     let puzzle = match load_puzzle(name) {
         Ok(p) => p,

@@ -2,10 +2,9 @@
 //! from all 3,674,160, refused if it is too close to solved, then written as a move
 //! sequence of a fixed length (11 by default, so the length reveals nothing).
 
+use crate::census::{UNSEEN, distance_table_for};
 use crate::cube::{Coord, Cube, POSITIONS};
 use crate::moves::{Alg, Move};
-use crate::solver::Metric;
-use crate::table::TableSolver;
 
 /// A small, fast generator with a stable output for a given seed (xoshiro256**),
 /// so that `--seed` scrambles never change between versions.
@@ -88,9 +87,13 @@ pub struct Scramble {
     pub distance: u32,
 }
 
-/// Makes scrambles; holds the HTM distance table (built once, about 0.1 s).
+/// Makes scrambles; holds the distance table of its moves (built once, about 0.1 s).
 pub struct Scrambler {
-    table: TableSolver,
+    dist: Vec<u8>,
+    moves: Vec<Move>,
+    /// The positions the moves reach, when they are not all of them.
+    reachable: Option<Vec<u32>>,
+    diameter: u32,
 }
 
 impl Default for Scrambler {
@@ -100,35 +103,63 @@ impl Default for Scrambler {
 }
 
 impl Scrambler {
-    /// Build the distance table.
+    /// Scrambles with all nine moves.
     pub fn new() -> Scrambler {
+        Scrambler::with_moves(&Move::ALL)
+    }
+
+    /// Scrambles of the positions `moves` reach, written with those moves.
+    pub fn with_moves(moves: &[Move]) -> Scrambler {
+        let dist = distance_table_for(moves);
+        let reachable: Vec<u32> = (0..POSITIONS)
+            .filter(|&i| dist[i as usize] != UNSEEN)
+            .collect();
+        let diameter = reachable
+            .iter()
+            .map(|&i| dist[i as usize] as u32)
+            .max()
+            .unwrap_or(0);
+        let reachable = (reachable.len() < POSITIONS as usize).then_some(reachable);
         Scrambler {
-            table: TableSolver::new(Metric::Htm),
+            dist,
+            moves: moves.to_vec(),
+            reachable,
+            diameter,
         }
+    }
+
+    /// The largest distance from solved.
+    pub fn diameter(&self) -> u32 {
+        self.diameter
     }
 
     /// Draw a position uniformly among those at distance `min_distance` or more, and
     /// write it with `length` moves. A fixed length below the position's distance is
-    /// raised to the distance. Returns `None` if `min_distance` exceeds God's number.
+    /// raised to the distance. Returns `None` if no position is that far.
     pub fn scramble(&self, rng: &mut Rng, min_distance: u32, length: Length) -> Option<Scramble> {
-        if min_distance > Metric::Htm.gods_number() {
+        if min_distance > self.diameter {
             return None;
         }
         loop {
-            let cube = Coord(rng.below(POSITIONS as u64) as u32).cube();
-            let distance = self.table.distance(&cube);
+            let c = match &self.reachable {
+                None => Coord(rng.below(POSITIONS as u64) as u32),
+                Some(r) => Coord(r[rng.below(r.len() as u64) as usize]),
+            };
+            let distance = self.dist[c.0 as usize] as u32;
             if distance < min_distance {
                 continue;
             }
             // A sequence making the position is the inverse of a solution of it.
-            let solution = match length {
-                Length::Optimal => Some(self.table.solve(&cube)),
-                Length::Fixed(n) => self.solution_of_length(&cube, n.max(distance as usize), rng),
+            let n = match length {
+                Length::Optimal => distance as usize,
+                Length::Fixed(n) => n.max(distance as usize),
             };
-            if let Some(s) = solution {
+            let mut path = Alg::new();
+            let ordered = length == Length::Optimal;
+            if self.walk(c, n, None, &mut path, rng, ordered) {
                 return Some(Scramble {
-                    alg: s.inverse(),
-                    cube,
+                    alg: path.inverse(),
+                    cube: c.cube(),
                     distance,
                 });
             }
@@ -136,13 +167,8 @@ impl Scrambler {
         }
     }
 
-    /// A random solution of exactly `n` moves with no face turned twice in a row.
-    fn solution_of_length(&self, cube: &Cube, n: usize, rng: &mut Rng) -> Option<Alg> {
-        let mut path = Alg::new();
-        self.walk(cube.coord(), n, None, &mut path, rng)
-            .then_some(path)
-    }
-
+    /// A solution of exactly `left` moves with no face turned twice in a row: moves in
+    /// random order, or in move order when `ordered` (the first optimal solution).
     fn walk(
         &self,
         x: Coord,
@@ -150,25 +176,27 @@ impl Scrambler {
         last: Option<Move>,
         path: &mut Alg,
         rng: &mut Rng,
+        ordered: bool,
     ) -> bool {
         if left == 0 {
             return x == Coord::SOLVED;
         }
-        // Moves in random order; only those that can still reach solved in time.
-        let mut moves = Move::ALL;
-        for i in (1..moves.len()).rev() {
-            moves.swap(i, rng.below(i as u64 + 1) as usize);
+        let mut moves = self.moves.clone();
+        if !ordered {
+            for i in (1..moves.len()).rev() {
+                moves.swap(i, rng.below(i as u64 + 1) as usize);
+            }
         }
         for m in moves {
             if last.is_some_and(|l| l.face() == m.face()) {
                 continue;
             }
             let y = x.apply(m.index());
-            if self.table.distance_at(y) as usize > left - 1 {
+            if self.dist[y.0 as usize] as usize > left - 1 {
                 continue;
             }
             path.push(m);
-            if self.walk(y, left - 1, Some(m), path, rng) {
+            if self.walk(y, left - 1, Some(m), path, rng, ordered) {
                 return true;
             }
             path.pop();
@@ -176,9 +204,10 @@ impl Scrambler {
         false
     }
 
-    /// The HTM distance of a position.
-    pub fn distance(&self, cube: &Cube) -> u32 {
-        self.table.distance(cube)
+    /// The distance of a position with the scrambler's moves (`None`: out of reach).
+    pub fn distance(&self, cube: &Cube) -> Option<u32> {
+        let d = self.dist[cube.coord().0 as usize];
+        (d != UNSEEN).then_some(d as u32)
     }
 }
 

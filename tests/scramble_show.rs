@@ -206,3 +206,38 @@ fn svg_has_24_stickers_with_the_right_colours() {
     assert_eq!(std::fs::read_to_string(&fresh).unwrap(), committed);
     let _ = std::fs::remove_file(fresh);
 }
+
+#[test]
+fn scrambles_within_a_move_subset() {
+    let ru = pocket::parse_generators("RU").unwrap();
+    let table = pocket::distance_table_for(&ru);
+    for line in run_lines(&["scramble", "--gen", "RU", "-n", "100", "--seed", "4"]) {
+        let (seq, state) = line.split_once('\t').unwrap();
+        assert!(!seq.contains('F'), "{line}");
+        assert_eq!(apply(SOLVED, seq), state.as_bytes(), "{line}");
+        let cube = pocket::parse_state(state).unwrap();
+        let d = table[cube.coord().0 as usize] as usize;
+        assert!(d >= 4);
+        assert_eq!(moves_of(seq).len(), d.max(11), "{line}");
+    }
+    // The half-turn subgroup has 24 positions, the farthest 4 moves away.
+    for line in run_lines(&[
+        "scramble",
+        "--gen",
+        "R2,U2,F2",
+        "--optimal",
+        "-n",
+        "50",
+        "--seed",
+        "5",
+    ]) {
+        let (seq, _) = line.split_once('\t').unwrap();
+        assert!(moves_of(seq).iter().all(|m| m.ends_with('2')), "{line}");
+        assert_eq!(moves_of(seq).len(), 4);
+    }
+    let o = pocket(
+        &["scramble", "--gen", "R2,U2,F2", "--min-distance", "5"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(2));
+}
