@@ -299,6 +299,10 @@ struct CensusArgs {
     /// with --puzzle, distances in the costs of its definition instead of moves
     #[argh(switch)]
     weighted: bool,
+    /// with --puzzle, distances in these costs (NAME=COST,...; moves not named keep
+    /// the definition's cost)
+    #[argh(option)]
+    cost: Option<String>,
     /// print JSON instead of tables
     #[argh(switch)]
     json: bool,
@@ -442,7 +446,6 @@ fn load_puzzle(name: &str) -> Result<Puzzle, u8> {
 /// `pocket solve --puzzle`: states of a defined puzzle, one answer line each.
 fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
     if a.generators.is_some()
-        || a.cost.is_some()
         || !a.moves.is_empty()
         || a.json
         || a.show
@@ -450,11 +453,18 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
         || a.metric != Metric::Htm
         || a.layout != Layout::Golf
     {
-        return usage("solve", "--puzzle takes only --all, --count and --compact");
+        return usage(
+            "solve",
+            "--puzzle takes only --all, --count, --compact and --cost",
+        );
     }
     let puzzle = match load_puzzle(name) {
         Ok(p) => p,
         Err(code) => return Ok(code),
+    };
+    let puzzle = match a.cost.as_deref().map(|c| puzzle.with_costs(c)).transpose() {
+        Ok(costed) => costed.unwrap_or(puzzle),
+        Err(e) => return usage("solve", &format!("bad --cost: {e}")),
     };
     let space = match puzzle.space(true) {
         Ok(s) => s,
@@ -821,7 +831,12 @@ fn census_puzzle(a: &CensusArgs, name: &str) -> io::Result<u8> {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
-    let space = match puzzle.space(a.weighted) {
+    let puzzle = match a.cost.as_deref().map(|c| puzzle.with_costs(c)).transpose() {
+        Ok(costed) => costed.unwrap_or(puzzle),
+        Err(e) => return usage("census", &format!("bad --cost: {e}")),
+    };
+    let weighted = a.weighted || a.cost.is_some();
+    let space = match puzzle.space(weighted) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("pocket: puzzle {name}: {e}");
@@ -836,7 +851,7 @@ fn census_puzzle(a: &CensusArgs, name: &str) -> io::Result<u8> {
         }
     };
     let mut out = io::stdout().lock();
-    let unit = if a.weighted { "cost" } else { "distance" };
+    let unit = if weighted { "cost" } else { "distance" };
     if a.json {
         let rows: Vec<serde_json::Value> = census
             .rows
@@ -845,7 +860,7 @@ fn census_puzzle(a: &CensusArgs, name: &str) -> io::Result<u8> {
             .collect();
         let v = serde_json::json!({
             "puzzle": puzzle.name,
-            "weighted": a.weighted,
+            "weighted": weighted,
             "rows": rows,
             "total_positions": census.total(),
             "diameter": space.format_cost(census.diameter()).parse::<f64>().unwrap_or(0.0),

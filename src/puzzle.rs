@@ -342,6 +342,25 @@ impl Puzzle {
         Puzzle::parse(&text, stem)
     }
 
+    /// The puzzle with costs set from `NAME=COST,...` (moves not named keep theirs).
+    pub fn with_costs(&self, spec: &str) -> Result<Puzzle, String> {
+        let mut p = self.clone();
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let Some((name, value)) = item.split_once('=') else {
+                return Err(format!("'{item}' is not NAME=COST"));
+            };
+            let (name, value) = (name.trim(), value.trim());
+            let cost = thousandths(value).ok_or_else(|| {
+                format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'")
+            })?;
+            match p.moves.iter_mut().find(|m| m.name == name) {
+                Some(m) => m.cost = cost,
+                None => return Err(format!("{} has no move '{name}'", self.name)),
+            }
+        }
+        Ok(p)
+    }
+
     /// Number of stickers.
     pub fn stickers(&self) -> usize {
         self.solved.len()
@@ -580,6 +599,10 @@ mod tests {
         let w = PuzzleCensus::compute(&space).unwrap();
         assert_eq!(space.format_cost(w.diameter()), "7");
         assert_eq!(w.total(), 24);
+        let slow_d = p.with_costs("D=10").unwrap();
+        let w = PuzzleCensus::compute(&slow_d.space(true).unwrap()).unwrap();
+        assert!(w.diameter() > 7);
+        assert!(p.with_costs("Q=1").unwrap_err().contains("no move 'Q'"));
     }
 
     #[test]

@@ -129,3 +129,38 @@ fn refused_definitions_and_options() {
     assert_eq!(o.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn costs_on_the_command_line() {
+    let o = pocket(
+        &[
+            "census",
+            "--puzzle",
+            "2x2x1",
+            "--cost",
+            "R=1,U=2,L=2,D=3",
+            "--json",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["diameter"], 7.0);
+    assert_eq!(v["weighted"], true);
+    let o = pocket(&["census", "--puzzle", "2x2x1", "--cost", "D=0"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(&["census", "--puzzle", "2x2x1", "--cost", "Q=1"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let after_r = permute(b"WWWWYYYYBBGGOORR", &R_2X2X1);
+    let o = pocket(
+        &[
+            "solve",
+            "--puzzle",
+            "2x2x1",
+            "--cost",
+            "R=4.5",
+            std::str::from_utf8(&after_r).unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "R (cost 4.5)\n");
+}
