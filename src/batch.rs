@@ -7,6 +7,7 @@ use std::io::{self, Write};
 
 use crate::cli::{EXIT_BAD_INPUT, EXIT_OK};
 use crate::cube::Cube;
+use crate::goal::Goal;
 use crate::io::{Line, LineReader, trim};
 use crate::moves::Alg;
 use crate::notation::{Layout, NotationError, WcaSequence};
@@ -17,12 +18,20 @@ use crate::table::TableSolver;
 
 /// A solver as `solve` uses it.
 pub(crate) trait Solve {
+    /// The cheapest way to a position matching a goal; `None` when unsupported or
+    /// unreachable.
+    fn to_goal(&mut self, _cube: &Cube, _goal: &[Option<u8>; 24]) -> Option<Alg> {
+        None
+    }
     /// An optimal solution, or `None` if the solver's moves cannot reach the cube.
     fn one(&mut self, cube: &Cube) -> Option<Alg>;
     fn all(&mut self, cube: &Cube) -> Vec<Alg>;
 }
 
 impl Solve for PocketSolver {
+    fn to_goal(&mut self, cube: &Cube, goal: &[Option<u8>; 24]) -> Option<Alg> {
+        self.solve_to_goal(cube, goal)
+    }
     fn one(&mut self, cube: &Cube) -> Option<Alg> {
         self.try_solve(cube)
     }
@@ -54,6 +63,8 @@ pub(crate) struct Answer {
     pub(crate) costs: Option<Costs>,
     /// Draw the state (and with `steps`, every step of the solution) before the answer.
     pub(crate) show: Option<(Style, bool)>,
+    /// Solve to this pattern instead of the solved cube.
+    pub(crate) goal: Option<Goal>,
     /// The moves turned, for the message about a state they cannot reach.
     pub(crate) reach_name: String,
 }
@@ -110,6 +121,19 @@ impl Answer {
     /// Append the answer line for `raw` to `out`; an error is returned, not written.
     fn write(&self, solver: &mut impl Solve, raw: &[u8], out: &mut String) -> Result<(), String> {
         let (cube, stickers) = self.decode(raw)?;
+        if let Some(goal) = &self.goal {
+            let faces = goal.faces_for(&stickers, &cube)?;
+            let Some(a) = solver.to_goal(&cube, &faces) else {
+                return Err(format!(
+                    "no position matching the goal is reachable with {}",
+                    self.reach_name
+                ));
+            };
+            out.push_str(&self.pictures(&stickers, &a));
+            out.push_str(&self.text(&a));
+            out.push_str(&self.cost_note(&a));
+            return Ok(());
+        }
         // Solve once: every form of the answer below uses these.
         let all = (self.all || self.count).then(|| solver.all(&cube));
         let one = match &all {

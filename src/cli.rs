@@ -13,6 +13,7 @@ use argh::FromArgs;
 use crate::batch::{Answer, Item, answer_arguments, answer_lines};
 use crate::census::{Census, CensusMetric, group};
 use crate::check::check;
+use crate::goal::Goal;
 use crate::io::{Line, LineReader, is_broken_pipe, trim};
 use crate::judge::{InputMode, Outcome, Summary, run_one};
 use crate::moves::{Move, generators_name, parse_generators};
@@ -234,6 +235,10 @@ struct SolveArgs {
     /// reach gets an error line
     #[argh(option, long = "gen", from_str_fn(parse_generators))]
     generators: Option<Vec<Move>>,
+    /// solve to the nearest state matching this pattern instead: 24 characters in the
+    /// state's colours, `.` for any colour (e.g. first layer: ............LLFFRRBBDDDD)
+    #[argh(option)]
+    goal: Option<String>,
     /// solve another puzzle: a built-in name (`pocket puzzles`) or a definition file;
     /// states are sticker strings of that puzzle, costs those of its definition
     #[argh(option)]
@@ -560,6 +565,16 @@ fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     if a.generators.is_some() && a.method == Method::Table {
         return usage("solve", "--gen works with the default method only");
     }
+    let goal = match a.goal.as_deref().map(Goal::parse).transpose() {
+        Ok(g) => g,
+        Err(e) => return usage("solve", &e),
+    };
+    if goal.is_some() && (a.method == Method::Table || a.all || a.count || a.json) {
+        return usage(
+            "solve",
+            "--goal works with the default method, without --all, --count or --json",
+        );
+    }
     let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
     if !a.moves.is_empty() && !a.states.is_empty() {
         return usage("solve", "give either --moves sequences or states, not both");
@@ -586,6 +601,7 @@ fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         show: a
             .show
             .then(|| (Style::detect(io::stdout().is_terminal()), a.steps)),
+        goal,
         reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
     };
     let table = (a.method == Method::Table).then(|| TableSolver::new(a.metric));

@@ -45,6 +45,7 @@ mod table;
 
 mod cli;
 mod geometry;
+mod goal;
 mod io;
 mod judge;
 
@@ -58,6 +59,7 @@ pub use cube::{
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
 };
 pub use geometry::{FACE_AXES, quarter_turn};
+pub use goal::{Goal, WILDCARD, solve_to_goal};
 pub use io::{Line, LineReader, MAX_LINE};
 pub use judge::{InputMode, MAX_OUTPUT, Outcome, Run, Summary, run_one};
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};

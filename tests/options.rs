@@ -326,3 +326,85 @@ fn move_subsets_solve_within_the_subgroup_or_refuse() {
         assert_eq!(pocket(args, b"").status.code(), Some(2), "{args:?}");
     }
 }
+
+/// Fewest moves from `s` to any state matching `pattern` ('.' is any), by an
+/// independent breadth-first search over sticker strings.
+fn nearest(s: &[u8], pattern: &[u8]) -> usize {
+    let ok = |t: &[u8]| t.iter().zip(pattern).all(|(a, b)| *b == b'.' || a == b);
+    let mut seen = std::collections::HashSet::new();
+    let mut layer = vec![s.to_vec()];
+    seen.insert(s.to_vec());
+    for depth in 0.. {
+        if layer.iter().any(|t| ok(t)) {
+            return depth;
+        }
+        let mut next = Vec::new();
+        for t in &layer {
+            for face in 0..3 {
+                for q in 1..4 {
+                    let u = turn(t, face, q);
+                    if seen.insert(u.clone()) {
+                        next.push(u);
+                    }
+                }
+            }
+        }
+        layer = next;
+    }
+    unreachable!()
+}
+
+#[test]
+fn goals_with_wildcards() {
+    let goals = [
+        "............LLFFRRBBDDDD",
+        "UUUU....................",
+        "UUUU........LLFFRRBBDDDD",
+    ];
+    let mut rng = Rng(31);
+    for goal in goals {
+        let mut states = Vec::new();
+        let mut input = Vec::new();
+        for _ in 0..5 {
+            let mut s = SOLVED.to_vec();
+            for _ in 0..25 {
+                s = turn(&s, rng.below(3), 1 + rng.below(3));
+            }
+            input.extend_from_slice(&s);
+            input.push(b'\n');
+            states.push(s);
+        }
+        let o = pocket(&["solve", "--goal", goal], &input);
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        for (s, line) in states.iter().zip(stdout(&o).lines()) {
+            let after = apply(s, line);
+            assert!(
+                after
+                    .iter()
+                    .zip(goal.as_bytes())
+                    .all(|(a, b)| *b == b'.' || a == b),
+                "{goal}: {line}"
+            );
+            assert_eq!(
+                moves_of(line).len(),
+                nearest(s, goal.as_bytes()),
+                "{goal}: {line}"
+            );
+        }
+    }
+    let o = pocket(&["solve", "--goal", "UUUU", SOLVED_STR], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(
+        &["solve", "--goal", "X.......................", SOLVED_STR],
+        b"",
+    );
+    assert_eq!(
+        stdout(&o),
+        "error: goal: 'X' at position 1 is not a colour of the state\n"
+    );
+}
