@@ -111,21 +111,27 @@ pub fn distance_table(metric: CensusMetric) -> Vec<u8> {
 /// Distance of every position from solved with the given moves (one move, one step);
 /// positions they cannot reach stay [`UNSEEN`].
 pub fn distance_table_for(moves: &[Move]) -> Vec<u8> {
+    distance_table_from(moves, &[0])
+}
+
+/// Distance of every position from the nearest of `roots` (coordinates) with the given
+/// moves; for a move set closed under inverses, also the distance *to* the nearest.
+pub fn distance_table_from(moves: &[Move], roots: &[u32]) -> Vec<u8> {
     match moves.len() {
-        1 => bfs::<1>(moves),
-        2 => bfs::<2>(moves),
-        3 => bfs::<3>(moves),
-        4 => bfs::<4>(moves),
-        5 => bfs::<5>(moves),
-        6 => bfs::<6>(moves),
-        7 => bfs::<7>(moves),
-        8 => bfs::<8>(moves),
-        9 => bfs::<9>(moves),
+        1 => bfs::<1>(moves, roots),
+        2 => bfs::<2>(moves, roots),
+        3 => bfs::<3>(moves, roots),
+        4 => bfs::<4>(moves, roots),
+        5 => bfs::<5>(moves, roots),
+        6 => bfs::<6>(moves, roots),
+        7 => bfs::<7>(moves, roots),
+        8 => bfs::<8>(moves, roots),
+        9 => bfs::<9>(moves, roots),
         n => panic!("a census takes 1 to 9 moves, not {n}"),
     }
 }
 
-fn bfs<const N: usize>(moves: &[Move]) -> Vec<u8> {
+fn bfs<const N: usize>(moves: &[Move], roots: &[u32]) -> Vec<u8> {
     let forward = BlockMoves::<N>::new(moves);
     // A position's predecessors are reached by the inverse moves.
     let inverse: Vec<Move> = moves.iter().map(|m| m.inverse()).collect();
@@ -133,9 +139,14 @@ fn bfs<const N: usize>(moves: &[Move]) -> Vec<u8> {
     let n = POSITIONS as usize;
     let w = TWISTS as usize;
     let mut dist = vec![UNSEEN; n];
-    dist[0] = 0;
-    let mut frontier: Vec<u32> = vec![0];
-    let mut unseen = n - 1;
+    let mut frontier: Vec<u32> = Vec::with_capacity(roots.len());
+    for &r in roots {
+        if dist[r as usize] == UNSEEN {
+            dist[r as usize] = 0;
+            frontier.push(r);
+        }
+    }
+    let mut unseen = n - frontier.len();
     let mut d = 0u8;
     while unseen > 0 {
         let next = d + 1;

@@ -10,9 +10,11 @@ use std::time::Instant;
 
 use argh::FromArgs;
 
+use crate::algs::AlgSearch;
 use crate::batch::{Answer, Item, answer_arguments, answer_lines};
 use crate::census::{Census, CensusMetric, group};
 use crate::check::check;
+use crate::cube::Cube;
 use crate::goal::Goal;
 use crate::io::{Line, LineReader, is_broken_pipe, trim};
 use crate::judge::{InputMode, Outcome, Summary, run_one};
@@ -59,6 +61,40 @@ enum Command {
     Scramble(ScrambleArgs),
     Show(ShowArgs),
     Puzzles(PuzzlesArgs),
+    Algs(AlgsArgs),
+}
+
+#[derive(FromArgs, Debug)]
+/// Find algorithms by their effect: every sequence whose effect on the solved cube
+/// matches a pattern.
+#[argh(
+    subcommand,
+    name = "algs",
+    example = "pocket algs --effect UUUULFFBRRLBLLFFRRBBDDDD",
+    example = "pocket algs --effect UUUU........LLFFRRBBDDDD --gen RU --max-length 7 --limit 20",
+    example = "pocket algs --effect UUUULFRBBLFRLLFFRRBBDDDD --cost \"U=0.8,F=1.3\"",
+    note = "The pattern is the cube after the algorithm, in the face letters of the solved \
+            cube UUUULLFFRRBBLLFFRRBBDDDD, with . for any sticker. Output: one sequence per \
+            line (never the empty one), shortest first, then cheapest (with --cost), then \
+            in move order R R' R2 U U' U2 F F' F2; no face is turned twice in a row. Each \
+            length is printed as soon as it is complete."
+)]
+struct AlgsArgs {
+    /// the effect: 24 face letters (ULFRBD) or . for any
+    #[argh(option)]
+    effect: String,
+    /// longest sequences to list (default: the shortest length only)
+    #[argh(option)]
+    max_length: Option<usize>,
+    /// stop after this many sequences
+    #[argh(option)]
+    limit: Option<usize>,
+    /// turn only these moves: faces (RU) or a list (R2,U2,F2)
+    #[argh(option, long = "gen", from_str_fn(parse_generators))]
+    generators: Option<Vec<Move>>,
+    /// order each length by these move costs (as for solve) and print the cost
+    #[argh(option)]
+    cost: Option<String>,
 }
 
 #[derive(FromArgs, Debug)]
@@ -386,6 +422,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Scramble(a) => cmd_scramble(a),
         Command::Show(a) => cmd_show(a),
         Command::Puzzles(_) => cmd_puzzles(),
+        Command::Algs(a) => cmd_algs(a),
     };
     match status {
         Ok(code) => ExitCode::from(code),
@@ -419,6 +456,78 @@ fn usage(command: &str, message: &str) -> io::Result<u8> {
     eprintln!("pocket: {message}");
     eprintln!("Run `pocket {command} --help` for usage.");
     Ok(EXIT_USAGE)
+}
+
+fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
+    let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
+        Ok(c) => c,
+        Err(e) => return usage("algs", &format!("bad --cost: {e}")),
+    };
+    let goal =
+        match Goal::parse(&a.effect).and_then(|g| g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)) {
+            Ok(g) => g,
+            Err(e) => {
+                return usage(
+                    "algs",
+                    &format!(
+                        "bad --effect: {}",
+                        e.replace("the state", "the solved cube (ULFRBD)")
+                    ),
+                );
+            }
+        };
+    if a.max_length.is_some_and(|n| n > 20) {
+        return usage("algs", "--max-length is at most 20");
+    }
+    let moves = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
+    let progress = io::stderr().is_terminal();
+    let search = AlgSearch::new(&goal, &moves);
+    let Some(shortest) = search.shortest() else {
+        eprintln!(
+            "pocket: no sequence of {} has this effect",
+            generators_name(&moves)
+        );
+        return Ok(EXIT_BAD_INPUT);
+    };
+    // The empty sequence is no algorithm, even when the solved cube fits the pattern.
+    let shortest = shortest.max(1);
+    let longest = a.max_length.unwrap_or(shortest);
+    let limit = a.limit.unwrap_or(usize::MAX);
+    let mut out = io::stdout().lock();
+    let mut printed = 0;
+    for length in shortest..=longest {
+        if progress {
+            eprint!("\rpocket: searching {length} moves...");
+        }
+        let mut algs = search.of_length(length);
+        if let Some(c) = &costs {
+            // Stable: equal costs keep move order.
+            algs.sort_by_cached_key(|alg| {
+                c.total(alg)
+                    .parse::<f64>()
+                    .map(|x| (x * 1000.0).round() as u64)
+                    .unwrap_or(0)
+            });
+        }
+        for alg in algs {
+            if printed == limit {
+                break;
+            }
+            match &costs {
+                Some(c) => writeln!(out, "{alg} (cost {})", c.total(&alg))?,
+                None => writeln!(out, "{alg}")?,
+            }
+            printed += 1;
+        }
+        out.flush()?;
+        if printed == limit {
+            break;
+        }
+    }
+    if progress {
+        eprintln!("\rpocket: {printed} sequences of {shortest} to {longest} moves");
+    }
+    Ok(EXIT_OK)
 }
 
 fn cmd_puzzles() -> io::Result<u8> {

@@ -28,6 +28,7 @@
 //! generic search ([`Solver`] over any [`Space`]), and the pocket cube solver
 //! ([`PocketSolver`]).
 
+mod algs;
 mod batch;
 mod census;
 mod check;
@@ -49,6 +50,7 @@ mod goal;
 mod io;
 mod judge;
 
+pub use algs::AlgSearch;
 pub use census::{
     Census, CensusMetric, UNSEEN, distance, distance_table, distance_table_for, group,
 };
