@@ -549,12 +549,20 @@ fn cmd_puzzles() -> io::Result<u8> {
     Ok(EXIT_OK)
 }
 
-/// A puzzle by name or file, reported if it cannot be used.
-fn load_puzzle(name: &str) -> Result<Puzzle, u8> {
-    Puzzle::load(name).map_err(|e| {
+/// A puzzle by name or file with any `--cost` applied; a problem is reported and
+/// turned into the exit status.
+fn load_puzzle(command: &str, name: &str, cost: Option<&str>) -> Result<Puzzle, u8> {
+    let puzzle = Puzzle::load(name).map_err(|e| {
         eprintln!("pocket: puzzle {name}: {e}");
         EXIT_BAD_INPUT
-    })
+    })?;
+    match cost.map(|c| puzzle.with_costs(c)).transpose() {
+        Ok(costed) => Ok(costed.unwrap_or(puzzle)),
+        Err(e) => {
+            let _ = usage(command, &format!("bad --cost: {e}"));
+            Err(EXIT_USAGE)
+        }
+    }
 }
 
 /// `pocket solve --puzzle`: states of a defined puzzle, one answer line each.
@@ -572,13 +580,9 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
             "--puzzle takes only --all, --count, --compact and --cost",
         );
     }
-    let puzzle = match load_puzzle(name) {
+    let puzzle = match load_puzzle("solve", name, a.cost.as_deref()) {
         Ok(p) => p,
         Err(code) => return Ok(code),
-    };
-    let puzzle = match a.cost.as_deref().map(|c| puzzle.with_costs(c)).transpose() {
-        Ok(costed) => costed.unwrap_or(puzzle),
-        Err(e) => return usage("solve", &format!("bad --cost: {e}")),
     };
     let space = match puzzle.space(true) {
         Ok(s) => s,
@@ -952,13 +956,9 @@ fn census_puzzle(a: &CensusArgs, name: &str) -> io::Result<u8> {
             "--puzzle counts the moves of its definition: no --metric or --gen",
         );
     }
-    let puzzle = match load_puzzle(name) {
+    let puzzle = match load_puzzle("census", name, a.cost.as_deref()) {
         Ok(p) => p,
         Err(code) => return Ok(code),
-    };
-    let puzzle = match a.cost.as_deref().map(|c| puzzle.with_costs(c)).transpose() {
-        Ok(costed) => costed.unwrap_or(puzzle),
-        Err(e) => return usage("census", &format!("bad --cost: {e}")),
     };
     let weighted = a.weighted || a.cost.is_some();
     let space = match puzzle.space(weighted) {

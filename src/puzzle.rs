@@ -22,6 +22,7 @@ use std::fmt;
 use ahash::AHashMap;
 
 use crate::search::{MoveSpec, Space, check_moves};
+use crate::solver::{gcd, parse_cost};
 
 /// The built-in definitions, from `fixtures/puzzles/`.
 pub const BUILTIN_PUZZLES: [(&str, &str); 4] = [
@@ -91,27 +92,6 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, DefinitionError>
 fn compose(a: &[u8], b: &[u8]) -> Vec<u8> {
     // First a, then b: position i gets what b takes from, which a took from.
     b.iter().map(|&j| a[j as usize]).collect()
-}
-
-/// A positive decimal with at most three places, in thousandths.
-fn thousandths(s: &str) -> Option<u64> {
-    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
-    let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    if frac.len() > 3
-        || !digits(whole)
-        || !digits(frac)
-        || whole.len() > 6
-        || (whole.is_empty() && frac.is_empty())
-    {
-        return None;
-    }
-    let w: u64 = if whole.is_empty() {
-        0
-    } else {
-        whole.parse().ok()?
-    };
-    let f: u64 = format!("{frac:0<3}").parse().ok()?;
-    Some(w * 1000 + f).filter(|&u| u > 0)
 }
 
 impl Puzzle {
@@ -283,7 +263,7 @@ impl Puzzle {
             }
         }
         for (line, mname, value) in costs {
-            let Some(c) = thousandths(&value) else {
+            let Some(c) = parse_cost(&value) else {
                 return err(
                     line,
                     format!(
@@ -350,7 +330,7 @@ impl Puzzle {
                 return Err(format!("'{item}' is not NAME=COST"));
             };
             let (name, value) = (name.trim(), value.trim());
-            let cost = thousandths(value).ok_or_else(|| {
+            let cost = parse_cost(value).ok_or_else(|| {
                 format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'")
             })?;
             match p.moves.iter_mut().find(|m| m.name == name) {
@@ -449,10 +429,6 @@ impl Puzzle {
         check_moves(&space)?;
         Ok(space)
     }
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// A puzzle definition as a search space over packed sticker states.

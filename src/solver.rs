@@ -381,12 +381,13 @@ impl FromStr for Costs {
     }
 }
 
-fn gcd(a: u64, b: u64) -> u64 {
+/// Greatest common divisor.
+pub(crate) fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// A positive decimal with at most three places, in thousandths.
-fn parse_cost(s: &str) -> Option<u64> {
+pub(crate) fn parse_cost(s: &str) -> Option<u64> {
     let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
     if frac.len() > 3 || (whole.is_empty() && frac.is_empty()) {
         return None;
