@@ -103,6 +103,25 @@ impl<const N: usize> BlockMoves<N> {
     }
 }
 
+/// Call `f::<N>(args)` with the move count as the constant `N` (1 to 9), so the loops
+/// over moves unroll.
+macro_rules! by_move_count {
+    ($count:expr, $f:ident($($arg:expr),*)) => {
+        match $count {
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            4 => $f::<4>($($arg),*),
+            5 => $f::<5>($($arg),*),
+            6 => $f::<6>($($arg),*),
+            7 => $f::<7>($($arg),*),
+            8 => $f::<8>($($arg),*),
+            9 => $f::<9>($($arg),*),
+            n => panic!("a census takes 1 to 9 moves, not {n}"),
+        }
+    };
+}
+
 /// Distance of every position from solved, indexed by [`Coord`].
 pub fn distance_table(metric: CensusMetric) -> Vec<u8> {
     distance_table_for(&metric.moves())
@@ -117,18 +136,7 @@ pub fn distance_table_for(moves: &[Move]) -> Vec<u8> {
 /// Distance of every position from the nearest of `roots` (coordinates) with the given
 /// moves; for a move set closed under inverses, also the distance *to* the nearest.
 pub fn distance_table_from(moves: &[Move], roots: &[u32]) -> Vec<u8> {
-    match moves.len() {
-        1 => bfs::<1>(moves, roots),
-        2 => bfs::<2>(moves, roots),
-        3 => bfs::<3>(moves, roots),
-        4 => bfs::<4>(moves, roots),
-        5 => bfs::<5>(moves, roots),
-        6 => bfs::<6>(moves, roots),
-        7 => bfs::<7>(moves, roots),
-        8 => bfs::<8>(moves, roots),
-        9 => bfs::<9>(moves, roots),
-        n => panic!("a census takes 1 to 9 moves, not {n}"),
-    }
+    by_move_count!(moves.len(), bfs(moves, roots))
 }
 
 fn bfs<const N: usize>(moves: &[Move], roots: &[u32]) -> Vec<u8> {
@@ -205,18 +213,7 @@ fn bfs<const N: usize>(moves: &[Move], roots: &[u32]) -> Vec<u8> {
 
 /// Local maxima at each distance: positions from which no move leads one step further.
 fn local_maxima(dist: &[u8], moves: &[Move]) -> Vec<u64> {
-    match moves.len() {
-        1 => maxima::<1>(dist, moves),
-        2 => maxima::<2>(dist, moves),
-        3 => maxima::<3>(dist, moves),
-        4 => maxima::<4>(dist, moves),
-        5 => maxima::<5>(dist, moves),
-        6 => maxima::<6>(dist, moves),
-        7 => maxima::<7>(dist, moves),
-        8 => maxima::<8>(dist, moves),
-        9 => maxima::<9>(dist, moves),
-        n => panic!("a census takes 1 to 9 moves, not {n}"),
-    }
+    by_move_count!(moves.len(), maxima(dist, moves))
 }
 
 fn maxima<const N: usize>(dist: &[u8], moves: &[Move]) -> Vec<u64> {

@@ -453,9 +453,14 @@ fn print_quietly(text: &str) {
 }
 
 fn usage(command: &str, message: &str) -> io::Result<u8> {
+    report_usage(command, message);
+    Ok(EXIT_USAGE)
+}
+
+/// Say what is wrong with the command line, and where help is.
+fn report_usage(command: &str, message: &str) {
     eprintln!("pocket: {message}");
     eprintln!("Run `pocket {command} --help` for usage.");
-    Ok(EXIT_USAGE)
 }
 
 fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
@@ -559,7 +564,7 @@ fn load_puzzle(command: &str, name: &str, cost: Option<&str>) -> Result<Puzzle, 
     match cost.map(|c| puzzle.with_costs(c)).transpose() {
         Ok(costed) => Ok(costed.unwrap_or(puzzle)),
         Err(e) => {
-            let _ = usage(command, &format!("bad --cost: {e}"));
+            report_usage(command, &format!("bad --cost: {e}"));
             Err(EXIT_USAGE)
         }
     }

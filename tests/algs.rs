@@ -22,19 +22,8 @@ fn count(s: &[u8], d: usize, last: Option<usize>) -> usize {
     n
 }
 
-fn algs(args: &[&str]) -> Vec<String> {
-    let o = pocket(args, b"");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout(&o).lines().map(str::to_string).collect()
-}
-
 fn check_effect(effect: &str, shortest: usize) {
-    let found = algs(&["algs", "--effect", effect]);
+    let found = ok_lines(&["algs", "--effect", effect]);
     assert!(!found.is_empty());
     for a in &found {
         assert_eq!(moves_of(a).len(), shortest, "{a}");
@@ -68,14 +57,14 @@ fn a_pure_twist_of_two_u_corners() {
 fn sune_with_r_and_u() {
     let sune = "R U R' U R U2 R'";
     let effect = String::from_utf8(apply(SOLVED, sune)).unwrap();
-    let found = algs(&["algs", "--effect", &effect, "--gen", "RU"]);
+    let found = ok_lines(&["algs", "--effect", &effect, "--gen", "RU"]);
     assert!(found.contains(&sune.to_string()), "{found:?}");
     for a in &found {
         assert!(!a.contains('F'));
         assert_eq!(apply(SOLVED, a), effect.as_bytes());
     }
     // With wildcards: orient the top layer keeping the rest, R and U only, no empty answer.
-    let loose = algs(&[
+    let loose = ok_lines(&[
         "algs",
         "--effect",
         "UUUU........LLFFRRBBDDDD",

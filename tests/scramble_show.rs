@@ -3,20 +3,9 @@ mod common;
 
 use common::*;
 
-fn run_lines(args: &[&str]) -> Vec<String> {
-    let o = pocket(args, b"");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout(&o).lines().map(str::to_string).collect()
-}
-
 #[test]
 fn scrambles_make_their_states_with_the_promised_length() {
-    let lines = run_lines(&["scramble", "-n", "300", "--seed", "1"]);
+    let lines = ok_lines(&["scramble", "-n", "300", "--seed", "1"]);
     assert_eq!(lines.len(), 300);
     for line in &lines {
         let (seq, state) = line.split_once('\t').unwrap();
@@ -27,16 +16,16 @@ fn scrambles_make_their_states_with_the_promised_length() {
         assert!(htm().dist[&key(state.as_bytes())] >= 4, "{line}");
     }
     // Reproducible with a seed, different without.
-    assert_eq!(run_lines(&["scramble", "-n", "300", "--seed", "1"]), lines);
+    assert_eq!(ok_lines(&["scramble", "-n", "300", "--seed", "1"]), lines);
     assert_ne!(
-        run_lines(&["scramble", "-n", "5"]),
-        run_lines(&["scramble", "-n", "5"])
+        ok_lines(&["scramble", "-n", "5"]),
+        ok_lines(&["scramble", "-n", "5"])
     );
 }
 
 #[test]
 fn optimal_and_fixed_lengths_and_minimum_distance() {
-    for line in run_lines(&[
+    for line in ok_lines(&[
         "scramble",
         "-n",
         "100",
@@ -52,7 +41,7 @@ fn optimal_and_fixed_lengths_and_minimum_distance() {
         assert_eq!(moves_of(seq).len(), d, "{line}");
         assert_eq!(apply(SOLVED, seq), state.as_bytes());
     }
-    for line in run_lines(&["scramble", "-n", "50", "--seed", "3", "--length", "16"]) {
+    for line in ok_lines(&["scramble", "-n", "50", "--seed", "3", "--length", "16"]) {
         let (seq, state) = line.split_once('\t').unwrap();
         assert_eq!(moves_of(seq).len(), 16);
         assert_eq!(apply(SOLVED, seq), state.as_bytes());
@@ -211,7 +200,7 @@ fn svg_has_24_stickers_with_the_right_colours() {
 fn scrambles_within_a_move_subset() {
     let ru = pocket::parse_generators("RU").unwrap();
     let table = pocket::distance_table_for(&ru);
-    for line in run_lines(&["scramble", "--gen", "RU", "-n", "100", "--seed", "4"]) {
+    for line in ok_lines(&["scramble", "--gen", "RU", "-n", "100", "--seed", "4"]) {
         let (seq, state) = line.split_once('\t').unwrap();
         assert!(!seq.contains('F'), "{line}");
         assert_eq!(apply(SOLVED, seq), state.as_bytes(), "{line}");
@@ -221,7 +210,7 @@ fn scrambles_within_a_move_subset() {
         assert_eq!(moves_of(seq).len(), d.max(11), "{line}");
     }
     // The half-turn subgroup has 24 positions, the farthest 4 moves away.
-    for line in run_lines(&[
+    for line in ok_lines(&[
         "scramble",
         "--gen",
         "R2,U2,F2",

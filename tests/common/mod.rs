@@ -248,3 +248,15 @@ pub fn pocket(args: &[&str], stdin: &[u8]) -> Output {
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
+
+/// Run the binary, require success, and return its output lines.
+pub fn ok_lines(args: &[&str]) -> Vec<String> {
+    let o = pocket(args, b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout(&o).lines().map(str::to_string).collect()
+}
