@@ -20,6 +20,7 @@ use crate::io::{Line, LineReader, is_broken_pipe, trim};
 use crate::judge::{InputMode, Outcome, Summary, run_one};
 use crate::moves::{Move, generators_name, parse_generators};
 use crate::notation::Layout;
+use crate::orbit::{Change, OrbitSearch, Rules};
 use crate::patterns::{Pattern, builtin_patterns, parse_patterns};
 use crate::picture::{Style, draw, sticker_colours, svg};
 use crate::puzzle::{BUILTIN_PUZZLES, Puzzle, PuzzleCensus};
@@ -66,32 +67,60 @@ enum Command {
 
 #[derive(FromArgs, Debug)]
 /// Find algorithms by their effect: every sequence whose effect on the solved cube
-/// matches a pattern.
+/// matches a pattern, or (--orbit) every "magic move" of a puzzle.
 #[argh(
     subcommand,
     name = "algs",
     example = "pocket algs --effect UUUULFFBRRLBLLFFRRBBDDDD",
     example = "pocket algs --effect UUUU........LLFFRRBBDDDD --gen RU --max-length 7 --limit 20",
     example = "pocket algs --effect UUUULFRBBLFRLLFFRRBBDDDD --cost \"U=0.8,F=1.3\"",
-    note = "The pattern is the cube after the algorithm, in the face letters of the solved \
-            cube UUUULLFFRRBBLLFFRRBBDDDD, with . for any sticker. Output: one sequence per \
-            line (never the empty one), shortest first, then cheapest (with --cost), then \
-            in move order R R' R2 U U' U2 F F' F2; no face is turned twice in a row. Each \
-            length is printed as soon as it is complete."
+    example = "pocket algs --orbit corner --change cycle --max-length 4",
+    example = "pocket algs --orbit corner --change twist --max-length 6 --max-power 6",
+    note = "--effect: the pattern is the cube after the algorithm, in the face letters of \
+            the solved cube UUUULLFFRRBBLLFFRRBBDDDD, with . for any sticker. Output: one \
+            sequence per line (never the empty one), shortest first, then cheapest (with \
+            --cost), then in move order R R' R2 U U' U2 F F' F2; no face is turned twice \
+            in a row. Each length is printed as soon as it is complete.",
+    note = "--orbit KIND: sequences S of a puzzle (--puzzle, default 3x3x3) and powers S^k \
+            (k up to --max-power, default 6) that leave every sticker outside the pieces of \
+            that kind in place and change at most --max-changed (default 3) of those \
+            pieces, all on one face (unless --any-face: then the face is -); --change cycle: they all move, in one cycle; twist: \
+            none moves. Lengths 1 to --max-length (default 4). Each line: S, xk, the face, \
+            the effect (cycle URF->UBR->ULB: the piece at URF goes to UBR...; twist \
+            URF+1: turned clockwise by one sticker), tab-separated."
 )]
 struct AlgsArgs {
     /// the effect: 24 face letters (ULFRBD) or . for any
     #[argh(option)]
-    effect: String,
-    /// longest sequences to list (default: the shortest length only)
+    effect: Option<String>,
+    /// magic moves: powers of sequences that change only pieces of this kind (corner)
+    #[argh(option)]
+    orbit: Option<String>,
+    /// with --orbit: a built-in puzzle or a definition file with pieces (default 3x3x3)
+    #[argh(option)]
+    puzzle: Option<String>,
+    /// with --orbit: what the changed pieces do: cycle, twist or any (default)
+    #[argh(option)]
+    change: Option<Change>,
+    /// with --orbit: most pieces changed (default 3)
+    #[argh(option)]
+    max_changed: Option<usize>,
+    /// with --orbit: highest power k of a sequence (default 6)
+    #[argh(option)]
+    max_power: Option<u32>,
+    /// with --orbit: the changed pieces need not lie on one face
+    #[argh(switch)]
+    any_face: bool,
+    /// longest sequences to list (default: the shortest length only; 4 with --orbit)
     #[argh(option)]
     max_length: Option<usize>,
     /// stop after this many sequences
     #[argh(option)]
     limit: Option<usize>,
-    /// turn only these moves: faces (RU) or a list (R2,U2,F2)
-    #[argh(option, long = "gen", from_str_fn(parse_generators))]
-    generators: Option<Vec<Move>>,
+    /// turn only these moves: faces (RU) or a list (R2,U2,F2); with --orbit, the
+    /// puzzle's moves (R,L,U,D: a face with its powers)
+    #[argh(option, long = "gen")]
+    generators: Option<String>,
     /// order each length by these move costs (as for solve) and print the cost
     #[argh(option)]
     cost: Option<String>,
@@ -464,12 +493,35 @@ fn report_usage(command: &str, message: &str) {
 }
 
 fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
+    let effect = match (&a.effect, &a.orbit) {
+        (Some(e), None) => e.clone(),
+        (None, Some(_)) => return cmd_orbit(a),
+        (Some(_), Some(_)) => {
+            return usage("algs", "--effect and --orbit are two searches: give one");
+        }
+        (None, None) => return usage("algs", "give --effect PATTERN or --orbit KIND"),
+    };
+    if a.puzzle.is_some()
+        || a.change.is_some()
+        || a.max_changed.is_some()
+        || a.max_power.is_some()
+        || a.any_face
+    {
+        return usage(
+            "algs",
+            "--puzzle, --change, --max-changed, --max-power and --any-face are for --orbit",
+        );
+    }
+    let generators = match a.generators.as_deref().map(parse_generators).transpose() {
+        Ok(g) => g,
+        Err(e) => return usage("algs", &format!("bad --gen: {e}")),
+    };
     let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
         Ok(c) => c,
         Err(e) => return usage("algs", &format!("bad --cost: {e}")),
     };
     let goal =
-        match Goal::parse(&a.effect).and_then(|g| g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)) {
+        match Goal::parse(&effect).and_then(|g| g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)) {
             Ok(g) => g,
             Err(e) => {
                 return usage(
@@ -484,7 +536,7 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
     if a.max_length.is_some_and(|n| n > 20) {
         return usage("algs", "--max-length is at most 20");
     }
-    let moves = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
+    let moves = generators.unwrap_or_else(|| Move::ALL.to_vec());
     let progress = io::stderr().is_terminal();
     let search = AlgSearch::new(&goal, &moves);
     let Some(shortest) = search.shortest() else {
@@ -531,6 +583,76 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
     }
     if progress {
         eprintln!("\rpocket: {printed} sequences of {shortest} to {longest} moves");
+    }
+    Ok(EXIT_OK)
+}
+
+/// `pocket algs --orbit`: the magic-move search.
+fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
+    if a.cost.is_some() {
+        return usage(
+            "algs",
+            "--cost orders --effect searches; --orbit lists by length",
+        );
+    }
+    let kind = a.orbit.as_deref().unwrap_or("corner");
+    let name = a.puzzle.as_deref().unwrap_or("3x3x3");
+    let longest = a.max_length.unwrap_or(4);
+    if longest > 12 {
+        return usage("algs", "--max-length is at most 12 with --orbit");
+    }
+    let max_power = a.max_power.unwrap_or(6);
+    if !(1..=1000).contains(&max_power) {
+        return usage("algs", "--max-power is 1 to 1000");
+    }
+    let puzzle = match load_puzzle("algs", name, None) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
+    };
+    let moves = match a
+        .generators
+        .as_deref()
+        .map(|g| puzzle.parse_moves(g))
+        .transpose()
+    {
+        Ok(m) => m.unwrap_or_default(),
+        Err(e) => return usage("algs", &format!("bad --gen: {e}")),
+    };
+    let rules = Rules {
+        change: a.change.unwrap_or(Change::Any),
+        max_changed: a.max_changed.unwrap_or(3),
+        max_power,
+        one_face: !a.any_face,
+        ..Rules::new(kind)
+    };
+    let search = match OrbitSearch::new(&puzzle, rules, &moves) {
+        Ok(s) => s,
+        Err(e) => return usage("algs", &format!("bad --orbit: {e}")),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let progress = io::stderr().is_terminal();
+    let limit = a.limit.unwrap_or(usize::MAX);
+    let mut out = io::stdout().lock();
+    let mut printed = 0;
+    for length in 1..=longest {
+        if printed == limit {
+            break;
+        }
+        if progress {
+            eprint!("\rpocket: searching {length} moves...");
+        }
+        for found in search
+            .of_length(length, threads)
+            .iter()
+            .take(limit - printed)
+        {
+            writeln!(out, "{}", found.line(&puzzle))?;
+            printed += 1;
+        }
+        out.flush()?;
+    }
+    if progress {
+        eprintln!("\rpocket: {printed} magic moves of 1 to {longest} moves");
     }
     Ok(EXIT_OK)
 }

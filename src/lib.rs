@@ -35,6 +35,7 @@ mod check;
 mod cube;
 mod moves;
 mod notation;
+mod orbit;
 mod patterns;
 mod picture;
 mod puzzle;
@@ -66,13 +67,15 @@ pub use io::{Line, LineReader, MAX_LINE};
 pub use judge::{InputMode, MAX_OUTPUT, Outcome, Run, Summary, run_one};
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
 pub use notation::{Layout, NotationError, WcaSequence};
+pub use orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
 pub use patterns::{
     BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
     run_patterns,
 };
 pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
 pub use puzzle::{
-    BUILTIN_PUZZLES, DefinitionError, MAX_POSITIONS, Puzzle, PuzzleCensus, PuzzleMove, PuzzleSpace,
+    BUILTIN_PUZZLES, DefinitionError, MAX_POSITIONS, Piece, Puzzle, PuzzleCensus, PuzzleMove,
+    PuzzleSpace,
 };
 pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space, check_moves};

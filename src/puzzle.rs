@@ -8,6 +8,7 @@
 //! move R 0 6 2 4 3 5 1 7 8 10 9 11 12 13 15 14
 //! powers R          # also R2 and R' when they are new moves (here R is a half turn)
 //! cost R 1          # positive decimals, at most 3 places; moves not named cost 1
+//! piece edge UF 7 19 # a piece: kind, name, its stickers (corners clockwise)
 //! ```
 //!
 //! A move is a permutation `p` of the sticker positions: after it, position `i` holds
@@ -15,6 +16,10 @@
 //! ... and `NAME'` for the inverse); `powers all` does it for every move. A move and
 //! its powers count as one face: no solution turns it twice in a row. Every move's
 //! inverse must be among the moves.
+//!
+//! `piece` lines name the pieces, for the searches that speak of them (`pocket algs
+//! --orbit`): every move must carry each piece's stickers onto the stickers of one
+//! piece of the same kind. Stickers in no piece (centres) are just stickers.
 
 use std::collections::hash_map::Entry;
 use std::fmt;
@@ -70,12 +75,22 @@ pub struct PuzzleMove {
     pub cost: u64,
 }
 
+/// A named piece of a puzzle: a kind (`corner`, `edge`), a name (`URF`) and its
+/// sticker positions, in the order its twists are counted (clockwise for corners).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub kind: String,
+    pub name: String,
+    pub stickers: Vec<u8>,
+}
+
 /// A puzzle from a definition file.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
     pub name: String,
     pub solved: Vec<u8>,
     pub moves: Vec<PuzzleMove>,
+    pub pieces: Vec<Piece>,
     /// The colours, in order of first appearance in the solved string.
     colours: Vec<u8>,
     /// Bits per packed sticker.
@@ -94,6 +109,77 @@ fn compose(a: &[u8], b: &[u8]) -> Vec<u8> {
     b.iter().map(|&j| a[j as usize]).collect()
 }
 
+/// Read the sticker positions of `piece` lines and check that every move carries
+/// pieces onto pieces of their kind.
+fn check_pieces(
+    moves: &[PuzzleMove],
+    n: usize,
+    lines: Vec<(usize, Piece, Vec<&str>)>,
+) -> Result<Vec<Piece>, DefinitionError> {
+    let mut owner: Vec<Option<usize>> = vec![None; n];
+    let mut pieces = Vec::new();
+    for (line, mut piece, words) in lines {
+        if pieces.iter().any(|p: &Piece| p.name == piece.name) {
+            return err(line, format!("piece {} is named twice", piece.name));
+        }
+        for w in words {
+            let x = match w.parse::<usize>() {
+                Ok(x) if x < n => x,
+                _ => {
+                    return err(
+                        line,
+                        format!(
+                            "piece {}: '{w}' is not a sticker position (0 to {})",
+                            piece.name,
+                            n - 1
+                        ),
+                    );
+                }
+            };
+            if let Some(other) = owner[x] {
+                let other: &Piece = &pieces[other];
+                return err(
+                    line,
+                    format!(
+                        "piece {}: sticker {x} is already in piece {}",
+                        piece.name, other.name
+                    ),
+                );
+            }
+            owner[x] = Some(pieces.len());
+            piece.stickers.push(x as u8);
+        }
+        pieces.push(piece);
+    }
+    // After a move, position i holds what was at perm[i]: the stickers a piece's
+    // position receives must all come from one piece of the same kind.
+    for m in moves {
+        for p in &pieces {
+            let from: Vec<Option<usize>> = p
+                .stickers
+                .iter()
+                .map(|&i| owner[m.perm[i as usize] as usize])
+                .collect();
+            let source = from[0].map(|k| &pieces[k]);
+            let whole = source.is_some_and(|s| {
+                s.kind == p.kind
+                    && s.stickers.len() == p.stickers.len()
+                    && from.iter().all(|&f| f == from[0])
+            });
+            if !whole {
+                return err(
+                    0,
+                    format!(
+                        "move {} breaks piece {}: its stickers do not come from one {} piece",
+                        m.name, p.name, p.kind
+                    ),
+                );
+            }
+        }
+    }
+    Ok(pieces)
+}
+
 impl Puzzle {
     /// Read a definition; `default_name` names it if it has no `name` line.
     pub fn parse(text: &str, default_name: &str) -> Result<Puzzle, DefinitionError> {
@@ -102,6 +188,7 @@ impl Puzzle {
         let mut moves: Vec<(usize, PuzzleMove)> = Vec::new();
         let mut powers: Vec<(usize, String)> = Vec::new();
         let mut costs: Vec<(usize, String, String)> = Vec::new();
+        let mut pieces: Vec<(usize, Piece, Vec<&str>)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = raw.split('#').next().unwrap_or("").trim();
@@ -157,10 +244,24 @@ impl Puzzle {
                     [n, c] => costs.push((line, n.to_string(), c.to_string())),
                     _ => return err(line, "expected: cost NAME COST"),
                 },
+                "piece" => match rest.as_slice() {
+                    [kind, name, stickers @ ..] if !stickers.is_empty() => pieces.push((
+                        line,
+                        Piece {
+                            kind: kind.to_string(),
+                            name: name.to_string(),
+                            stickers: Vec::new(),
+                        },
+                        stickers.to_vec(),
+                    )),
+                    _ => return err(line, "expected: piece KIND NAME P0 P1 ..."),
+                },
                 other => {
                     return err(
                         line,
-                        format!("unknown keyword '{other}' (name, solved, move, powers, cost)"),
+                        format!(
+                            "unknown keyword '{other}' (name, solved, move, powers, cost, piece)"
+                        ),
                     );
                 }
             }
@@ -287,6 +388,7 @@ impl Puzzle {
                 );
             }
         }
+        let pieces = check_pieces(&all, n, pieces)?;
         let mut colours = Vec::new();
         for &c in &solved {
             if !colours.contains(&c) {
@@ -298,6 +400,7 @@ impl Puzzle {
             name: name.unwrap_or_else(|| default_name.to_string()),
             solved,
             moves: all,
+            pieces,
             colours,
             bits,
         };
@@ -339,6 +442,41 @@ impl Puzzle {
             }
         }
         Ok(p)
+    }
+
+    /// Move indices from a list of move names, separated by commas or spaces; the
+    /// name of a face's first move stands for all its powers. Without separators,
+    /// a string of one-letter faces is read letter by letter (`RLUD`).
+    pub fn parse_moves(&self, spec: &str) -> Result<Vec<u8>, String> {
+        let find = |n: &str| self.moves.iter().position(|m| m.name == n);
+        // A face is numbered by its first move.
+        let base = |n: &str| find(n).filter(|&i| self.moves[i].face as usize == i);
+        let items: Vec<String> = if spec.contains([',', ' ']) {
+            spec.split([',', ' '])
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        } else if spec.len() > 1 && spec.chars().all(|c| base(&c.to_string()).is_some()) {
+            spec.chars().map(String::from).collect()
+        } else {
+            vec![spec.to_string()]
+        };
+        let mut out = Vec::new();
+        for item in &items {
+            match find(item) {
+                Some(i) if base(item).is_some() => out.extend(
+                    (0..self.moves.len())
+                        .filter(|&j| self.moves[j].face as usize == i)
+                        .map(|j| j as u8),
+                ),
+                Some(i) => out.push(i as u8),
+                None => return Err(format!("{} has no move '{item}'", self.name)),
+            }
+        }
+        if out.is_empty() {
+            return Err(format!("no moves in '{spec}'"));
+        }
+        Ok(out)
     }
 
     /// Number of stickers.
@@ -615,8 +753,35 @@ mod tests {
         );
         assert_eq!(
             e("solved ABC\nturn R 1 2 0"),
-            "line 2: unknown keyword 'turn' (name, solved, move, powers, cost)"
+            "line 2: unknown keyword 'turn' (name, solved, move, powers, cost, piece)"
         );
+        let swap = "solved ABCD\nmove R 1 0 3 2\n";
+        assert_eq!(
+            e(&format!("{swap}piece edge X")),
+            "line 3: expected: piece KIND NAME P0 P1 ..."
+        );
+        assert_eq!(
+            e(&format!("{swap}piece edge X 0 4")),
+            "line 3: piece X: '4' is not a sticker position (0 to 3)"
+        );
+        assert_eq!(
+            e(&format!("{swap}piece edge X 0 1\npiece edge Y 1 2")),
+            "line 4: piece Y: sticker 1 is already in piece X"
+        );
+        assert_eq!(
+            e(&format!("{swap}piece edge X 0 1\npiece edge X 2 3")),
+            "line 4: piece X is named twice"
+        );
+        assert_eq!(
+            e("solved ABC\nmove R 1 2 0\npowers R\npiece edge X 0 1"),
+            "move R breaks piece X: its stickers do not come from one edge piece"
+        );
+        assert_eq!(
+            e("solved ABCD\nmove R 2 3 0 1\npiece edge X 0 1\npiece corner Y 2 3"),
+            "move R breaks piece X: its stickers do not come from one edge piece"
+        );
+        let ok = Puzzle::parse(&format!("{swap}piece edge X 0 1\npiece edge Y 2 3"), "x");
+        assert_eq!(ok.unwrap().pieces[1].stickers, [2, 3]);
         assert!(Puzzle::parse("solved ABC\nmove R 1 2 0\npowers R", "x").is_ok());
         let big = Puzzle::load("3x3x3").unwrap();
         let refused = big.space(false).err().unwrap();
@@ -670,6 +835,33 @@ mod golf_tests {
         assert_eq!(order(&sexy), 6);
         // Opposite faces commute.
         assert_eq!(compose(&m("R"), &m("L")), compose(&m("L"), &m("R")));
+    }
+
+    #[test]
+    fn the_3x3x3_pieces_turn_rigidly() {
+        let p = Puzzle::load("3x3x3").unwrap();
+        let kinds = |k: &str| p.pieces.iter().filter(|x| x.kind == k).count();
+        assert_eq!((kinds("corner"), kinds("edge")), (8, 12));
+        // Every move keeps each piece's stickers in cyclic order: a twist is a
+        // rotation of the listing, never a mirror, so twists count alike everywhere.
+        for m in &p.moves {
+            for piece in &p.pieces {
+                let from: Vec<u8> = piece.stickers.iter().map(|&i| m.perm[i as usize]).collect();
+                let source = p
+                    .pieces
+                    .iter()
+                    .find(|q| q.stickers.contains(&from[0]))
+                    .unwrap();
+                let j = source.stickers.iter().position(|&x| x == from[0]).unwrap();
+                let n = source.stickers.len();
+                assert!(
+                    (0..n).all(|i| from[i] == source.stickers[(j + i) % n]),
+                    "{} {}",
+                    m.name,
+                    piece.name
+                );
+            }
+        }
     }
 
     #[test]
