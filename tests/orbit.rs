@@ -1,0 +1,340 @@
+//! `pocket algs --orbit`: every magic move it prints is applied to the solved 3x3x3
+//! (read here from the definition file, not through the library) and its stated
+//! effect checked sticker by sticker; the lists are compared with a brute force over
+//! every sequence.
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::*;
+
+/// The 3x3x3 of `fixtures/puzzles/3x3x3.txt`: moves with their powers, and pieces.
+struct Cube3 {
+    moves: Vec<(String, Vec<usize>)>,
+    /// (kind, name, stickers)
+    pieces: Vec<(String, String, Vec<usize>)>,
+}
+
+fn compose(a: &[usize], b: &[usize]) -> Vec<usize> {
+    b.iter().map(|&j| a[j]).collect()
+}
+
+fn cube3() -> Cube3 {
+    let text = include_str!("../fixtures/puzzles/3x3x3.txt");
+    let mut cube = Cube3 {
+        moves: Vec::new(),
+        pieces: Vec::new(),
+    };
+    for line in text.lines() {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let numbers = |v: &[&str]| v.iter().map(|x| x.parse().unwrap()).collect::<Vec<usize>>();
+        match w.first() {
+            Some(&"move") => {
+                let p = numbers(&w[2..]);
+                let p2 = compose(&p, &p);
+                let p3 = compose(&p2, &p);
+                cube.moves.push((w[1].to_string(), p));
+                cube.moves.push((format!("{}2", w[1]), p2));
+                cube.moves.push((format!("{}'", w[1]), p3));
+            }
+            Some(&"piece") => {
+                cube.pieces
+                    .push((w[1].to_string(), w[2].to_string(), numbers(&w[3..])))
+            }
+            _ => {}
+        }
+    }
+    cube
+}
+
+impl Cube3 {
+    fn perm(&self, sequence: &str) -> Vec<usize> {
+        sequence.split_whitespace().fold((0..54).collect(), |p, m| {
+            let (_, q) = self.moves.iter().find(|(n, _)| n == m).unwrap();
+            compose(&p, q)
+        })
+    }
+
+    /// The corners `p` changes, if it changes nothing else.
+    fn changed_corners(&self, p: &[usize]) -> Option<Vec<&str>> {
+        let mut corners = Vec::new();
+        for (kind, name, stickers) in &self.pieces {
+            if stickers.iter().any(|&s| p[s] != s) {
+                if kind != "corner" {
+                    return None;
+                }
+                corners.push(name.as_str());
+            }
+        }
+        // Centres never move, but say so.
+        (0..54)
+            .filter(|s| !self.pieces.iter().any(|x| x.2.contains(s)))
+            .all(|s| p[s] == s)
+            .then_some(corners)
+    }
+
+    /// The magic move of a sequence as the seed write-up defines it: the least power
+    /// up to 6 that changes only 1 to 3 corners, all with one face letter in their
+    /// names.
+    fn magic(&self, sequence: &str, one_face: bool) -> Option<usize> {
+        let p = self.perm(sequence);
+        let mut q: Vec<usize> = (0..54).collect();
+        for k in 1..=6 {
+            q = compose(&q, &p);
+            if let Some(c) = self.changed_corners(&q) {
+                let common = "URFDLB"
+                    .chars()
+                    .any(|f| c.iter().all(|name| name.contains(f)));
+                if (1..=3).contains(&c.len()) && (common || !one_face) {
+                    return Some(k);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Every sequence of `length` moves with no face twice in a row and commuting faces
+/// in definition order (U before D, R before L, F before B), as the search lists them.
+fn sequences(cube: &Cube3, length: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for _ in 0..length {
+        let mut next = Vec::new();
+        for s in &out {
+            let last = s.split_whitespace().last().map(|m| &m[..1]);
+            for (m, _) in &cube.moves {
+                let f = &m[..1];
+                let forbidden = match last {
+                    None => false,
+                    Some(l) => l == f || ["DU", "LR", "BF"].contains(&format!("{l}{f}").as_str()),
+                };
+                if !forbidden {
+                    next.push(format!("{s} {m}").trim().to_string());
+                }
+            }
+        }
+        out = next;
+    }
+    out
+}
+
+/// Check one output line against the cube; returns (sequence, power).
+fn verify(cube: &Cube3, line: &str, one_face: bool) -> (String, usize) {
+    let fields: Vec<&str> = line.split('\t').collect();
+    assert_eq!(fields.len(), 4, "{line}");
+    let (sequence, face, effect) = (fields[0], fields[2], fields[3]);
+    let k: usize = fields[1].strip_prefix('x').unwrap().parse().unwrap();
+    let p = cube.perm(sequence);
+    let q = (0..k).fold((0..54).collect::<Vec<usize>>(), |q, _| compose(&q, &p));
+    let changed = cube.changed_corners(&q).unwrap_or_else(|| panic!("{line}"));
+    assert!((1..=3).contains(&changed.len()), "{line}");
+    if one_face {
+        assert!(changed.iter().all(|c| c.contains(face)), "{line}");
+    }
+    assert_eq!(cube.magic(sequence, one_face), Some(k), "{line}");
+    // The effect: (destination, source, clockwise twist) for each named piece.
+    let mut moves: Vec<(String, String, usize)> = Vec::new();
+    for part in effect.split(", ") {
+        if let Some(chain) = part.strip_prefix("cycle ") {
+            let names: Vec<&str> = chain.split("->").collect();
+            for (i, from) in names.iter().enumerate() {
+                let to = names[(i + 1) % names.len()];
+                moves.push((to.to_string(), from.to_string(), 0));
+            }
+        } else if let Some(twists) = part.strip_prefix("twist ") {
+            for t in twists.split(' ') {
+                let (name, amount) = t.split_once('+').unwrap();
+                let amount = amount.parse().unwrap();
+                match moves.iter_mut().find(|m| m.0 == name) {
+                    Some(m) => m.2 = amount,
+                    None => moves.push((name.to_string(), name.to_string(), amount)),
+                }
+            }
+        } else {
+            panic!("{line}");
+        }
+    }
+    let named: BTreeSet<&str> = moves.iter().map(|m| m.0.as_str()).collect();
+    assert_eq!(named, changed.iter().copied().collect(), "{line}");
+    let stickers = |n: &str| &cube.pieces.iter().find(|x| x.1 == n).unwrap().2;
+    for (to, from, twist) in &moves {
+        // Turned clockwise by t: position i holds the source's sticker i - t.
+        let (to, from) = (stickers(to), stickers(from));
+        for i in 0..3 {
+            assert_eq!(q[to[i]], from[(i + 3 - twist) % 3], "{line}");
+        }
+    }
+    (sequence.to_string(), k)
+}
+
+fn brute_force(cube: &Cube3, longest: usize, one_face: bool) -> BTreeSet<(String, usize)> {
+    (1..=longest)
+        .flat_map(|n| sequences(cube, n))
+        .filter_map(|s| cube.magic(&s, one_face).map(|k| (s, k)))
+        .collect()
+}
+
+#[test]
+fn every_magic_move_up_to_5_moves_makes_its_effect_and_none_is_missed() {
+    let cube = cube3();
+    let lines = ok_lines(&["algs", "--orbit", "corner", "--max-length", "5"]);
+    let found: Vec<(String, usize)> = lines.iter().map(|l| verify(&cube, l, true)).collect();
+    let set: BTreeSet<(String, usize)> = found.iter().cloned().collect();
+    assert_eq!(set.len(), found.len(), "listed twice");
+    assert_eq!(set, brute_force(&cube, 5, true));
+    // Shortest first.
+    let lengths: Vec<usize> = found.iter().map(|f| f.0.split(' ').count()).collect();
+    assert!(lengths.windows(2).all(|w| w[0] <= w[1]));
+    // Nothing under 5 moves; at 5, the 3-cycle (U R2 U L2 U2)^2 and twists in 30 turns.
+    assert_eq!(lengths[0], 5);
+    assert!(lines.contains(&"U R2 U L2 U2\tx2\tB\tcycle DRB->UBR->DBL".to_string()));
+    assert!(lines.contains(&"U R U' R' F\tx6\tF\ttwist URF+1 UFL+1 DLF+1".to_string()));
+}
+
+#[test]
+fn cycles_twists_and_any_face() {
+    let cube = cube3();
+    let cycles = ok_lines(&["algs", "--orbit", "corner", "--change", "cycle"]);
+    assert!(cycles.is_empty(), "none up to 4 moves on one face");
+    let twists = ok_lines(&[
+        "algs",
+        "--orbit",
+        "corner",
+        "--change",
+        "twist",
+        "--max-length",
+        "5",
+    ]);
+    assert!(!twists.is_empty());
+    for l in &twists {
+        verify(&cube, l, true);
+        assert!(l.split('\t').nth(3).unwrap().starts_with("twist "), "{l}");
+    }
+    // Off one face, 4 moves twice make a 3-cycle: the commutator [U R2 U', L2].
+    let anywhere = ok_lines(&[
+        "algs",
+        "--orbit",
+        "corner",
+        "--any-face",
+        "--max-length",
+        "4",
+    ]);
+    let found: BTreeSet<(String, usize)> =
+        anywhere.iter().map(|l| verify(&cube, l, false)).collect();
+    assert_eq!(found, brute_force(&cube, 4, false));
+    assert_eq!(anywhere[0], "U R2 U' L2\tx2\t-\tcycle DFR->ULB->DLF");
+    // The seed write-up's R L2 U D2, four times, moves all eight corners.
+    let p = cube.perm("R L2 U D2");
+    let q = (0..4).fold((0..54).collect::<Vec<usize>>(), |q, _| compose(&q, &p));
+    assert_eq!(cube.changed_corners(&q).map(|c| c.len()), Some(8));
+}
+
+#[test]
+fn move_sets_limits_and_other_kinds() {
+    let cube = cube3();
+    let some = ok_lines(&[
+        "algs",
+        "--orbit",
+        "corner",
+        "--gen",
+        "R,L,U,D",
+        "--max-length",
+        "5",
+        "--limit",
+        "5",
+    ]);
+    assert_eq!(some.len(), 5);
+    for l in &some {
+        verify(&cube, l, true);
+        assert!(!l.split('\t').next().unwrap().contains(['F', 'B']), "{l}");
+    }
+    // Edges: sequences whose powers flip or cycle at most 3 edges of one face.
+    let edges = ok_lines(&[
+        "algs",
+        "--orbit",
+        "edge",
+        "--max-length",
+        "4",
+        "--max-power",
+        "12",
+        "--limit",
+        "3",
+    ]);
+    assert_eq!(edges.len(), 3);
+    for l in &edges {
+        let (sequence, k) = l.split_once('\t').unwrap();
+        let k: usize = k.split('\t').next().unwrap()[1..].parse().unwrap();
+        let p = cube.perm(sequence);
+        let q = (0..k).fold((0..54).collect::<Vec<usize>>(), |q, _| compose(&q, &p));
+        for (kind, name, stickers) in &cube.pieces {
+            if kind == "corner" {
+                assert!(stickers.iter().all(|&s| q[s] == s), "{l}: {name}");
+            }
+        }
+    }
+}
+
+#[test]
+fn bad_orbit_searches() {
+    let usage = |args: &[&str], says: &str| {
+        let o = pocket(args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    };
+    usage(&["algs"], "give --effect PATTERN or --orbit KIND");
+    usage(
+        &[
+            "algs",
+            "--orbit",
+            "corner",
+            "--effect",
+            "UUUULLFFRRBBLLFFRRBBDDDD",
+        ],
+        "give one",
+    );
+    usage(
+        &["algs", "--orbit", "centre"],
+        "3x3x3 has no pieces of kind 'centre' (it has: corner, edge)",
+    );
+    usage(
+        &["algs", "--orbit", "corner", "--puzzle", "2x2x1"],
+        "2x2x1 names no pieces",
+    );
+    usage(
+        &["algs", "--orbit", "corner", "--change", "swap"],
+        "'swap' is not a change",
+    );
+    usage(
+        &["algs", "--orbit", "corner", "--max-power", "0"],
+        "--max-power is 1 to 1000",
+    );
+    usage(
+        &["algs", "--orbit", "corner", "--max-length", "13"],
+        "at most 12",
+    );
+    usage(
+        &["algs", "--orbit", "corner", "--gen", "R,Q"],
+        "3x3x3 has no move 'Q'",
+    );
+    usage(&["algs", "--orbit", "corner", "--cost", "R=2"], "--cost");
+    usage(
+        &[
+            "algs",
+            "--effect",
+            "UUUULLFFRRBBLLFFRRBBDDDD",
+            "--max-power",
+            "3",
+        ],
+        "are for --orbit",
+    );
+    usage(
+        &["algs", "--effect", "UUUULLFFRRBBLLFFRRBBDDDD", "--gen", "Q"],
+        "bad --gen",
+    );
+    let o = pocket(
+        &["algs", "--orbit", "corner", "--puzzle", "no/such/file"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+}
