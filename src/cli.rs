@@ -641,14 +641,13 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         if progress {
             eprint!("\rpocket: searching {length} moves...");
         }
-        for found in search
-            .of_length(length, threads)
-            .iter()
-            .take(limit - printed)
-        {
-            writeln!(out, "{}", found.line(&puzzle))?;
+        let mut result = Ok(());
+        search.each_of_length(length, threads, |found| {
+            result = writeln!(out, "{}", found.line(&puzzle));
             printed += 1;
-        }
+            result.is_ok() && printed < limit
+        });
+        result?;
         out.flush()?;
     }
     if progress {
