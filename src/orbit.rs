@@ -548,3 +548,38 @@ impl fmt::Display for Change {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn changes_round_trip() {
+        for c in [Change::Cycle, Change::Twist, Change::Any] {
+            assert_eq!(c.to_string().parse::<Change>(), Ok(c));
+        }
+        assert!("swap".parse::<Change>().is_err());
+    }
+
+    #[test]
+    fn the_shortest_corner_three_cycle_of_one_face() {
+        let cube = Puzzle::load("3x3x3").unwrap();
+        let rules = Rules {
+            change: Change::Cycle,
+            ..Rules::new("corner")
+        };
+        let search = OrbitSearch::new(&cube, rules, &[]).unwrap();
+        assert!((1..=4).all(|n| search.of_length(n, 2).is_empty()));
+        let found = search.of_length(5, 2);
+        let first = &found[0];
+        assert_eq!(first.sequence(&cube), "U R2 U L2 U2");
+        assert_eq!(first.power, 2);
+        assert!(!first.is_twist());
+        assert_eq!(
+            first.line(&cube),
+            "U R2 U L2 U2\tx2\tB\tcycle DRB->UBR->DBL"
+        );
+        // The same list on one thread.
+        assert_eq!(search.of_length(5, 1), found);
+    }
+}
