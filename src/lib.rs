@@ -25,8 +25,21 @@
 //!
 //! Modules, in the cuber's terms: sticker strings ([`Stickers`]), pieces and
 //! coordinates ([`Cube`], [`Coord`]), moves and algorithms ([`Move`], [`Alg`]), the
-//! generic search ([`Solver`] over any [`Space`]), and the pocket cube solver
-//! ([`PocketSolver`]).
+//! generic search ([`Solver`] over any [`Space`]), the pocket cube solver
+//! ([`PocketSolver`]), puzzles from definition files ([`Puzzle`]) and the searches
+//! for algorithms by effect ([`AlgSearch`]) and for magic moves ([`OrbitSearch`]).
+//!
+//! ```
+//! use pocket::{OrbitSearch, Puzzle, Rules};
+//!
+//! // The seed write-up's magic moves: S^k changes at most 3 corners of one face.
+//! let cube = Puzzle::load("3x3x3")?;
+//! let search = OrbitSearch::new(&cube, Rules::new("corner"), &[])?;
+//! let found = search.of_length(5, 2);
+//! assert_eq!(found[0].line(&cube), "U R U' R' F\tx6\tF\ttwist URF+1 UFL+1 DLF+1");
+//! assert!(found.iter().any(|m| m.effect(&cube) == "cycle DRB->UBR->DBL"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 mod algs;
 mod batch;
