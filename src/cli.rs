@@ -74,7 +74,7 @@ enum Command {
     example = "pocket algs --effect UUUULFFBRRLBLLFFRRBBDDDD",
     example = "pocket algs --effect UUUU........LLFFRRBBDDDD --gen RU --max-length 7 --limit 20",
     example = "pocket algs --effect UUUULFRBBLFRLLFFRRBBDDDD --cost \"U=0.8,F=1.3\"",
-    example = "pocket algs --orbit corner --change cycle --max-length 4",
+    example = "pocket algs --orbit corner --change cycle",
     example = "pocket algs --orbit corner --change twist --max-length 6 --max-power 6",
     note = "--effect: the pattern is the cube after the algorithm, in the face letters of \
             the solved cube UUUULLFFRRBBLLFFRRBBDDDD, with . for any sticker. Output: one \
@@ -85,7 +85,8 @@ enum Command {
             (k up to --max-power, default 6) that leave every sticker outside the pieces of \
             that kind in place and change at most --max-changed (default 3) of those \
             pieces, all on one face (unless --any-face: then the face is -); --change cycle: they all move, in one cycle; twist: \
-            none moves. Lengths 1 to --max-length (default 4). Each line: S, xk, the face, \
+            none moves. Lengths 1 to --max-length (default: up to the shortest that has any, at \
+            most 7). Each line: S, xk, the face, \
             the effect (cycle URF->UBR->ULB: the piece at URF goes to UBR...; twist \
             URF+1: turned clockwise by one sticker), tab-separated."
 )]
@@ -111,7 +112,7 @@ struct AlgsArgs {
     /// with --orbit: the changed pieces need not lie on one face
     #[argh(switch)]
     any_face: bool,
-    /// longest sequences to list (default: the shortest length only; 4 with --orbit)
+    /// longest sequences to list (default: the shortest length only)
     #[argh(option)]
     max_length: Option<usize>,
     /// stop after this many sequences
@@ -587,6 +588,9 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
     Ok(EXIT_OK)
 }
 
+/// The longest sequences `algs --orbit` tries without `--max-length` (the 3x3x3: 5 s).
+const DEFAULT_ORBIT_LENGTH: usize = 7;
+
 /// `pocket algs --orbit`: the magic-move search.
 fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
     if a.cost.is_some() {
@@ -597,7 +601,7 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
     }
     let kind = a.orbit.as_deref().unwrap_or("corner");
     let name = a.puzzle.as_deref().unwrap_or("3x3x3");
-    let longest = a.max_length.unwrap_or(4);
+    let longest = a.max_length.unwrap_or(DEFAULT_ORBIT_LENGTH);
     if longest > 12 {
         return usage("algs", "--max-length is at most 12 with --orbit");
     }
@@ -634,10 +638,13 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
     let limit = a.limit.unwrap_or(usize::MAX);
     let mut out = io::stdout().lock();
     let mut printed = 0;
+    let mut searched = 0;
     for length in 1..=longest {
-        if printed == limit {
+        // Without --max-length, the shortest length that has any.
+        if printed == limit || (a.max_length.is_none() && printed > 0) {
             break;
         }
+        searched = length;
         if progress {
             eprint!("\rpocket: searching {length} moves...");
         }
@@ -651,7 +658,12 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         out.flush()?;
     }
     if progress {
-        eprintln!("\rpocket: {printed} magic moves of 1 to {longest} moves");
+        eprint!("\r");
+    }
+    if printed == 0 {
+        eprintln!("pocket: no magic move of 1 to {searched} moves (--max-length for longer)");
+    } else if progress {
+        eprintln!("pocket: {printed} magic moves of 1 to {searched} moves");
     }
     Ok(EXIT_OK)
 }

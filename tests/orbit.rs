@@ -194,8 +194,31 @@ fn every_magic_move_up_to_5_moves_makes_its_effect_and_none_is_missed() {
 #[test]
 fn cycles_twists_and_any_face() {
     let cube = cube3();
+    let none = pocket(
+        &[
+            "algs",
+            "--orbit",
+            "corner",
+            "--change",
+            "cycle",
+            "--max-length",
+            "4",
+        ],
+        b"",
+    );
+    assert_eq!(none.status.code(), Some(0));
+    assert!(none.stdout.is_empty(), "none up to 4 moves on one face");
+    assert_eq!(
+        String::from_utf8_lossy(&none.stderr),
+        "pocket: no magic move of 1 to 4 moves (--max-length for longer)\n"
+    );
+    // Without --max-length: the shortest length that has any.
     let cycles = ok_lines(&["algs", "--orbit", "corner", "--change", "cycle"]);
-    assert!(cycles.is_empty(), "none up to 4 moves on one face");
+    assert_eq!(cycles.len(), 384);
+    for l in &cycles {
+        verify(&cube, l, true);
+        assert_eq!(l.split('\t').next().unwrap().split(' ').count(), 5, "{l}");
+    }
     let twists = ok_lines(&[
         "algs",
         "--orbit",
