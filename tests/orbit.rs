@@ -48,6 +48,12 @@ fn cube3() -> Cube3 {
 }
 
 impl Cube3 {
+    /// The sticker permutation of `sequence` repeated `k` times.
+    fn power(&self, sequence: &str, k: usize) -> Vec<usize> {
+        let p = self.perm(sequence);
+        (0..k).fold((0..54).collect(), |q, _| compose(&q, &p))
+    }
+
     fn perm(&self, sequence: &str) -> Vec<usize> {
         sequence.split_whitespace().fold((0..54).collect(), |p, m| {
             let (_, q) = self.moves.iter().find(|(n, _)| n == m).unwrap();
@@ -124,8 +130,7 @@ fn verify(cube: &Cube3, line: &str, one_face: bool) -> (String, usize) {
     assert_eq!(fields.len(), 4, "{line}");
     let (sequence, face, effect) = (fields[0], fields[2], fields[3]);
     let k: usize = fields[1].strip_prefix('x').unwrap().parse().unwrap();
-    let p = cube.perm(sequence);
-    let q = (0..k).fold((0..54).collect::<Vec<usize>>(), |q, _| compose(&q, &p));
+    let q = cube.power(sequence, k);
     let changed = cube.changed_corners(&q).unwrap_or_else(|| panic!("{line}"));
     assert!((1..=3).contains(&changed.len()), "{line}");
     if one_face {
@@ -247,8 +252,7 @@ fn cycles_twists_and_any_face() {
     assert_eq!(found, brute_force(&cube, 4, false));
     assert_eq!(anywhere[0], "U R2 U' L2\tx2\t-\tcycle DFR->ULB->DLF");
     // The seed write-up's R L2 U D2, four times, moves all eight corners.
-    let p = cube.perm("R L2 U D2");
-    let q = (0..4).fold((0..54).collect::<Vec<usize>>(), |q, _| compose(&q, &p));
+    let q = cube.power("R L2 U D2", 4);
     assert_eq!(cube.changed_corners(&q).map(|c| c.len()), Some(8));
 }
 
@@ -287,8 +291,7 @@ fn move_sets_limits_and_other_kinds() {
     for l in &edges {
         let (sequence, k) = l.split_once('\t').unwrap();
         let k: usize = k.split('\t').next().unwrap()[1..].parse().unwrap();
-        let p = cube.perm(sequence);
-        let q = (0..k).fold((0..54).collect::<Vec<usize>>(), |q, _| compose(&q, &p));
+        let q = cube.power(sequence, k);
         for (kind, name, stickers) in &cube.pieces {
             if kind == "corner" {
                 assert!(stickers.iter().all(|&s| q[s] == s), "{l}: {name}");
