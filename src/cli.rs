@@ -609,6 +609,9 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
     if !(1..=1000).contains(&max_power) {
         return usage("algs", "--max-power is 1 to 1000");
     }
+    if a.max_changed == Some(0) {
+        return usage("algs", "--max-changed is at least 1");
+    }
     let puzzle = match load_puzzle("algs", name, None) {
         Ok(p) => p,
         Err(code) => return Ok(code),

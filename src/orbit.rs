@@ -178,6 +178,7 @@ impl<'a> OrbitSearch<'a> {
         let kind = rules.kind.as_str();
         if !puzzle.pieces.iter().any(|p| p.kind == kind) {
             let mut kinds: Vec<&str> = puzzle.pieces.iter().map(|p| p.kind.as_str()).collect();
+            kinds.sort_unstable();
             kinds.dedup();
             return Err(if kinds.is_empty() {
                 format!(
