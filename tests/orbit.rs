@@ -340,6 +340,10 @@ fn bad_orbit_searches() {
         "at most 12",
     );
     usage(
+        &["algs", "--orbit", "corner", "--max-changed", "0"],
+        "at least 1",
+    );
+    usage(
         &["algs", "--orbit", "corner", "--gen", "R,Q"],
         "3x3x3 has no move 'Q'",
     );
