@@ -538,7 +538,8 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         return usage("algs", "--max-length is at most 20");
     }
     let moves = generators.unwrap_or_else(|| Move::ALL.to_vec());
-    let progress = io::stderr().is_terminal();
+    // On a terminal, and only when the results go elsewhere: they are progress enough.
+    let progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
     let search = AlgSearch::new(&goal, &moves);
     let Some(shortest) = search.shortest() else {
         eprintln!(
@@ -637,7 +638,8 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         Err(e) => return usage("algs", &format!("bad --orbit: {e}")),
     };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    let progress = io::stderr().is_terminal();
+    // On a terminal, and only when the results go elsewhere: they are progress enough.
+    let progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
     let limit = a.limit.unwrap_or(usize::MAX);
     let mut out = io::stdout().lock();
     let mut printed = 0;
@@ -652,16 +654,28 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
             eprint!("\rpocket: searching {length} moves...");
         }
         let mut result = Ok(());
-        search.each_of_length(length, threads, |found| {
-            result = writeln!(out, "{}", found.line(&puzzle));
-            printed += 1;
-            result.is_ok() && printed < limit
-        });
+        let mut shown = 0;
+        search.each_of_length(
+            length,
+            threads,
+            |found| {
+                result = writeln!(out, "{}", found.line(&puzzle));
+                printed += 1;
+                result.is_ok() && printed < limit
+            },
+            |done, parts| {
+                let percent = done * 100 / parts;
+                if progress && percent != shown {
+                    eprint!("\rpocket: searching {length} moves... {percent}%");
+                    shown = percent;
+                }
+            },
+        );
         result?;
         out.flush()?;
     }
     if progress {
-        eprint!("\r");
+        eprint!("\r{:50}\r", "");
     }
     if printed == 0 {
         eprintln!("pocket: no magic move of 1 to {searched} moves (--max-length for longer)");

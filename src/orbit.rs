@@ -255,22 +255,29 @@ impl<'a> OrbitSearch<'a> {
     /// (faces in definition order), each sequence with its least power.
     pub fn of_length(&self, length: usize, threads: usize) -> Vec<MagicMove> {
         let mut all = Vec::new();
-        self.each_of_length(length, threads, |m| {
-            all.push(m);
-            true
-        });
+        self.each_of_length(
+            length,
+            threads,
+            |m| {
+                all.push(m);
+                true
+            },
+            |_, _| {},
+        );
         all
     }
 
     /// The magic moves of `of_length`, handed to `sink` in the same order as they are
     /// found, on `threads` threads sharing the sequences by their first two moves;
-    /// `sink` returns false to stop the search. Memory stays that of the parts found
+    /// `sink` returns false to stop the search; `progress` hears how many of how many
+    /// parts are searched. Memory stays that of the parts found
     /// out of order (a length-8 search on the 3x3x3 lists 2.9 million).
     pub fn each_of_length(
         &self,
         length: usize,
         threads: usize,
         mut sink: impl FnMut(MagicMove) -> bool,
+        mut progress: impl FnMut(usize, usize),
     ) {
         if length == 0 {
             return;
@@ -312,7 +319,8 @@ impl<'a> OrbitSearch<'a> {
             // Parts arrive in any order; hand them on in job order.
             let mut waiting = std::collections::BTreeMap::new();
             let mut due = 0;
-            for (job, found) in rx {
+            for (received, (job, found)) in rx.into_iter().enumerate() {
+                progress(received + 1, prefixes.len());
                 waiting.insert(job, found);
                 while let Some(found) = waiting.remove(&due) {
                     due += 1;
