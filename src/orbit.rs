@@ -87,8 +87,9 @@ pub struct MagicMove {
     pub moves: Vec<u8>,
     /// How many times the sequence is applied.
     pub power: u32,
-    /// A face (base move) all changed pieces lie on, if there is one.
-    pub face: Option<usize>,
+    /// A face all changed pieces lie on, if there is one: a face turn's name, or a
+    /// face of the definition's `face` lines.
+    pub face: Option<String>,
     /// The changed pieces (indices into the puzzle's pieces), in cycle order.
     pub changed: Vec<Moved>,
 }
@@ -146,7 +147,7 @@ impl MagicMove {
             "{}\tx{}\t{}\t{}",
             self.sequence(puzzle),
             self.power,
-            self.face.map_or("-", |f| puzzle.moves[f].name.as_str()),
+            self.face.as_deref().unwrap_or("-"),
             self.effect(puzzle)
         )
     }
@@ -165,8 +166,8 @@ pub struct OrbitSearch<'a> {
     orbit: Vec<u8>,
     /// The piece (index into the puzzle's pieces) of each sticker of the orbit.
     owner: Vec<Option<usize>>,
-    /// The orbit's pieces each face moves, as a bit set over piece indices.
-    face_pieces: Vec<(usize, u128)>,
+    /// Each face's name and pieces, as a bit set over piece indices.
+    face_pieces: Vec<(String, u128)>,
     rules: Rules,
 }
 
@@ -226,18 +227,21 @@ impl<'a> OrbitSearch<'a> {
                     .collect()
             })
             .collect();
-        // Every face of the puzzle, turned in the search or not.
-        let mut face_pieces: Vec<(usize, u128)> = Vec::new();
-        for m in &puzzle.moves {
-            let f = m.face as usize;
-            if face_pieces.iter().any(|&(g, _)| g == f) {
+        // Every face the puzzle turns (in the search or not), then those it names.
+        let mut face_pieces: Vec<(String, u128)> = Vec::new();
+        for (f, m) in puzzle.moves.iter().enumerate() {
+            if m.face as usize != f {
                 continue;
             }
             let set = orbit
                 .iter()
                 .filter(|&&s| perm(f)[s as usize] != s)
                 .fold(0u128, |set, &s| set | 1 << owner[s as usize].unwrap_or(0));
-            face_pieces.push((f, set));
+            face_pieces.push((m.name.clone(), set));
+        }
+        for (name, on) in &puzzle.faces {
+            let set = on.iter().fold(0u128, |set, &p| set | 1 << p);
+            face_pieces.push((name.clone(), set));
         }
         Ok(OrbitSearch {
             puzzle,
@@ -464,7 +468,7 @@ impl<'a> OrbitSearch<'a> {
                 .face_pieces
                 .iter()
                 .find(|f| f.1 & pieces == pieces)
-                .map(|f| f.0);
+                .map(|f| f.0.clone());
             if face.is_none() && self.rules.one_face {
                 continue;
             }

@@ -9,6 +9,7 @@
 //! powers R          # also R2 and R' when they are new moves (here R is a half turn)
 //! cost R 1          # positive decimals, at most 3 places; moves not named cost 1
 //! piece edge UF 7 19 # a piece: kind, name, its stickers (corners clockwise)
+//! face D DFR DLF     # pieces on a face no move turns (for the one-face rule)
 //! ```
 //!
 //! A move is a permutation `p` of the sticker positions: after it, position `i` holds
@@ -19,7 +20,8 @@
 //!
 //! `piece` lines name the pieces, for the searches that speak of them (`pocket algs
 //! --orbit`): every move must carry each piece's stickers onto the stickers of one
-//! piece of the same kind. Stickers in no piece (centres) are just stickers.
+//! piece of the same kind. Stickers in no piece (centres) are just stickers. The faces
+//! of a puzzle are the layers its moves turn, and those `face` lines name.
 
 use std::collections::hash_map::Entry;
 use std::fmt;
@@ -91,6 +93,8 @@ pub struct Puzzle {
     pub solved: Vec<u8>,
     pub moves: Vec<PuzzleMove>,
     pub pieces: Vec<Piece>,
+    /// Faces named by `face` lines: a name and its pieces (indices into `pieces`).
+    pub faces: Vec<(String, Vec<usize>)>,
     /// The colours, in order of first appearance in the solved string.
     colours: Vec<u8>,
     /// Bits per packed sticker.
@@ -189,6 +193,7 @@ impl Puzzle {
         let mut powers: Vec<(usize, String)> = Vec::new();
         let mut costs: Vec<(usize, String, String)> = Vec::new();
         let mut pieces: Vec<(usize, Piece, Vec<&str>)> = Vec::new();
+        let mut faces: Vec<(usize, &str, Vec<&str>)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = raw.split('#').next().unwrap_or("").trim();
@@ -256,11 +261,15 @@ impl Puzzle {
                     )),
                     _ => return err(line, "expected: piece KIND NAME P0 P1 ..."),
                 },
+                "face" => match rest.as_slice() {
+                    [name, on @ ..] if !on.is_empty() => faces.push((line, name, on.to_vec())),
+                    _ => return err(line, "expected: face NAME PIECE..."),
+                },
                 other => {
                     return err(
                         line,
                         format!(
-                            "unknown keyword '{other}' (name, solved, move, powers, cost, piece)"
+                            "unknown keyword '{other}' (name, solved, move, powers, cost, piece, face)"
                         ),
                     );
                 }
@@ -389,6 +398,17 @@ impl Puzzle {
             }
         }
         let pieces = check_pieces(&all, n, pieces)?;
+        let mut named_faces = Vec::new();
+        for (line, name, on) in faces {
+            let mut indices = Vec::new();
+            for piece in on {
+                match pieces.iter().position(|p| p.name == piece) {
+                    Some(i) => indices.push(i),
+                    None => return err(line, format!("face {name}: no piece named '{piece}'")),
+                }
+            }
+            named_faces.push((name.to_string(), indices));
+        }
         let mut colours = Vec::new();
         for &c in &solved {
             if !colours.contains(&c) {
@@ -401,6 +421,7 @@ impl Puzzle {
             solved,
             moves: all,
             pieces,
+            faces: named_faces,
             colours,
             bits,
         };
@@ -753,7 +774,7 @@ mod tests {
         );
         assert_eq!(
             e("solved ABC\nturn R 1 2 0"),
-            "line 2: unknown keyword 'turn' (name, solved, move, powers, cost, piece)"
+            "line 2: unknown keyword 'turn' (name, solved, move, powers, cost, piece, face)"
         );
         let swap = "solved ABCD\nmove R 1 0 3 2\n";
         assert_eq!(
@@ -779,6 +800,14 @@ mod tests {
         assert_eq!(
             e("solved ABCD\nmove R 2 3 0 1\npiece edge X 0 1\npiece corner Y 2 3"),
             "move R breaks piece X: its stickers do not come from one edge piece"
+        );
+        assert_eq!(
+            e(&format!("{swap}piece edge X 0 1\nface F X Z")),
+            "line 4: face F: no piece named 'Z'"
+        );
+        assert_eq!(
+            e(&format!("{swap}face F")),
+            "line 3: expected: face NAME PIECE..."
         );
         let ok = Puzzle::parse(&format!("{swap}piece edge X 0 1\npiece edge Y 2 3"), "x");
         assert_eq!(ok.unwrap().pieces[1].stickers, [2, 3]);
@@ -838,12 +867,18 @@ mod golf_tests {
     }
 
     #[test]
-    fn the_3x3x3_pieces_turn_rigidly() {
-        let p = Puzzle::load("3x3x3").unwrap();
-        let kinds = |k: &str| p.pieces.iter().filter(|x| x.kind == k).count();
-        assert_eq!((kinds("corner"), kinds("edge")), (8, 12));
-        // Every move keeps each piece's stickers in cyclic order: a twist is a
-        // rotation of the listing, never a mirror, so twists count alike everywhere.
+    fn the_pieces_turn_rigidly() {
+        for (name, corners, edges) in [("3x3x3", 8, 12), ("pocket-golf", 8, 0)] {
+            let p = Puzzle::load(name).unwrap();
+            let kinds = |k: &str| p.pieces.iter().filter(|x| x.kind == k).count();
+            assert_eq!((kinds("corner"), kinds("edge")), (corners, edges));
+            assert_rigid(&p);
+        }
+    }
+
+    /// Every move keeps each piece's stickers in cyclic order: a twist is a rotation
+    /// of the listing, never a mirror, so twists count alike everywhere.
+    fn assert_rigid(p: &Puzzle) {
         for m in &p.moves {
             for piece in &p.pieces {
                 let from: Vec<u8> = piece.stickers.iter().map(|&i| m.perm[i as usize]).collect();

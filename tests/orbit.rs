@@ -1,15 +1,16 @@
 //! `pocket algs --orbit`: every magic move it prints is applied to the solved 3x3x3
-//! (read here from the definition file, not through the library) and its stated
-//! effect checked sticker by sticker; the lists are compared with a brute force over
-//! every sequence.
+//! (read here from the definition file, not through the library) or pocket cube (the
+//! hand-written sticker cycles of the oracle) and its stated effect checked sticker by
+//! sticker; the lists are compared with a brute force over every sequence.
 mod common;
 
 use std::collections::BTreeSet;
 
 use common::*;
 
-/// The 3x3x3 of `fixtures/puzzles/3x3x3.txt`: moves with their powers, and pieces.
+/// A cube as sticker permutations: moves with their powers, and pieces.
 struct Cube3 {
+    stickers: usize,
     moves: Vec<(String, Vec<usize>)>,
     /// (kind, name, stickers)
     pieces: Vec<(String, String, Vec<usize>)>,
@@ -22,6 +23,7 @@ fn compose(a: &[usize], b: &[usize]) -> Vec<usize> {
 fn cube3() -> Cube3 {
     let text = include_str!("../fixtures/puzzles/3x3x3.txt");
     let mut cube = Cube3 {
+        stickers: 54,
         moves: Vec::new(),
         pieces: Vec::new(),
     };
@@ -47,18 +49,56 @@ fn cube3() -> Cube3 {
     cube
 }
 
+/// The pocket cube from the oracle's hand-written quarter turns, with its corners
+/// written here in the net's letters (U or D sticker first, then clockwise).
+fn pocket_cube() -> Cube3 {
+    let mut moves = Vec::new();
+    for (face, name) in ["R", "U", "F"].iter().enumerate() {
+        let p = quarter(face).to_vec();
+        let p2 = compose(&p, &p);
+        let p3 = compose(&p2, &p);
+        moves.push((name.to_string(), p));
+        moves.push((format!("{name}2"), p2));
+        moves.push((format!("{name}'"), p3));
+    }
+    let corners = [
+        ("URF", "DIH"),
+        ("UFL", "CGF"),
+        ("ULB", "AEL"),
+        ("UBR", "BKJ"),
+        ("DFR", "VPQ"),
+        ("DLF", "UNO"),
+        ("DBL", "WTM"),
+        ("DRB", "XRS"),
+    ];
+    let pieces = corners
+        .iter()
+        .map(|(name, letters)| {
+            let stickers = letters.bytes().map(|b| (b - b'A') as usize).collect();
+            ("corner".to_string(), name.to_string(), stickers)
+        })
+        .collect();
+    Cube3 {
+        stickers: 24,
+        moves,
+        pieces,
+    }
+}
+
 impl Cube3 {
     /// The sticker permutation of `sequence` repeated `k` times.
     fn power(&self, sequence: &str, k: usize) -> Vec<usize> {
         let p = self.perm(sequence);
-        (0..k).fold((0..54).collect(), |q, _| compose(&q, &p))
+        (0..k).fold((0..self.stickers).collect(), |q, _| compose(&q, &p))
     }
 
     fn perm(&self, sequence: &str) -> Vec<usize> {
-        sequence.split_whitespace().fold((0..54).collect(), |p, m| {
-            let (_, q) = self.moves.iter().find(|(n, _)| n == m).unwrap();
-            compose(&p, q)
-        })
+        sequence
+            .split_whitespace()
+            .fold((0..self.stickers).collect(), |p, m| {
+                let (_, q) = self.moves.iter().find(|(n, _)| n == m).unwrap();
+                compose(&p, q)
+            })
     }
 
     /// The corners `p` changes, if it changes nothing else.
@@ -73,7 +113,7 @@ impl Cube3 {
             }
         }
         // Centres never move, but say so.
-        (0..54)
+        (0..self.stickers)
             .filter(|s| !self.pieces.iter().any(|x| x.2.contains(s)))
             .all(|s| p[s] == s)
             .then_some(corners)
@@ -84,7 +124,7 @@ impl Cube3 {
     /// names.
     fn magic(&self, sequence: &str, one_face: bool) -> Option<usize> {
         let p = self.perm(sequence);
-        let mut q: Vec<usize> = (0..54).collect();
+        let mut q: Vec<usize> = (0..self.stickers).collect();
         for k in 1..=6 {
             q = compose(&q, &p);
             if let Some(c) = self.changed_corners(&q) {
@@ -172,6 +212,18 @@ fn verify(cube: &Cube3, line: &str, one_face: bool) -> (String, usize) {
     (sequence.to_string(), k)
 }
 
+/// Two lists of (sequence, power) are equal; on failure, show a few differences.
+fn assert_same(found: &BTreeSet<(String, usize)>, expected: &BTreeSet<(String, usize)>) {
+    let extra: Vec<_> = found.difference(expected).take(5).collect();
+    let missing: Vec<_> = expected.difference(found).take(5).collect();
+    assert!(
+        extra.is_empty() && missing.is_empty(),
+        "{} listed, {} expected; listed only: {extra:?}; expected only: {missing:?}",
+        found.len(),
+        expected.len()
+    );
+}
+
 fn brute_force(cube: &Cube3, longest: usize, one_face: bool) -> BTreeSet<(String, usize)> {
     (1..=longest)
         .flat_map(|n| sequences(cube, n))
@@ -186,7 +238,7 @@ fn every_magic_move_up_to_5_moves_makes_its_effect_and_none_is_missed() {
     let found: Vec<(String, usize)> = lines.iter().map(|l| verify(&cube, l, true)).collect();
     let set: BTreeSet<(String, usize)> = found.iter().cloned().collect();
     assert_eq!(set.len(), found.len(), "listed twice");
-    assert_eq!(set, brute_force(&cube, 5, true));
+    assert_same(&set, &brute_force(&cube, 5, true));
     // Shortest first.
     let lengths: Vec<usize> = found.iter().map(|f| f.0.split(' ').count()).collect();
     assert!(lengths.windows(2).all(|w| w[0] <= w[1]));
@@ -194,6 +246,25 @@ fn every_magic_move_up_to_5_moves_makes_its_effect_and_none_is_missed() {
     assert_eq!(lengths[0], 5);
     assert!(lines.contains(&"U R2 U L2 U2\tx2\tB\tcycle DRB->UBR->DBL".to_string()));
     assert!(lines.contains(&"U R U' R' F\tx6\tF\ttwist URF+1 UFL+1 DLF+1".to_string()));
+}
+
+#[test]
+fn the_pocket_cube_has_magic_moves_too() {
+    let cube = pocket_cube();
+    let lines = ok_lines(&[
+        "algs",
+        "--orbit",
+        "corner",
+        "--puzzle",
+        "pocket-golf",
+        "--max-length",
+        "5",
+    ]);
+    let found: BTreeSet<(String, usize)> = lines.iter().map(|l| verify(&cube, l, true)).collect();
+    assert_eq!(found.len(), lines.len());
+    assert_same(&found, &brute_force(&cube, 5, true));
+    assert!(lines.contains(&"R2 U F2\tx4\tU\tcycle UBR->UFL->ULB".to_string()));
+    assert!(lines.contains(&"R U F\tx5\tR\tcycle DFR->URF".to_string()));
 }
 
 #[test]
@@ -249,7 +320,7 @@ fn cycles_twists_and_any_face() {
     ]);
     let found: BTreeSet<(String, usize)> =
         anywhere.iter().map(|l| verify(&cube, l, false)).collect();
-    assert_eq!(found, brute_force(&cube, 4, false));
+    assert_same(&found, &brute_force(&cube, 4, false));
     assert_eq!(anywhere[0], "U R2 U' L2\tx2\t-\tcycle DFR->ULB->DLF");
     // The seed write-up's R L2 U D2, four times, moves all eight corners.
     let q = cube.power("R L2 U D2", 4);
