@@ -44,6 +44,7 @@ pub const EXIT_USAGE: u8 = 2;
     example = "pocket solve UUUURLFBLRBFLLFFRRBBDDDD",
     example = "pocket patterns",
     example = "pocket solve --metric qtm < states.txt",
+    example = "pocket algs --orbit corner --change cycle",
     note = "Run `pocket <command> --help` for the options of each command."
 )]
 pub struct Pocket {
@@ -128,7 +129,7 @@ struct AlgsArgs {
 }
 
 #[derive(FromArgs, Debug)]
-/// List the built-in puzzle definitions (see `--puzzle` of solve and census).
+/// List the built-in puzzle definitions (see `--puzzle` of solve, census and algs).
 #[argh(subcommand, name = "puzzles", example = "pocket puzzles")]
 struct PuzzlesArgs {}
 
