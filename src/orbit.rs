@@ -1,7 +1,7 @@
 //! The magic-move search: sequences `S` whose power `S^k` changes only a few pieces
-//! of one kind, all on one face (or anywhere), and leaves every other sticker in place, the way
-//! the seed write-up found its corner 3-cycles (`R L2 U D2`, four times) and corner
-//! twists on the Rubik's cube.
+//! of one kind, all on one face (or anywhere), and leaves every other sticker in
+//! place, the way the seed write-up found its corner 3-cycles (`R L2 U D2`, four
+//! times) and corner twists on the Rubik's cube.
 //!
 //! Every sequence up to a length is enumerated once (no face twice in a row; two
 //! commuting faces only in definition order), its sticker permutation `P` built move
