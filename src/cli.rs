@@ -84,12 +84,13 @@ enum Command {
             in a row. Each length is printed as soon as it is complete.",
     note = "--orbit KIND: sequences S of a puzzle (--puzzle, default 3x3x3) and powers S^k \
             (k up to --max-power, default 6) that leave every sticker outside the pieces of \
-            that kind in place and change at most --max-changed (default 3) of those \
-            pieces, all on one face (unless --any-face: then the face is -); --change cycle: they all move, in one cycle; twist: \
-            none moves. Lengths 1 to --max-length (default: up to the shortest that has any, at \
-            most 7). Each line: S, xk, the face, \
-            the effect (cycle URF->UBR->ULB: the piece at URF goes to UBR...; twist \
-            URF+1: turned clockwise by one sticker), tab-separated."
+            that kind in place (with --keep, only those of the kinds named) and change at \
+            most --max-changed (default 3) of those pieces, all on one face (unless \
+            --any-face: then the face is -); --change cycle: they all move, in one cycle; \
+            twist: none moves. Lengths 1 to --max-length (default: up to the shortest that \
+            has any, at most 7). Each line: S, xk, the face, the effect (cycle \
+            URF->UBR->ULB: the piece at URF goes to UBR...; twist URF+1: turned clockwise \
+            by one sticker), tab-separated."
 )]
 struct AlgsArgs {
     /// the effect: 24 face letters (ULFRBD) or . for any
@@ -113,6 +114,10 @@ struct AlgsArgs {
     /// with --orbit: the changed pieces need not lie on one face
     #[argh(switch)]
     any_face: bool,
+    /// with --orbit: only these kinds must stay put (edge,centre; default: every
+    /// sticker outside the orbit)
+    #[argh(option)]
+    keep: Option<String>,
     /// longest sequences to list (default: the shortest length only)
     #[argh(option)]
     max_length: Option<usize>,
@@ -508,10 +513,11 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         || a.max_changed.is_some()
         || a.max_power.is_some()
         || a.any_face
+        || a.keep.is_some()
     {
         return usage(
             "algs",
-            "--puzzle, --change, --max-changed, --max-power and --any-face are for --orbit",
+            "--puzzle, --change, --max-changed, --max-power, --any-face and --keep are for --orbit",
         );
     }
     let generators = match a.generators.as_deref().map(parse_generators).transpose() {
@@ -632,6 +638,12 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         max_changed: a.max_changed.unwrap_or(3),
         max_power,
         one_face: !a.any_face,
+        keep: a.keep.as_ref().map(|k| {
+            k.split([',', ' '])
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        }),
         ..Rules::new(kind)
     };
     let search = match OrbitSearch::new(&puzzle, rules, &moves) {

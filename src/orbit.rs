@@ -46,8 +46,11 @@ impl FromStr for Change {
 /// The conditions on a magic move's effect.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
-    /// The kind of piece that may change (`corner`); every other sticker stays put.
+    /// The kind of piece that may change (`corner`).
     pub kind: String,
+    /// The kinds of piece that must stay put (`edge`); `None`: every sticker outside
+    /// the pieces of `kind`, centres included.
+    pub keep: Option<Vec<String>>,
     pub change: Change,
     /// Most pieces changed.
     pub max_changed: usize,
@@ -63,6 +66,7 @@ impl Rules {
     pub fn new(kind: &str) -> Rules {
         Rules {
             kind: kind.to_string(),
+            keep: None,
             change: Change::Any,
             max_changed: 3,
             max_power: 6,
@@ -207,6 +211,26 @@ impl<'a> OrbitSearch<'a> {
         }
         let (orbit, mut fixed): (Vec<u8>, Vec<u8>) =
             (0..n as u8).partition(|&s| owner[s as usize].is_some());
+        if let Some(keep) = &rules.keep {
+            if keep.is_empty() {
+                return Err("no kind of piece to keep".to_string());
+            }
+            for k in keep {
+                if k == kind || !puzzle.pieces.iter().any(|p| &p.kind == k) {
+                    return Err(format!(
+                        "cannot keep '{k}': not a kind of piece of {} other than '{kind}'",
+                        puzzle.name
+                    ));
+                }
+            }
+            let kept = |s: u8| {
+                puzzle
+                    .pieces
+                    .iter()
+                    .any(|p| keep.contains(&p.kind) && p.stickers.contains(&s))
+            };
+            fixed.retain(|&s| kept(s));
+        }
         // Stickers no move moves (centres) need no check.
         fixed.retain(|&s| puzzle.moves.iter().any(|m| m.perm[s as usize] != s));
         let mut moves: Vec<u8> = if moves.is_empty() {

@@ -346,6 +346,20 @@ fn move_sets_limits_and_other_kinds() {
         verify(&cube, l, true);
         assert!(!l.split('\t').next().unwrap().contains(['F', 'B']), "{l}");
     }
+    // Keeping the edges is the default on the 3x3x3: its centres never move.
+    let kept = ok_lines(&[
+        "algs",
+        "--orbit",
+        "corner",
+        "--keep",
+        "edge",
+        "--max-length",
+        "5",
+    ]);
+    assert_eq!(
+        kept,
+        ok_lines(&["algs", "--orbit", "corner", "--max-length", "5"])
+    );
     // Edges: sequences whose powers flip or cycle at most 3 edges of one face.
     let edges = ok_lines(&[
         "algs",
@@ -420,12 +434,34 @@ fn bad_orbit_searches() {
     );
     usage(&["algs", "--orbit", "corner", "--cost", "R=2"], "--cost");
     usage(
+        &["algs", "--orbit", "corner", "--keep", "centre"],
+        "cannot keep 'centre': not a kind of piece of 3x3x3 other than 'corner'",
+    );
+    usage(
+        &["algs", "--orbit", "corner", "--keep", "corner"],
+        "cannot keep 'corner'",
+    );
+    usage(
+        &["algs", "--orbit", "corner", "--keep", ","],
+        "no kind of piece to keep",
+    );
+    usage(
         &[
             "algs",
             "--effect",
             "UUUULLFFRRBBLLFFRRBBDDDD",
             "--max-power",
             "3",
+        ],
+        "are for --orbit",
+    );
+    usage(
+        &[
+            "algs",
+            "--effect",
+            "UUUULLFFRRBBLLFFRRBBDDDD",
+            "--keep",
+            "edge",
         ],
         "are for --orbit",
     );
