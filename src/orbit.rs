@@ -324,7 +324,9 @@ impl<'a> OrbitSearch<'a> {
         }
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
-        let (tx, rx) = mpsc::channel::<(usize, Vec<MagicMove>)>();
+        // Bounded, so that workers wait for a slow reader (a pipe into awk held
+        // 114 MB at length 9 with an unbounded channel).
+        let (tx, rx) = mpsc::sync_channel::<(usize, Vec<MagicMove>)>(threads.max(1));
         std::thread::scope(|scope| {
             for _ in 0..threads.max(1) {
                 let tx = tx.clone();
