@@ -387,88 +387,49 @@ fn move_sets_limits_and_other_kinds() {
 
 #[test]
 fn bad_orbit_searches() {
-    let usage = |args: &[&str], says: &str| {
-        let o = pocket(args, b"");
+    // (arguments after `algs`, what the message says); every one is a usage error.
+    let cases = [
+        ("", "give --effect PATTERN or --orbit KIND"),
+        (
+            "--orbit corner --effect UUUULLFFRRBBLLFFRRBBDDDD",
+            "give one",
+        ),
+        (
+            "--orbit centre",
+            "3x3x3 has no pieces of kind 'centre' (it has: corner, edge)",
+        ),
+        ("--orbit corner --puzzle 2x2x1", "2x2x1 names no pieces"),
+        ("--orbit corner --change swap", "'swap' is not a change"),
+        ("--orbit corner --max-power 0", "--max-power is 1 to 1000"),
+        ("--orbit corner --max-length 13", "at most 12"),
+        ("--orbit corner --max-changed 0", "at least 1"),
+        ("--orbit corner --gen R,Q", "3x3x3 has no move 'Q'"),
+        ("--orbit corner --cost R=2", "--cost"),
+        (
+            "--orbit corner --keep centre",
+            "cannot keep 'centre': not a kind of piece of 3x3x3 other than 'corner'",
+        ),
+        ("--orbit corner --keep corner", "cannot keep 'corner'"),
+        ("--orbit corner --keep ,", "no kind of piece to keep"),
+        (
+            "--effect UUUULLFFRRBBLLFFRRBBDDDD --max-power 3",
+            "are for --orbit",
+        ),
+        (
+            "--effect UUUULLFFRRBBLLFFRRBBDDDD --keep edge",
+            "are for --orbit",
+        ),
+        ("--effect UUUULLFFRRBBLLFFRRBBDDDD --gen Q", "bad --gen"),
+    ];
+    for (args, says) in cases {
+        let args: Vec<&str> = std::iter::once("algs")
+            .chain(args.split_whitespace())
+            .collect();
+        let o = pocket(&args, b"");
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(says), "{args:?}: {err}");
-    };
-    usage(&["algs"], "give --effect PATTERN or --orbit KIND");
-    usage(
-        &[
-            "algs",
-            "--orbit",
-            "corner",
-            "--effect",
-            "UUUULLFFRRBBLLFFRRBBDDDD",
-        ],
-        "give one",
-    );
-    usage(
-        &["algs", "--orbit", "centre"],
-        "3x3x3 has no pieces of kind 'centre' (it has: corner, edge)",
-    );
-    usage(
-        &["algs", "--orbit", "corner", "--puzzle", "2x2x1"],
-        "2x2x1 names no pieces",
-    );
-    usage(
-        &["algs", "--orbit", "corner", "--change", "swap"],
-        "'swap' is not a change",
-    );
-    usage(
-        &["algs", "--orbit", "corner", "--max-power", "0"],
-        "--max-power is 1 to 1000",
-    );
-    usage(
-        &["algs", "--orbit", "corner", "--max-length", "13"],
-        "at most 12",
-    );
-    usage(
-        &["algs", "--orbit", "corner", "--max-changed", "0"],
-        "at least 1",
-    );
-    usage(
-        &["algs", "--orbit", "corner", "--gen", "R,Q"],
-        "3x3x3 has no move 'Q'",
-    );
-    usage(&["algs", "--orbit", "corner", "--cost", "R=2"], "--cost");
-    usage(
-        &["algs", "--orbit", "corner", "--keep", "centre"],
-        "cannot keep 'centre': not a kind of piece of 3x3x3 other than 'corner'",
-    );
-    usage(
-        &["algs", "--orbit", "corner", "--keep", "corner"],
-        "cannot keep 'corner'",
-    );
-    usage(
-        &["algs", "--orbit", "corner", "--keep", ","],
-        "no kind of piece to keep",
-    );
-    usage(
-        &[
-            "algs",
-            "--effect",
-            "UUUULLFFRRBBLLFFRRBBDDDD",
-            "--max-power",
-            "3",
-        ],
-        "are for --orbit",
-    );
-    usage(
-        &[
-            "algs",
-            "--effect",
-            "UUUULLFFRRBBLLFFRRBBDDDD",
-            "--keep",
-            "edge",
-        ],
-        "are for --orbit",
-    );
-    usage(
-        &["algs", "--effect", "UUUULLFFRRBBLLFFRRBBDDDD", "--gen", "Q"],
-        "bad --gen",
-    );
+    }
     let o = pocket(
         &["algs", "--orbit", "corner", "--puzzle", "no/such/file"],
         b"",
