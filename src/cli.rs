@@ -114,8 +114,8 @@ struct AlgsArgs {
     /// with --orbit: the changed pieces need not lie on one face
     #[argh(switch)]
     any_face: bool,
-    /// with --orbit: only these kinds must stay put (edge,centre; default: every
-    /// sticker outside the orbit)
+    /// with --orbit: only pieces of these kinds must stay put (edge or a list:
+    /// edge,centre); default: every sticker outside the orbit
     #[argh(option)]
     keep: Option<String>,
     /// longest sequences to list (default: the shortest length only)
