@@ -131,6 +131,9 @@ struct AlgsArgs {
     /// order each length by these move costs (as for solve) and print the cost
     #[argh(option)]
     cost: Option<String>,
+    /// with --orbit: one JSON object per magic move, with the changed pieces' stickers
+    #[argh(switch)]
+    json: bool,
 }
 
 #[derive(FromArgs, Debug)]
@@ -514,10 +517,11 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         || a.max_power.is_some()
         || a.any_face
         || a.keep.is_some()
+        || a.json
     {
         return usage(
             "algs",
-            "--puzzle, --change, --max-changed, --max-power, --any-face and --keep are for --orbit",
+            "--puzzle, --change, --max-changed, --max-power, --any-face, --keep and --json are for --orbit",
         );
     }
     let generators = match a.generators.as_deref().map(parse_generators).transpose() {
@@ -672,7 +676,10 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
             length,
             threads,
             |found| {
-                result = writeln!(out, "{}", found.line(&puzzle));
+                result = match a.json {
+                    true => writeln!(out, "{}", found.json(&puzzle)),
+                    false => writeln!(out, "{}", found.line(&puzzle)),
+                };
                 printed += 1;
                 result.is_ok() && printed < limit
             },

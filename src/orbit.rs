@@ -145,6 +145,32 @@ impl MagicMove {
         parts.join(", ")
     }
 
+    /// The magic move as one JSON object: the sequence, its length, the power, the
+    /// face, the effect line, and each changed piece with its sticker positions.
+    pub fn json(&self, puzzle: &Puzzle) -> serde_json::Value {
+        let pieces: Vec<serde_json::Value> = self
+            .changed
+            .iter()
+            .map(|m| {
+                serde_json::json!({
+                    "from": puzzle.pieces[m.from].name,
+                    "to": puzzle.pieces[m.to].name,
+                    "twist": m.twist,
+                    "stickers": puzzle.pieces[m.to].stickers,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "sequence": self.sequence(puzzle),
+            "length": self.moves.len(),
+            "power": self.power,
+            "turns": self.moves.len() * self.power as usize,
+            "face": self.face,
+            "effect": self.effect(puzzle),
+            "changed": pieces,
+        })
+    }
+
     /// One output line: sequence, power, face, effect, separated by tabs.
     pub fn line(&self, puzzle: &Puzzle) -> String {
         format!(

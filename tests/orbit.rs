@@ -386,6 +386,30 @@ fn move_sets_limits_and_other_kinds() {
 }
 
 #[test]
+fn json_says_what_the_lines_say() {
+    let cube = cube3();
+    let args = ["algs", "--orbit", "corner", "--max-length", "5"];
+    let lines = ok_lines(&args);
+    let json = ok_lines(&[&args[..], &["--json"]].concat());
+    assert_eq!(json.len(), lines.len());
+    for (line, j) in lines.iter().zip(&json) {
+        let v: serde_json::Value = serde_json::from_str(j).unwrap();
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(v["sequence"], fields[0]);
+        assert_eq!(format!("x{}", v["power"]), fields[1]);
+        assert_eq!(v["face"], fields[2]);
+        assert_eq!(v["effect"], fields[3]);
+        let length = fields[0].split(' ').count() as u64;
+        assert_eq!(v["length"], length);
+        assert_eq!(v["turns"], length * v["power"].as_u64().unwrap());
+        for piece in v["changed"].as_array().unwrap() {
+            let (_, _, stickers) = cube.pieces.iter().find(|p| p.1 == piece["to"]).unwrap();
+            assert_eq!(piece["stickers"], serde_json::json!(stickers), "{j}");
+        }
+    }
+}
+
+#[test]
 fn bad_orbit_searches() {
     // (arguments after `algs`, what the message says); every one is a usage error.
     let cases = [
@@ -420,6 +444,10 @@ fn bad_orbit_searches() {
             "are for --orbit",
         ),
         ("--effect UUUULLFFRRBBLLFFRRBBDDDD --gen Q", "bad --gen"),
+        (
+            "--effect UUUULLFFRRBBLLFFRRBBDDDD --json",
+            "are for --orbit",
+        ),
     ];
     for (args, says) in cases {
         let args: Vec<&str> = std::iter::once("algs")
