@@ -549,8 +549,7 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         return usage("algs", "--max-length is at most 20");
     }
     let moves = generators.unwrap_or_else(|| Move::ALL.to_vec());
-    // On a terminal, and only when the results go elsewhere: they are progress enough.
-    let progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let progress = show_progress();
     let search = AlgSearch::new(&goal, &moves);
     let Some(shortest) = search.shortest() else {
         eprintln!(
@@ -598,6 +597,12 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         eprintln!("\rpocket: {printed} sequences of {shortest} to {longest} moves");
     }
     Ok(EXIT_OK)
+}
+
+/// Whether to show a search's progress: on a terminal, and only when the results go
+/// elsewhere (on the same terminal they are progress enough).
+fn show_progress() -> bool {
+    io::stderr().is_terminal() && !io::stdout().is_terminal()
 }
 
 /// The longest sequences `algs --orbit` tries without `--max-length` (the 3x3x3: 5 s).
@@ -655,8 +660,7 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         Err(e) => return usage("algs", &format!("bad --orbit: {e}")),
     };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
-    // On a terminal, and only when the results go elsewhere: they are progress enough.
-    let progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let progress = show_progress();
     let limit = a.limit.unwrap_or(usize::MAX);
     let mut out = io::stdout().lock();
     let mut printed = 0;

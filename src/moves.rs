@@ -283,21 +283,34 @@ impl FromStr for Alg {
     }
 }
 
+/// The items of a move list: separated by commas or spaces, or, without separators,
+/// letter by letter when every letter is a face (`RU`), else the whole string.
+pub(crate) fn split_move_list(spec: &str, is_face: impl Fn(&str) -> bool) -> Vec<&str> {
+    let spec = spec.trim();
+    if spec.contains([',', ' ']) {
+        spec.split([',', ' '])
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .collect()
+    } else if !spec.is_empty()
+        && spec
+            .char_indices()
+            .all(|(i, c)| is_face(&spec[i..i + c.len_utf8()]))
+    {
+        spec.char_indices()
+            .map(|(i, c)| &spec[i..i + c.len_utf8()])
+            .collect()
+    } else {
+        vec![spec]
+    }
+}
+
 /// Read a move subset: face letters (`RU`: every turn of R and U) or a comma- or
 /// space-separated list of faces and moves (`R2,U2,F2`, `R, U2, U'`). The set must
 /// hold the inverse of each of its moves. Returned in [`Move::ALL`] order.
 pub fn parse_generators(spec: &str) -> Result<Vec<Move>, String> {
     let spec = spec.trim();
-    let items: Vec<&str> = if spec.contains([',', ' ']) {
-        spec.split([',', ' '])
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .collect()
-    } else if !spec.is_empty() && spec.chars().all(|c| Face::from_letter(c).is_some()) {
-        spec.char_indices().map(|(i, _)| &spec[i..i + 1]).collect()
-    } else {
-        vec![spec]
-    };
+    let items = split_move_list(spec, |f| Face::from_letter_str(f).is_some());
     let mut set = [false; Move::COUNT];
     for item in items {
         match Face::from_letter_str(item) {

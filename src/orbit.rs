@@ -524,20 +524,20 @@ impl<'a> OrbitSearch<'a> {
             if face.is_none() && self.rules.one_face {
                 continue;
             }
-            let changed = self.describe(p, k, pieces);
+            let magic = MagicMove {
+                moves: path.to_vec(),
+                power: k as u32,
+                face,
+                changed: self.describe(p, k, pieces),
+            };
             let fits = match self.rules.change {
                 Change::Any => true,
-                Change::Twist => changed.iter().all(|m| m.from == m.to),
-                Change::Cycle => one_cycle(&changed),
+                Change::Twist => magic.is_twist(),
+                Change::Cycle => one_cycle(&magic.changed),
             };
             // The least power only: a higher one repeats an effect already listed.
             if fits {
-                found.push(MagicMove {
-                    moves: path.to_vec(),
-                    power: k as u32,
-                    face,
-                    changed,
-                });
+                found.push(magic);
                 return;
             }
         }

@@ -28,6 +28,7 @@ use std::fmt;
 
 use ahash::AHashMap;
 
+use crate::moves::split_move_list;
 use crate::search::{MoveSpec, Space, check_moves};
 use crate::solver::{gcd, parse_cost};
 
@@ -472,18 +473,8 @@ impl Puzzle {
         let find = |n: &str| self.moves.iter().position(|m| m.name == n);
         // A face is numbered by its first move.
         let base = |n: &str| find(n).filter(|&i| self.moves[i].face as usize == i);
-        let items: Vec<String> = if spec.contains([',', ' ']) {
-            spec.split([',', ' '])
-                .filter(|s| !s.is_empty())
-                .map(String::from)
-                .collect()
-        } else if spec.len() > 1 && spec.chars().all(|c| base(&c.to_string()).is_some()) {
-            spec.chars().map(String::from).collect()
-        } else {
-            vec![spec.to_string()]
-        };
         let mut out = Vec::new();
-        for item in &items {
+        for item in split_move_list(spec, |f| base(f).is_some()) {
             match find(item) {
                 Some(i) if base(item).is_some() => out.extend(
                     (0..self.moves.len())

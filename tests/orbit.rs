@@ -32,12 +32,7 @@ fn cube3() -> Cube3 {
         let numbers = |v: &[&str]| v.iter().map(|x| x.parse().unwrap()).collect::<Vec<usize>>();
         match w.first() {
             Some(&"move") => {
-                let p = numbers(&w[2..]);
-                let p2 = compose(&p, &p);
-                let p3 = compose(&p2, &p);
-                cube.moves.push((w[1].to_string(), p));
-                cube.moves.push((format!("{}2", w[1]), p2));
-                cube.moves.push((format!("{}'", w[1]), p3));
+                cube.moves.extend(with_powers(w[1], numbers(&w[2..])));
             }
             Some(&"piece") => {
                 cube.pieces
@@ -49,17 +44,35 @@ fn cube3() -> Cube3 {
     cube
 }
 
+/// A quarter turn `name` and its powers `name2`, `name'`.
+fn with_powers(name: &str, p: Vec<usize>) -> [(String, Vec<usize>); 3] {
+    let p2 = compose(&p, &p);
+    let p3 = compose(&p2, &p);
+    [
+        (name.to_string(), p),
+        (format!("{name}2"), p2),
+        (format!("{name}'"), p3),
+    ]
+}
+
+/// The sequence and power of an output line (`S<TAB>xk<TAB>...`).
+fn sequence_and_power(line: &str) -> (&str, usize) {
+    let mut fields = line.split('\t');
+    let sequence = fields.next().unwrap();
+    let k = fields.next().and_then(|f| f.strip_prefix('x'));
+    (
+        sequence,
+        k.and_then(|k| k.parse().ok())
+            .unwrap_or_else(|| panic!("{line}")),
+    )
+}
+
 /// The pocket cube from the oracle's hand-written quarter turns, with its corners
 /// written here in the net's letters (U or D sticker first, then clockwise).
 fn pocket_cube() -> Cube3 {
     let mut moves = Vec::new();
     for (face, name) in ["R", "U", "F"].iter().enumerate() {
-        let p = quarter(face).to_vec();
-        let p2 = compose(&p, &p);
-        let p3 = compose(&p2, &p);
-        moves.push((name.to_string(), p));
-        moves.push((format!("{name}2"), p2));
-        moves.push((format!("{name}'"), p3));
+        moves.extend(with_powers(name, quarter(face).to_vec()));
     }
     let corners = [
         ("URF", "DIH"),
@@ -168,8 +181,8 @@ fn sequences(cube: &Cube3, length: usize) -> Vec<String> {
 fn verify(cube: &Cube3, line: &str, one_face: bool) -> (String, usize) {
     let fields: Vec<&str> = line.split('\t').collect();
     assert_eq!(fields.len(), 4, "{line}");
-    let (sequence, face, effect) = (fields[0], fields[2], fields[3]);
-    let k: usize = fields[1].strip_prefix('x').unwrap().parse().unwrap();
+    let (sequence, k) = sequence_and_power(line);
+    let (face, effect) = (fields[2], fields[3]);
     let q = cube.power(sequence, k);
     let changed = cube.changed_corners(&q).unwrap_or_else(|| panic!("{line}"));
     assert!((1..=3).contains(&changed.len()), "{line}");
@@ -374,8 +387,7 @@ fn move_sets_limits_and_other_kinds() {
     ]);
     assert_eq!(edges.len(), 3);
     for l in &edges {
-        let (sequence, k) = l.split_once('\t').unwrap();
-        let k: usize = k.split('\t').next().unwrap()[1..].parse().unwrap();
+        let (sequence, k) = sequence_and_power(l);
         let q = cube.power(sequence, k);
         for (kind, name, stickers) in &cube.pieces {
             if kind == "corner" {
