@@ -701,7 +701,7 @@ fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
     if progress {
         eprint!("\r{:50}\r", "");
     }
-    if printed == 0 {
+    if printed == 0 && searched > 0 {
         eprintln!("pocket: no magic move of 1 to {searched} moves (--max-length for longer)");
     } else if progress {
         eprintln!("pocket: {printed} magic moves of 1 to {searched} moves");

@@ -301,6 +301,10 @@ fn cycles_twists_and_any_face() {
         String::from_utf8_lossy(&none.stderr),
         "pocket: no magic move of 1 to 4 moves (--max-length for longer)\n"
     );
+    // --limit 0 asks for nothing, and gets it without comment.
+    let zero = pocket(&["algs", "--orbit", "corner", "--limit", "0"], b"");
+    assert_eq!(zero.status.code(), Some(0));
+    assert!(zero.stdout.is_empty() && zero.stderr.is_empty());
     // Without --max-length: the shortest length that has any.
     let cycles = ok_lines(&["algs", "--orbit", "corner", "--change", "cycle"]);
     assert_eq!(cycles.len(), 384);
