@@ -771,14 +771,15 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
         }
     };
     let weighted = puzzle.weighted();
-    let mut solver = crate::search::Solver::new(&space);
+    let mut solver = space.solver();
     let mut answer = |state: &[u8]| -> Result<String, String> {
         let start = puzzle.state(state)?;
         let paths = if a.all || a.count {
-            solver.solve_all(start)
+            solver.try_solve_all(start)
         } else {
-            solver.solve(start).into_iter().collect()
-        };
+            solver.try_solve(start).map(|p| p.into_iter().collect())
+        }
+        .map_err(|e| e.to_string())?;
         let Some(first) = paths.first() else {
             return Err(format!("not reachable with the moves of {}", puzzle.name));
         };

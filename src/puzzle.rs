@@ -29,7 +29,7 @@ use std::fmt;
 use ahash::AHashMap;
 
 use crate::moves::split_move_list;
-use crate::search::{MoveSpec, Space, check_moves};
+use crate::search::{MAX_MOVES, MoveSpec, Product, Solver, SolverConfig, Space, check_moves};
 use crate::solver::{gcd, parse_cost};
 
 /// The built-in definitions, from `fixtures/puzzles/`.
@@ -47,7 +47,9 @@ pub const BUILTIN_PUZZLES: [(&str, &str); 4] = [
 ];
 
 /// Positions a census enumerates at most.
-pub const MAX_POSITIONS: usize = 20_000_000;
+/// Positions a census or one search holds at most: about 300 MB of hash map and
+/// layers (7,000,000 entries fit a table of 2^23 slots at its load factor of 7/8).
+pub const MAX_POSITIONS: usize = 7_000_000;
 
 /// What is wrong with a definition, and on which line (0: the file as a whole).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,6 +114,92 @@ fn err<T>(line: usize, message: impl Into<String>) -> Result<T, DefinitionError>
 fn compose(a: &[u8], b: &[u8]) -> Vec<u8> {
     // First a, then b: position i gets what b takes from, which a took from.
     b.iter().map(|&j| a[j as usize]).collect()
+}
+
+/// The text of a definition line before its comment. A comment starts with `#` at the
+/// start of the line or after whitespace; a `#` inside a word is refused, since a
+/// colour written `#` would otherwise silently cut the line short.
+fn strip_comment(raw: &str) -> Result<&str, String> {
+    let mut prev_space = true;
+    for (i, c) in raw.char_indices() {
+        if c == '#' {
+            if prev_space {
+                return Ok(raw[..i].trim());
+            }
+            return Err(format!(
+                "'#' inside a word at column {}: '#' starts a comment, so it cannot be a \
+                 colour or part of a name in a definition file (put a space before a comment)",
+                i + 1
+            ));
+        }
+        prev_space = c.is_whitespace();
+    }
+    Ok(raw.trim())
+}
+
+/// Whether `q` is a power of `p` (as functions on positions). On each cycle of `p`
+/// of length `L`, `q` must shift by the same `s` everywhere, and the shifts of all
+/// cycles must agree on one exponent: `s1 = s2` modulo `gcd(L1, L2)` for every pair
+/// (the Chinese remainder theorem). Orders can be huge, so no powers are listed.
+fn is_power(q: &[u8], p: &[u8]) -> bool {
+    let n = p.len();
+    let mut seen = vec![false; n];
+    let mut shifts: Vec<(u64, u64)> = Vec::new(); // (shift, cycle length)
+    for start in 0..n {
+        if seen[start] {
+            continue;
+        }
+        let mut cycle = vec![start];
+        seen[start] = true;
+        let mut x = p[start] as usize;
+        while x != start {
+            seen[x] = true;
+            cycle.push(x);
+            x = p[x] as usize;
+        }
+        let len = cycle.len();
+        let Some(s) = cycle.iter().position(|&y| y == q[start] as usize) else {
+            return false;
+        };
+        if (0..len).any(|t| q[cycle[t]] as usize != cycle[(t + s) % len]) {
+            return false;
+        }
+        shifts.push((s as u64, len as u64));
+    }
+    shifts.sort_unstable();
+    shifts.dedup();
+    shifts.iter().enumerate().all(|(i, &(s1, l1))| {
+        shifts[i + 1..]
+            .iter()
+            .all(|&(s2, l2)| s1 % gcd(l1, l2) == s2 % gcd(l1, l2))
+    })
+}
+
+/// Number the faces: two moves share a face when one is a power of the other (and
+/// so, through chains of powers, R, R2 and R'). A face is numbered by its first move.
+fn assign_faces(moves: &mut [PuzzleMove]) {
+    let n = moves.len();
+    let mut face: Vec<usize> = (0..n).collect();
+    fn root(face: &mut [usize], mut i: usize) -> usize {
+        while face[i] != i {
+            face[i] = face[face[i]];
+            i = face[i];
+        }
+        i
+    }
+    for i in 0..n {
+        for j in i + 1..n {
+            let (p, q) = (&moves[i].perm, &moves[j].perm);
+            if is_power(q, p) || is_power(p, q) {
+                let (a, b) = (root(&mut face, i), root(&mut face, j));
+                face[a.max(b)] = a.min(b);
+            }
+        }
+    }
+    for i in 0..n {
+        let r = root(&mut face, i);
+        moves[i].face = r as u8;
+    }
 }
 
 /// Read the sticker positions of `piece` lines and check that every move carries
@@ -197,7 +285,8 @@ impl Puzzle {
         let mut faces: Vec<(usize, &str, Vec<&str>)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
-            let content = raw.split('#').next().unwrap_or("").trim();
+            let content =
+                strip_comment(raw).map_err(|message| DefinitionError { line, message })?;
             let mut words = content.split_whitespace();
             let Some(keyword) = words.next() else {
                 continue;
@@ -229,7 +318,7 @@ impl Puzzle {
                             }
                         }
                     }
-                    let face = moves.len() as u8;
+                    let face = 0; // set once all moves are known
                     moves.push((
                         line,
                         PuzzleMove {
@@ -292,8 +381,8 @@ impl Puzzle {
         if moves.is_empty() {
             return err(0, "no moves");
         }
-        if moves.len() > 64 {
-            return err(0, "more than 64 moves");
+        if moves.len() > MAX_MOVES {
+            return err(0, format!("{} moves: at most {MAX_MOVES}", moves.len()));
         }
         for (line, m) in &moves {
             if m.perm.len() != n {
@@ -334,12 +423,18 @@ impl Puzzle {
             }
         }
         let base: Vec<PuzzleMove> = all.clone();
-        let wanted: Vec<(usize, String)> = if powers.iter().any(|(_, p)| p == "all") {
+        let powers_all_line = powers
+            .iter()
+            .find(|(_, p)| p == "all")
+            .map_or(0, |(l, _)| *l);
+        let wanted: Vec<(usize, String)> = if powers_all_line > 0 {
             base.iter().map(|m| (0, m.name.clone())).collect()
         } else {
             powers
         };
         let identity: Vec<u8> = (0..n as u8).collect();
+        // Where each move was defined, for naming both sides of a clash.
+        let mut defined_at: Vec<usize> = moves.iter().map(|(line, _)| *line).collect();
         for (line, pname) in wanted {
             let Some(m) = base.iter().find(|m| m.name == pname) else {
                 return err(line, format!("powers of unknown move '{pname}'"));
@@ -357,22 +452,45 @@ impl Puzzle {
                 ks.push((k, p.clone()));
             }
             let order = ks.len() + 2;
+            let here = if line == 0 { powers_all_line } else { line };
             for (k, perm) in ks {
                 let name = if k == order - 1 {
                     format!("{pname}'")
                 } else {
                     format!("{pname}{k}")
                 };
-                if !all.iter().any(|x| x.perm == perm) {
-                    all.push(PuzzleMove {
-                        name,
-                        perm,
-                        face: m.face,
-                        cost: 1000,
-                    });
+                if all.iter().any(|x| x.perm == perm) {
+                    continue; // already a move, under whatever name
                 }
+                if let Some(i) = all.iter().position(|x| x.name == name) {
+                    let from = match defined_at[i] {
+                        0 => String::new(),
+                        l => format!(" (line {l})"),
+                    };
+                    return err(
+                        here,
+                        format!(
+                            "powers {pname}: the power {name} of {pname} is another move than the move named {name}{from}; rename one of them",
+                            name = all[i].name
+                        ),
+                    );
+                }
+                if all.len() == MAX_MOVES {
+                    return err(
+                        here,
+                        format!("powers {pname}: more than {MAX_MOVES} moves with the powers"),
+                    );
+                }
+                all.push(PuzzleMove {
+                    name,
+                    perm,
+                    face: 0,
+                    cost: 1000,
+                });
+                defined_at.push(here);
             }
         }
+        assign_faces(&mut all);
         for (line, mname, value) in costs {
             let Some(c) = parse_cost(&value) else {
                 return err(
@@ -502,7 +620,13 @@ impl Puzzle {
     }
 
     /// Pack a sticker string into a search state, checking it against the solved one.
+    ///
+    /// When the solved stickers are all different, a state may also be written as
+    /// sticker numbers, position by position (`2 0 3 1 ...`, or `[2, 0, 3, 1, ...]`):
+    /// number `k` stands for the `k`-th sticker of the solved string.
     pub fn state(&self, s: &[u8]) -> Result<u128, String> {
+        let numbered = self.numbered(s)?;
+        let s = numbered.as_deref().unwrap_or(s);
         if s.len() != self.stickers() {
             return Err(format!(
                 "expected {} stickers, got {} characters",
@@ -529,6 +653,50 @@ impl Puzzle {
         Ok(packed)
     }
 
+    /// A state written as sticker numbers, as sticker characters; `None` for a state
+    /// written as characters.
+    fn numbered(&self, s: &[u8]) -> Result<Option<Vec<u8>>, String> {
+        let inner = s
+            .strip_prefix(b"[")
+            .and_then(|t| t.strip_suffix(b"]"))
+            .or_else(|| s.strip_prefix(b"(").and_then(|t| t.strip_suffix(b")")))
+            .unwrap_or(s);
+        let is_sep = |c: &u8| c.is_ascii_whitespace() || *c == b',';
+        if !inner.iter().any(is_sep) || !inner.iter().all(|c| c.is_ascii_digit() || is_sep(c)) {
+            return Ok(None);
+        }
+        let n = self.stickers();
+        let mut distinct = self.solved.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() != n {
+            return Err(format!(
+                "a state of {} is written in its sticker characters ({}); numbers name \
+                 stickers only when every sticker has its own character",
+                self.name,
+                String::from_utf8_lossy(&self.solved)
+            ));
+        }
+        let words: Vec<&[u8]> = inner.split(is_sep).filter(|w| !w.is_empty()).collect();
+        if words.len() != n {
+            return Err(format!("expected {n} sticker numbers, got {}", words.len()));
+        }
+        let mut out = Vec::with_capacity(n);
+        for (i, w) in words.iter().enumerate() {
+            let text = String::from_utf8_lossy(w);
+            match text.parse::<usize>() {
+                Ok(k) if k < n => out.push(self.solved[k]),
+                _ => {
+                    return Err(format!(
+                        "sticker number {text} at position {i} is not one of 0 to {}",
+                        n - 1
+                    ));
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
     fn unpack(&self, s: u128, out: &mut [u8; 128]) {
         let mask = (1u128 << self.bits) - 1;
         for (i, o) in out.iter_mut().enumerate().take(self.stickers()) {
@@ -536,8 +704,43 @@ impl Puzzle {
         }
     }
 
+    /// An upper bound on the positions the moves reach: the stickers of one orbit of
+    /// positions under the moves can only be rearranged among that orbit, so the
+    /// positions are at most the product over orbits of the arrangements of their
+    /// colours (a multinomial coefficient each).
+    pub fn size_bound(&self) -> f64 {
+        let n = self.stickers();
+        let mut orbit: Vec<usize> = (0..n).collect();
+        fn root(o: &mut [usize], mut i: usize) -> usize {
+            while o[i] != i {
+                o[i] = o[o[i]];
+                i = o[i];
+            }
+            i
+        }
+        for m in &self.moves {
+            for (i, &j) in m.perm.iter().enumerate() {
+                let (a, b) = (root(&mut orbit, i), root(&mut orbit, j as usize));
+                orbit[a.max(b)] = a.min(b);
+            }
+        }
+        // ln of the product of multinomials, to stay finite for any size.
+        let ln_fact = |k: usize| (2..=k).map(|x| (x as f64).ln()).sum::<f64>();
+        let mut counts: AHashMap<(usize, u8), usize> = AHashMap::default();
+        let mut sizes: AHashMap<usize, usize> = AHashMap::default();
+        for i in 0..n {
+            let r = root(&mut orbit, i);
+            *counts.entry((r, self.solved[i])).or_default() += 1;
+            *sizes.entry(r).or_default() += 1;
+        }
+        let ln = sizes.values().map(|&k| ln_fact(k)).sum::<f64>()
+            - counts.values().map(|&k| ln_fact(k)).sum::<f64>();
+        ln.exp().round()
+    }
+
     /// A costed definition as a search space; costs in thousandths, reduced. Refused
-    /// when a position does not fit in 128 bits.
+    /// when a position does not fit in 128 bits, or when the costs are so far apart
+    /// that one move costs more than [`MAX_MOVE_COST`] of the cheapest unit.
     pub fn space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, String> {
         let n = self.stickers() as u32;
         if n * self.bits > 128 {
@@ -548,6 +751,25 @@ impl Puzzle {
             ));
         }
         let g = self.moves.iter().fold(0, |g, m| gcd(g, m.cost));
+        if weighted {
+            let (lo, hi) = self.moves.iter().fold((u64::MAX, 0), |(lo, hi), m| {
+                (lo.min(m.cost), hi.max(m.cost))
+            });
+            if hi / g > MAX_MOVE_COST as u64 {
+                return Err(format!(
+                    "costs too far apart or too finely divided: {} is {} units of {}, at most {MAX_MOVE_COST}",
+                    format_thousandths(hi),
+                    hi / g,
+                    format_thousandths(g),
+                ) + &format!(" (the cheapest move costs {})", format_thousandths(lo)));
+            }
+        }
+        let perms: AHashMap<&[u8], usize> = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.perm.as_slice(), i))
+            .collect();
         let specs = self
             .moves
             .iter()
@@ -570,9 +792,24 @@ impl Puzzle {
                 }
             })
             .collect();
+        let k = self.moves.len();
+        let mut products = vec![Product::Other; k * k];
+        for (a, ma) in self.moves.iter().enumerate() {
+            for (b, mb) in self.moves.iter().enumerate() {
+                let ab = compose(&ma.perm, &mb.perm);
+                products[a * k + b] = if ab.iter().enumerate().all(|(i, &v)| v as usize == i) {
+                    Product::Identity
+                } else {
+                    perms
+                        .get(ab.as_slice())
+                        .map_or(Product::Other, |&c| Product::Move(c))
+                };
+            }
+        }
         let space = PuzzleSpace {
             puzzle: self,
             specs,
+            products,
             goal: self.state(&self.solved)?,
             unit: if weighted { g } else { 1000 },
         };
@@ -581,10 +818,26 @@ impl Puzzle {
     }
 }
 
+/// The largest cost of one move in units of the costs' greatest common divisor, so
+/// that every distance of a search fits its 32-bit counters with room to spare.
+pub const MAX_MOVE_COST: u32 = 1_000_000;
+
+/// Thousandths as a decimal: `1500` is `1.5`.
+fn format_thousandths(t: u64) -> String {
+    match t % 1000 {
+        0 => (t / 1000).to_string(),
+        f => format!("{}.{f:03}", t / 1000)
+            .trim_end_matches('0')
+            .to_string(),
+    }
+}
+
 /// A puzzle definition as a search space over packed sticker states.
 pub struct PuzzleSpace<'a> {
     puzzle: &'a Puzzle,
     specs: Vec<MoveSpec>,
+    /// `products[a * n + b]`: what move `a` then move `b` make.
+    products: Vec<Product>,
     goal: u128,
     /// Thousandths per cost unit of the search.
     unit: u64,
@@ -593,13 +846,7 @@ pub struct PuzzleSpace<'a> {
 impl PuzzleSpace<'_> {
     /// A search cost as a decimal.
     pub fn format_cost(&self, units: u32) -> String {
-        let t = units as u64 * self.unit;
-        match t % 1000 {
-            0 => (t / 1000).to_string(),
-            f => format!("{}.{f:03}", t / 1000)
-                .trim_end_matches('0')
-                .to_string(),
-        }
+        format_thousandths(units as u64 * self.unit)
     }
 
     /// The names of the moves of a path.
@@ -608,6 +855,17 @@ impl PuzzleSpace<'_> {
             .iter()
             .map(|&m| self.puzzle.moves[m as usize].name.as_str())
             .collect()
+    }
+
+    /// A solver for this space that gives up past [`MAX_POSITIONS`] positions.
+    pub fn solver(&self) -> Solver<&Self> {
+        Solver::with_config(
+            self,
+            SolverConfig {
+                max_states: MAX_POSITIONS,
+                ..SolverConfig::default()
+            },
+        )
     }
 }
 
@@ -632,6 +890,10 @@ impl Space for PuzzleSpace<'_> {
     fn goal(&self) -> u128 {
         self.goal
     }
+
+    fn product(&self, a: usize, b: usize) -> Product {
+        self.products[a * self.specs.len() + b]
+    }
 }
 
 /// Distances from solved over all positions of a puzzle, in search cost units.
@@ -643,21 +905,48 @@ pub struct PuzzleCensus {
 
 impl PuzzleCensus {
     /// Dijkstra (breadth-first when every cost is 1) over every position, then local
-    /// maxima: positions from which no move leads further from solved.
+    /// maxima: positions from which no move leads further from solved. Gives up past
+    /// [`MAX_POSITIONS`] positions (at once when the orbits of the stickers show there
+    /// can be no more), or when memory runs out.
     pub fn compute(space: &PuzzleSpace<'_>) -> Result<PuzzleCensus, String> {
+        let bound = space.puzzle.size_bound();
+        let too_many = || {
+            format!(
+                "more than {} positions: too large for a census here",
+                crate::census::group(MAX_POSITIONS as u64)
+            )
+        };
         let mut dist: AHashMap<u128, u32> = AHashMap::default();
-        let mut buckets: Vec<Vec<u128>> = vec![vec![space.goal()]];
+        if bound <= MAX_POSITIONS as f64 {
+            // The bound is usually the size: one allocation instead of doublings.
+            dist.try_reserve(bound as usize)
+                .map_err(|_| "out of memory before the census started".to_string())?;
+        }
+        // Buckets only for the costs that occur: a move costing a million units adds
+        // one bucket, not a million.
+        let mut buckets: std::collections::BTreeMap<u32, Vec<u128>> = Default::default();
+        buckets.insert(0, vec![space.goal()]);
         dist.insert(space.goal(), 0);
-        let mut d = 0;
-        while d < buckets.len() {
-            let layer = std::mem::take(&mut buckets[d]);
+        let out_of_memory = |n: usize| {
+            format!(
+                "out of memory after {} positions",
+                crate::census::group(n as u64)
+            )
+        };
+        while let Some((d, layer)) = buckets.pop_first() {
             for x in layer {
-                if dist[&x] as usize != d {
+                if dist[&x] != d {
                     continue;
                 }
                 for (m, spec) in space.moves().iter().enumerate() {
                     let y = space.apply(x, m);
-                    let nd = d as u32 + spec.cost;
+                    let Some(nd) = d.checked_add(spec.cost) else {
+                        return Err("distances too large for a census here".into());
+                    };
+                    let held = dist.len();
+                    if held == dist.capacity() && dist.try_reserve(held).is_err() {
+                        return Err(out_of_memory(held));
+                    }
                     let better = match dist.entry(y) {
                         Entry::Vacant(e) => {
                             e.insert(nd);
@@ -670,20 +959,19 @@ impl PuzzleCensus {
                         Entry::Occupied(_) => false,
                     };
                     if better {
-                        if buckets.len() <= nd as usize {
-                            buckets.resize(nd as usize + 1, Vec::new());
+                        if dist.len() > MAX_POSITIONS {
+                            return Err(too_many());
                         }
-                        buckets[nd as usize].push(y);
+                        let bucket = buckets.entry(nd).or_default();
+                        if bucket.len() == bucket.capacity()
+                            && bucket.try_reserve(bucket.len().max(16)).is_err()
+                        {
+                            return Err(out_of_memory(dist.len()));
+                        }
+                        bucket.push(y);
                     }
                 }
             }
-            if dist.len() > MAX_POSITIONS {
-                return Err(format!(
-                    "more than {} positions: too large for a census here",
-                    crate::census::group(MAX_POSITIONS as u64)
-                ));
-            }
-            d += 1;
         }
         let mut rows: std::collections::BTreeMap<u32, (u64, u64)> = Default::default();
         for (&x, &dx) in &dist {

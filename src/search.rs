@@ -2,16 +2,23 @@
 //!
 //! Two balls grow by layers of equal cost: one from the scramble, one from the solved
 //! state. Each ball is a hash map from state to exact distance plus the list of states
-//! in each cost layer. The ball around the solved state does not depend on the
-//! scramble, so a [`Solver`] keeps it between solves and grows it only when that pays
-//! off over the solves made so far; the ball around the scramble is cleared (keeping
-//! its allocation) for each new one. The side to grow next is the one whose next layer
-//! is cheaper, which alternates the half-depths of the two sides.
+//! in each cost layer that occurs (costs that no path has take no room, so a move
+//! costing a million times another costs nothing extra). The ball around the solved
+//! state does not depend on the scramble, so a [`Solver`] keeps it between solves and
+//! grows it only when that pays off over the solves made so far; the ball around the
+//! scramble is cleared (keeping its allocation) for each new one. The side to grow next
+//! is the one whose next layer is cheaper, which alternates the half-depths of the two
+//! sides.
 //!
 //! The newest layer of a side is first kept as a plain list (*pending*), each state
 //! looked up in the other side's map but not inserted into its own. Only when the
 //! search must go on is it committed. The last layer is the largest, and it is never
 //! inserted: this made a cold hard solve about twice as fast.
+//!
+//! Canonical sequences: a move `b` never follows a move `a` when `a b` is no move at
+//! all or a single move costing no more ([`Canon`]); on the cube that is "never one face
+//! twice in a row". Each state keeps the move that first reached it, and the states it
+//! would miss are reached from its predecessor by the single move, at no greater cost.
 //!
 //! Why the answer is optimal: let the forward side be complete to cost `F` and the
 //! backward side to cost `B`, and let `c` be the largest move cost. Along an optimal
@@ -19,15 +26,19 @@
 //! forward side, and its remaining cost is at most `d - F - 1 + c`. So when the best
 //! meeting `M` found so far satisfies `M <= F + B + 1 - c`, no path is cheaper than `M`.
 
+use std::fmt;
 use std::hash::Hash;
 
 use ahash::AHashMap;
 use smallvec::SmallVec;
 
+/// Moves a space may have at most: a move index is a byte, and one value marks "none".
+pub const MAX_MOVES: usize = 255;
+
 /// One move of a puzzle as the search sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveSpec {
-    /// Moves of one face are never made twice in a row.
+    /// The face the move turns; moves of one face are powers of one another.
     pub face: u8,
     /// Positive integer cost.
     pub cost: u32,
@@ -35,16 +46,30 @@ pub struct MoveSpec {
     pub inverse: usize,
 }
 
+/// What two moves make one after the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Product {
+    /// Nothing: the second undoes the first.
+    Identity,
+    /// The same as this single move.
+    Move(usize),
+    /// Anything else.
+    Other,
+}
+
 /// A puzzle: states, moves with costs, and the goal.
 pub trait Space {
     /// A position; small and cheap to hash.
     type State: Copy + Eq + Hash;
-    /// The moves, indexed from 0.
+    /// The moves, indexed from 0; at most [`MAX_MOVES`].
     fn moves(&self) -> &[MoveSpec];
     /// The state after move `m`.
     fn apply(&self, s: Self::State, m: usize) -> Self::State;
     /// The solved state.
     fn goal(&self) -> Self::State;
+    /// Move `a` then move `b`, as a permutation of the whole puzzle (not just of the
+    /// solved state, which may look alike after different moves).
+    fn product(&self, a: usize, b: usize) -> Product;
 }
 
 /// A borrowed space is a space: a solver may borrow the puzzle it searches.
@@ -62,7 +87,100 @@ impl<P: Space> Space for &P {
     fn goal(&self) -> Self::State {
         (**self).goal()
     }
+
+    fn product(&self, a: usize, b: usize) -> Product {
+        (**self).product(a, b)
+    }
 }
+
+/// The canonical-sequence rule of a space: which move may follow which. Move `b` may
+/// not follow `a` when `a b` undoes itself or equals a single move that costs no more
+/// than both; every state is still reached at its exact cost, by fewer moves.
+#[derive(Clone, Debug)]
+pub struct Canon {
+    n: usize,
+    /// `after[b * (n + 1) + a]`: whether `b` may follow `a` (`a == n`: at the start).
+    after: Vec<bool>,
+    /// `before[a * (n + 1) + b]`: the same, indexed for walking backwards.
+    before: Vec<bool>,
+}
+
+impl Canon {
+    /// The rule of `space`.
+    pub fn new<P: Space>(space: &P) -> Canon {
+        let moves = space.moves();
+        let n = moves.len();
+        let w = n + 1;
+        let mut after = vec![true; w * w];
+        let mut before = vec![true; w * w];
+        for a in 0..n {
+            for b in 0..n {
+                let redundant = match space.product(a, b) {
+                    Product::Identity => true,
+                    Product::Move(c) => moves[c].cost <= moves[a].cost + moves[b].cost,
+                    Product::Other => false,
+                };
+                after[b * w + a] = !redundant;
+                before[a * w + b] = !redundant;
+            }
+        }
+        Canon { n, after, before }
+    }
+
+    /// Whether `next` may follow `prev` (`None`: at the start of a sequence).
+    pub fn allows(&self, prev: Option<usize>, next: usize) -> bool {
+        self.after[next * (self.n + 1) + prev.unwrap_or(self.n)]
+    }
+
+    /// Indexed by the previous move (`n` for none): may `next` follow it?
+    #[inline]
+    fn after_row(&self, next: usize) -> &[bool] {
+        let w = self.n + 1;
+        &self.after[next * w..next * w + w]
+    }
+
+    /// Indexed by the next move (`n` for none): may it follow `prev`?
+    #[inline]
+    fn before_row(&self, prev: usize) -> &[bool] {
+        let w = self.n + 1;
+        &self.before[prev * w..prev * w + w]
+    }
+
+    /// Whether a whole sequence of move indices is canonical.
+    pub fn is_canonical(&self, moves: &[u8]) -> bool {
+        moves
+            .windows(2)
+            .all(|w| self.allows(Some(w[0] as usize), w[1] as usize))
+    }
+}
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The search would hold more than this many positions.
+    TooManyPositions(usize),
+    /// Memory for the positions could not be had.
+    OutOfMemory(usize),
+}
+
+impl fmt::Display for SearchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SearchError::TooManyPositions(n) => write!(
+                f,
+                "gave up: the search would hold more than {} positions",
+                crate::census::group(*n as u64)
+            ),
+            SearchError::OutOfMemory(n) => write!(
+                f,
+                "gave up: out of memory after {} positions",
+                crate::census::group(*n as u64)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SearchError {}
 
 /// Move indices of a path; inline for anything up to 16 moves.
 pub type Moves = SmallVec<[u8; 16]>;
@@ -74,18 +192,21 @@ pub struct Path {
     pub moves: Moves,
 }
 
-/// Face marker of a root, which no move has reached.
-const NO_FACE: u8 = u8::MAX;
+/// A ball that cannot grow is complete to any cost; this stands for "any".
+const EVERYTHING: u32 = u32::MAX / 4;
 
 /// States within some cost of a root, with exact distances, by cost layer.
 #[derive(Clone, Debug)]
 struct Ball<S> {
     dist: AHashMap<S, u32>,
-    /// Each state with the face of the move next to it on its path from the root
-    /// (`NO_FACE` for the root): growing skips that face, a third of all moves.
-    layers: Vec<Vec<(S, u8)>>,
-    /// The next layer, not yet in `dist`; it may hold repeats and states seen before.
-    pending: Option<Vec<(S, u8)>>,
+    /// The non-empty layers, cheapest first: their cost, and each state with the move
+    /// next to it on its path from the root (`n`, the number of moves, for the root).
+    layers: Vec<(u32, Vec<(S, u8)>)>,
+    /// The cost to which the committed layers are complete.
+    done: u32,
+    /// The next layer and its cost, not yet in `dist`; it may hold repeats and states
+    /// seen before.
+    pending: Option<(u32, Vec<(S, u8)>)>,
     /// Distances of pending states where the sides met, for walking the paths.
     met: AHashMap<S, u32>,
     /// True when the ball grows towards the root (it holds distances *to* the root).
@@ -93,36 +214,58 @@ struct Ball<S> {
 }
 
 impl<S: Copy + Eq + Hash> Ball<S> {
-    fn new(root: S, backward: bool) -> Ball<S> {
+    fn new(root: S, backward: bool, n: usize) -> Ball<S> {
         let mut ball = Ball {
             dist: AHashMap::default(),
-            layers: vec![Vec::new()],
+            layers: Vec::new(),
+            done: 0,
             pending: None,
             met: AHashMap::default(),
             backward,
         };
-        ball.reset(root);
+        ball.reset(root, n);
         ball
     }
 
-    fn reset(&mut self, root: S) {
+    fn reset(&mut self, root: S, n: usize) {
         self.dist.clear();
         self.dist.insert(root, 0);
         self.layers.truncate(1);
-        self.layers[0].clear();
-        self.layers[0].push((root, NO_FACE));
+        match self.layers.first_mut() {
+            Some((cost, layer)) => {
+                *cost = 0;
+                layer.clear();
+                layer.push((root, n as u8));
+            }
+            None => self.layers.push((0, vec![(root, n as u8)])),
+        }
+        self.done = 0;
         self.pending = None;
         self.met.clear();
     }
 
-    /// The cost to which the committed layers are complete.
-    fn radius(&self) -> u32 {
-        self.layers.len() as u32 - 1
+    /// The cost of the next layer: the cheapest a move can add to a layer past `done`.
+    /// `costs` are the distinct move costs, ascending.
+    fn next_cost(&self, costs: &[u32]) -> Option<u32> {
+        let top = costs.last().copied().unwrap_or(1);
+        let mut best: Option<u32> = None;
+        for &(c, _) in self.layers.iter().rev() {
+            if c + top <= self.done {
+                break; // this layer and all before it are spent
+            }
+            if let Some(&m) = costs.iter().find(|&&m| c + m > self.done) {
+                best = Some(best.map_or(c + m, |b| b.min(c + m)));
+            }
+        }
+        best
     }
 
     /// The cost to which the ball is complete, counting the pending layer.
-    fn reach(&self) -> u32 {
-        self.radius() + self.pending.is_some() as u32
+    fn reach(&self, costs: &[u32]) -> u32 {
+        match &self.pending {
+            Some((k, _)) => *k,
+            None => self.next_cost(costs).map_or(EVERYTHING, |k| k - 1),
+        }
     }
 
     /// Distance of a state, committed or met in the pending layer.
@@ -130,48 +273,61 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         self.dist.get(s).or_else(|| self.met.get(s)).copied()
     }
 
-    /// States that growing by one layer would expand, times their moves.
-    fn next_work(&self, moves: &[MoveSpec]) -> usize {
-        let k = self.layers.len();
+    /// The layer of exactly this cost, if it has states.
+    fn layer(&self, cost: u32) -> Option<&[(S, u8)]> {
+        layer_of(&self.layers, cost)
+    }
+    /// States that growing to cost `k` would expand, times their moves.
+    fn work_at(&self, k: u32, moves: &[MoveSpec]) -> usize {
         moves
             .iter()
-            .filter(|m| m.cost as usize <= k)
-            .map(|m| self.layers[k - m.cost as usize].len())
+            .filter(|m| m.cost <= k)
+            .filter_map(|m| self.layer(k - m.cost))
+            .map(<[_]>::len)
             .sum()
     }
 
-    /// Whether the ball has stopped growing: its last `max_cost` layers are empty.
-    fn exhausted(&self, max_cost: u32) -> bool {
-        let n = self.layers.len();
-        n > max_cost as usize
-            && self.layers[n - max_cost as usize..]
-                .iter()
-                .all(Vec::is_empty)
-            && self.pending.as_ref().is_none_or(Vec::is_empty)
+    /// States that growing by one layer would expand, times their moves.
+    fn next_work(&self, moves: &[MoveSpec], costs: &[u32]) -> usize {
+        self.next_cost(costs).map_or(0, |k| self.work_at(k, moves))
+    }
+
+    /// Whether the ball has stopped growing: no move leads past what it holds.
+    fn exhausted(&self, costs: &[u32]) -> bool {
+        self.pending.as_ref().is_none_or(|(_, l)| l.is_empty()) && self.next_cost(costs).is_none()
     }
 
     /// Compute the next layer as a pending list. Each new state is looked up in
     /// `other`; meetings go to `meets` as (state, cost from the start, total cost).
-    ///
-    /// Skipping the face just turned loses no state at its exact distance as long as
-    /// two turns of one face never cost less than one turn doing the same, which
-    /// [`Solver::with_config`] checks.
     fn expand<P: Space<State = S>>(
         &mut self,
         space: &P,
+        canon: &Canon,
+        costs: &[u32],
         other: Option<&Ball<S>>,
         meets: &mut Vec<(S, u32, u32)>,
     ) {
         debug_assert!(self.pending.is_none());
-        let k = self.layers.len() as u32;
-        let mut layer = Vec::with_capacity(self.next_work(space.moves()));
+        let Some(k) = self.next_cost(costs) else {
+            self.pending = Some((self.done, Vec::new()));
+            return;
+        };
+        let mut layer = Vec::with_capacity(self.work_at(k, space.moves()));
         for (m, spec) in space.moves().iter().enumerate() {
             if spec.cost > k {
                 continue;
             }
-            let step = if self.backward { spec.inverse } else { m };
-            for &(x, face) in &self.layers[(k - spec.cost) as usize] {
-                if face == spec.face {
+            let Some(from) = layer_of(&self.layers, k - spec.cost) else {
+                continue;
+            };
+            // Forward, m comes after the move next to x; backward, before it.
+            let (step, allowed) = if self.backward {
+                (spec.inverse, canon.before_row(m))
+            } else {
+                (m, canon.after_row(m))
+            };
+            for &(x, last) in from {
+                if !allowed[last as usize] {
                     continue;
                 }
                 let y = space.apply(x, step);
@@ -179,7 +335,7 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                 // a dearer meeting, which the totals drop; `commit` removes it. Saving
                 // that lookup took a cold hard solve (whole process, hyperfine medians of
                 // 80 interleaved runs) from 4.41 to 3.64 ms in HTM, 9.17 to 6.95 ms in QTM.
-                layer.push((y, spec.face));
+                layer.push((y, m as u8));
                 if let Some(&d) = other.and_then(|o| o.dist.get(&y)) {
                     let (from_start, total) = if self.backward {
                         (d, k + d)
@@ -191,28 +347,33 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                 }
             }
         }
-        self.pending = Some(layer);
+        self.pending = Some((k, layer));
     }
 
     /// Move the pending layer into the map, dropping repeats.
-    fn commit(&mut self) {
-        let Some(pending) = self.pending.take() else {
-            return;
+    fn commit(&mut self) -> Result<(), SearchError> {
+        let Some((k, pending)) = self.pending.take() else {
+            return Ok(());
         };
-        let k = self.layers.len() as u32;
         // The pending list holds repeats: reserving for all of them pushed the QTM
         // cache to the next power of two (10,000 states: peak 64.6 MB, 0.69 s); half
         // gave 46 MB and 0.36 s.
-        self.dist.reserve(pending.len() / 2);
+        if self.dist.try_reserve(pending.len() / 2).is_err() {
+            return Err(SearchError::OutOfMemory(self.dist.len()));
+        }
         let mut layer = Vec::with_capacity(pending.len());
-        for (y, face) in pending {
+        for (y, last) in pending {
             if let std::collections::hash_map::Entry::Vacant(e) = self.dist.entry(y) {
                 e.insert(k);
-                layer.push((y, face));
+                layer.push((y, last));
             }
         }
-        self.layers.push(layer);
+        if !layer.is_empty() {
+            self.layers.push((k, layer));
+        }
+        self.done = self.done.max(k);
         self.met.clear();
+        Ok(())
     }
 
     /// The moves from `x` one step closer to the root on a cheapest path, with the
@@ -247,9 +408,21 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         })
     }
 
-    /// Every cheapest path between the root and `x`, in the order walked from the root,
-    /// whose move next to `x` is not of face `avoid` and costs at least `min_cost`. `f`
-    /// sees each; returning `false` stops the walk. Returns `false` if stopped.
+    /// Whether move `m` may stand next to `x` on a path whose next move beyond `x`
+    /// (away from the root) is `adjacent`.
+    fn fits(&self, canon: &Canon, m: usize, adjacent: Option<u8>) -> bool {
+        match adjacent {
+            None => true,
+            // Forward, m is followed by the adjacent move; backward, it follows it.
+            Some(a) if self.backward => canon.allows(Some(a as usize), m),
+            Some(a) => canon.allows(Some(m), a as usize),
+        }
+    }
+
+    /// Every cheapest canonical path between the root and `x`, in the order walked
+    /// from the root, that fits beside the move `adjacent` beyond `x` and whose move
+    /// next to `x` costs at least `min_cost`. `f` sees each; returning `false` stops
+    /// the walk. Returns `false` if stopped.
     ///
     /// With a memo, each state's steps are found once (all paths share them); without,
     /// each step is looked up only when reached, which is cheapest for one path.
@@ -257,8 +430,9 @@ impl<S: Copy + Eq + Hash> Ball<S> {
     fn paths<P: Space<State = S>>(
         &self,
         space: &P,
+        canon: &Canon,
         x: S,
-        avoid: Option<u8>,
+        adjacent: Option<u8>,
         min_cost: u32,
         suffix: &mut Moves,
         memo: &mut Option<Memo<S>>,
@@ -280,13 +454,13 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                     return f(suffix);
                 }
                 for (m, spec) in space.moves().iter().enumerate() {
-                    if Some(spec.face) == avoid || spec.cost > d || spec.cost < min_cost {
+                    if spec.cost > d || spec.cost < min_cost || !self.fits(canon, m, adjacent) {
                         continue;
                     }
                     let y = space.apply(x, if self.backward { m } else { spec.inverse });
                     if self.dist.get(&y) == Some(&(d - spec.cost)) {
                         suffix.push(m as u8);
-                        let go_on = self.paths(space, y, Some(spec.face), 0, suffix, memo, f);
+                        let go_on = self.paths(space, canon, y, Some(m as u8), 0, suffix, memo, f);
                         suffix.pop();
                         if !go_on {
                             return false;
@@ -298,11 +472,11 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         };
         for (m, y) in next {
             let spec = space.moves()[m as usize];
-            if Some(spec.face) == avoid || spec.cost < min_cost {
+            if spec.cost < min_cost || !self.fits(canon, m as usize, adjacent) {
                 continue;
             }
             suffix.push(m);
-            let go_on = self.paths(space, y, Some(spec.face), 0, suffix, memo, f);
+            let go_on = self.paths(space, canon, y, Some(m), 0, suffix, memo, f);
             suffix.pop();
             if !go_on {
                 return false;
@@ -310,6 +484,17 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         }
         true
     }
+}
+
+/// The layer of exactly this cost, if it has states. The layers a move reaches back
+/// to are the last few: the search runs from the end.
+fn layer_of<S>(layers: &[(u32, Vec<(S, u8)>)], cost: u32) -> Option<&[(S, u8)]> {
+    layers
+        .iter()
+        .rev()
+        .take_while(|(c, _)| *c >= cost)
+        .find(|(c, _)| *c == cost)
+        .map(|(_, l)| l.as_slice())
 }
 
 /// Cheapest steps from one state towards the root of a ball.
@@ -330,11 +515,14 @@ type Memos<S> = (Option<Memo<S>>, Option<Memo<S>>);
 /// 100,000 random states, HTM and QTM, medians of 7 runs).
 const INSERT_WEIGHT: usize = 4;
 
-/// Tuning of the cached ball around the solved state.
+/// Tuning of the cached ball around the solved state, and the search's budget.
 #[derive(Clone, Copy, Debug)]
 pub struct SolverConfig {
     /// The solved-side ball stops growing once it would pass about this many states.
     pub max_cached_states: usize,
+    /// A search that would hold more positions than this (both sides, with the next
+    /// layer) gives up with [`SearchError::TooManyPositions`].
+    pub max_states: usize,
 }
 
 impl Default for SolverConfig {
@@ -344,30 +532,26 @@ impl Default for SolverConfig {
         // QTM states take 3.4 s instead of 1.5 s, and HTM no faster.
         SolverConfig {
             max_cached_states: 2_000_000,
+            max_states: usize::MAX,
         }
     }
 }
 
-/// Whether a space suits the search: positive costs, and no turn dearer than two turns
-/// of its face that make it (so skipping the face just turned loses nothing). Checked
-/// on the goal, which suffices for puzzles whose moves act the same everywhere.
+/// Whether a space suits the search: at most [`MAX_MOVES`] moves, each with a positive
+/// cost and its inverse among the moves.
 pub fn check_moves<P: Space>(space: &P) -> Result<(), String> {
-    let goal = space.goal();
     let moves = space.moves();
-    if moves.iter().any(|m| m.cost == 0) {
-        return Err("move costs must be positive".into());
+    if moves.len() > MAX_MOVES {
+        return Err(format!(
+            "{} moves: the search takes at most {MAX_MOVES}",
+            moves.len()
+        ));
     }
-    for (i, a) in moves.iter().enumerate() {
-        for (j, b) in moves.iter().enumerate().filter(|(_, b)| b.face == a.face) {
-            let ab = space.apply(space.apply(goal, i), j);
-            let single =
-                (0..moves.len()).find(|&k| moves[k].face == a.face && space.apply(goal, k) == ab);
-            if let Some(k) = single.filter(|&k| moves[k].cost > a.cost + b.cost) {
-                return Err(format!(
-                    "move {k} costs more than moves {i} and {j}, which make it together"
-                ));
-            }
-        }
+    if let Some(i) = moves.iter().position(|m| m.cost == 0) {
+        return Err(format!("move {i} has cost 0: costs must be positive"));
+    }
+    if let Some(i) = moves.iter().position(|m| m.inverse >= moves.len()) {
+        return Err(format!("move {i} has no inverse among the moves"));
     }
     Ok(())
 }
@@ -375,6 +559,9 @@ pub fn check_moves<P: Space>(space: &P) -> Result<(), String> {
 /// An optimal solver for one puzzle and metric, reusable across many states.
 pub struct Solver<P: Space> {
     space: P,
+    canon: Canon,
+    /// The distinct move costs, ascending.
+    costs: Vec<u32>,
     solved: Ball<P::State>,
     forward: Ball<P::State>,
     /// Meetings of the current solve: (state, cost from the start, total cost).
@@ -386,24 +573,31 @@ pub struct Solver<P: Space> {
 
 impl<P: Space> Solver<P> {
     /// A solver with the default configuration.
+    ///
+    /// Panics if the space breaks [`check_moves`].
     pub fn new(space: P) -> Solver<P> {
         Solver::with_config(space, SolverConfig::default())
     }
 
     /// A solver with an explicit configuration.
     ///
-    /// Panics if a move cost is zero, or if two turns of one face cost less than the
-    /// single move with the same effect (the search assumes they never do).
+    /// Panics if the space breaks [`check_moves`].
     pub fn with_config(space: P, config: SolverConfig) -> Solver<P> {
         if let Err(e) = check_moves(&space) {
             panic!("{e}");
         }
         let goal = space.goal();
         let moves = space.moves();
-        let max_cost = moves.iter().map(|m| m.cost).max().unwrap_or(1);
+        let n = moves.len();
+        let mut costs: Vec<u32> = moves.iter().map(|m| m.cost).collect();
+        costs.sort_unstable();
+        costs.dedup();
+        let max_cost = costs.last().copied().unwrap_or(1);
         Solver {
-            solved: Ball::new(goal, true),
-            forward: Ball::new(goal, false),
+            canon: Canon::new(&space),
+            costs,
+            solved: Ball::new(goal, true, n),
+            forward: Ball::new(goal, false, n),
             meets: Vec::new(),
             space,
             max_cost,
@@ -417,77 +611,100 @@ impl<P: Space> Solver<P> {
         &self.space
     }
 
+    /// The canonical-sequence rule the solutions follow.
+    pub fn canon(&self) -> &Canon {
+        &self.canon
+    }
+
     /// Radius of the cached ball around the solved state.
     pub fn cached_radius(&self) -> u32 {
-        self.solved.radius()
+        self.solved.done
     }
 
     /// Grow the cached solved-side ball to `radius` now (or until the size cap).
     pub fn prepare(&mut self, radius: u32) {
-        self.solved.commit();
         let mut unused = Vec::new();
-        while self.solved.radius() < radius && self.may_grow_solved() {
-            self.solved.expand(&self.space, None, &mut unused);
-            self.solved.commit();
+        while self.solved.commit().is_ok() && self.solved.done < radius && self.may_grow_solved() {
+            self.solved
+                .expand(&self.space, &self.canon, &self.costs, None, &mut unused);
         }
     }
 
     fn may_grow_solved(&self) -> bool {
-        let n = self.solved.layers.len();
-        let last = self.solved.layers[n - 1].len();
-        let prev = if n >= 2 {
-            self.solved.layers[n - 2].len().max(1)
-        } else {
-            1
-        };
+        let sizes: SmallVec<[usize; 2]> = self
+            .solved
+            .layers
+            .iter()
+            .rev()
+            .take(2)
+            .map(|(_, l)| l.len())
+            .collect();
+        let last = sizes.first().copied().unwrap_or(1);
+        let prev = sizes.get(1).copied().unwrap_or(1).max(1);
         // Next layer estimated from the growth ratio of the last two.
         let next = last.saturating_mul(last) / prev;
-        !self.solved.exhausted(self.max_cost)
+        !self.solved.exhausted(&self.costs)
             && self.solved.dist.len().saturating_add(next) <= self.config.max_cached_states
     }
 
     /// Run the search from `start` until the cheapest cost is proven. Returns it, or
     /// `None` if the goal cannot be reached.
-    fn meet(&mut self, start: P::State) -> Option<u32> {
+    fn meet(&mut self, start: P::State) -> Result<Option<u32>, SearchError> {
+        let n = self.space.moves().len();
         self.solves += 1;
         self.meets.clear();
-        self.forward.reset(start);
+        self.forward.reset(start, n);
         // A layer left pending by the previous solve joins the cache now.
-        self.solved.commit();
+        self.solved.commit()?;
         let mut best = self.solved.dist.get(&start).copied();
         if let Some(d) = best {
             self.meets.push((start, 0, d));
             if d == 0 {
-                return best;
+                return Ok(best);
             }
         }
+        let costs = &self.costs;
         loop {
-            let reach = self.forward.reach() + self.solved.reach() + 1;
+            let reach = self.forward.reach(costs) as u64 + self.solved.reach(costs) as u64 + 1;
             if let Some(m) = best {
-                if m + self.max_cost <= reach {
-                    return Some(m);
+                if (m + self.max_cost) as u64 <= reach {
+                    return Ok(Some(m));
                 }
             }
-            self.forward.commit();
-            self.solved.commit();
-            let fwd_done = self.forward.exhausted(self.max_cost);
-            let fwd_work = self.forward.next_work(self.space.moves());
+            self.forward.commit()?;
+            self.solved.commit()?;
+            let fwd_done = self.forward.exhausted(costs);
+            let fwd_work = self.forward.next_work(self.space.moves(), costs);
+            let bwd_work = self.solved.next_work(self.space.moves(), costs);
             let grow_solved = self.may_grow_solved() && {
                 // Solved-side layers are kept for later solves: charge each solve so far a share.
-                let bwd_work =
-                    self.solved.next_work(self.space.moves()) * INSERT_WEIGHT / self.solves;
-                fwd_done || bwd_work < fwd_work
+                fwd_done || bwd_work * INSERT_WEIGHT / self.solves < fwd_work
             };
+            let held = self.forward.dist.len() + self.solved.dist.len();
+            let work = if grow_solved { bwd_work } else { fwd_work };
+            if held.saturating_add(work) > self.config.max_states {
+                return Err(SearchError::TooManyPositions(self.config.max_states));
+            }
             let found = self.meets.len();
             if grow_solved {
-                self.solved
-                    .expand(&self.space, Some(&self.forward), &mut self.meets);
+                self.solved.expand(
+                    &self.space,
+                    &self.canon,
+                    costs,
+                    Some(&self.forward),
+                    &mut self.meets,
+                );
             } else if !fwd_done {
-                self.forward
-                    .expand(&self.space, Some(&self.solved), &mut self.meets);
+                self.forward.expand(
+                    &self.space,
+                    &self.canon,
+                    costs,
+                    Some(&self.solved),
+                    &mut self.meets,
+                );
             } else {
                 // Neither side can grow further: the best meeting is the answer.
-                return best;
+                return Ok(best);
             }
             for &(_, _, total) in &self.meets[found..] {
                 best = Some(best.map_or(total, |b| b.min(total)));
@@ -506,9 +723,9 @@ impl<P: Space> Solver<P> {
             .collect()
     }
 
-    /// Walk every pair of cheapest half paths through `x` that join without turning
-    /// one face twice, the second half starting with a move costing at least
-    /// `min_next`; `f` gets both halves and may stop the walk.
+    /// Walk every pair of cheapest half paths through `x` that join into a canonical
+    /// sequence, the second half starting with a move costing at least `min_next`;
+    /// `f` gets both halves and may stop the walk.
     fn join(
         &self,
         x: P::State,
@@ -516,17 +733,17 @@ impl<P: Space> Solver<P> {
         memos: &mut Memos<P::State>,
         f: &mut dyn FnMut(&Moves, &Moves) -> bool,
     ) {
-        let (space, solved) = (&self.space, &self.solved);
+        let (space, canon, solved) = (&self.space, &self.canon, &self.solved);
         let (fwd_memo, bwd_memo) = memos;
         let mut back = Moves::new();
         self.forward
-            .paths(space, x, None, 0, &mut back, fwd_memo, &mut |fwd| {
-                let last_face = fwd.first().map(|&m| space.moves()[m as usize].face);
+            .paths(space, canon, x, None, 0, &mut back, fwd_memo, &mut |fwd| {
                 let mut tail = Moves::new();
                 solved.paths(
                     space,
+                    canon,
                     x,
-                    last_face,
+                    fwd.first().copied(),
                     min_next,
                     &mut tail,
                     bwd_memo,
@@ -536,8 +753,19 @@ impl<P: Space> Solver<P> {
     }
 
     /// One cheapest solution from `start`, or `None` if the goal is unreachable.
+    ///
+    /// Panics if the search gives up (only with a finite [`SolverConfig::max_states`]:
+    /// use [`Solver::try_solve`] then).
     pub fn solve(&mut self, start: P::State) -> Option<Path> {
-        let d = self.meet(start)?;
+        self.try_solve(start).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// One cheapest solution from `start`, `None` if the goal is unreachable, or why
+    /// the search gave up.
+    pub fn try_solve(&mut self, start: P::State) -> Result<Option<Path>, SearchError> {
+        let Some(d) = self.meet(start)? else {
+            return Ok(None);
+        };
         let mut found = None;
         let mut memos = (None, None);
         for (x, _) in self.meeting_points(d) {
@@ -551,18 +779,25 @@ impl<P: Space> Solver<P> {
                 break;
             }
         }
-        found
+        Ok(found)
     }
 
-    /// Every cheapest solution from `start` in which no two consecutive moves share a
-    /// face, sorted by move indices. Empty if the goal is unreachable.
+    /// Every cheapest canonical solution from `start`, sorted by move indices. Empty if
+    /// the goal is unreachable.
+    ///
+    /// Panics if the search gives up (see [`Solver::solve`]).
     pub fn solve_all(&mut self, start: P::State) -> Vec<Path> {
-        let Some(d) = self.meet(start) else {
-            return Vec::new();
+        self.try_solve_all(start).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Every cheapest canonical solution from `start`, or why the search gave up.
+    pub fn try_solve_all(&mut self, start: P::State) -> Result<Vec<Path>, SearchError> {
+        let Some(d) = self.meet(start)? else {
+            return Ok(Vec::new());
         };
         // Count each path once: at its last state within cost f of the start. That
         // state x, at cost k, is followed by a move costing more than f - k.
-        let f = self.forward.reach();
+        let f = self.forward.reach(&self.costs).min(d);
         let mut all = Vec::new();
         let mut memos = (Some(Memo::default()), Some(Memo::default()));
         for (x, k) in self.meeting_points(d) {
@@ -578,6 +813,6 @@ impl<P: Space> Solver<P> {
         }
         all.sort();
         all.dedup();
-        all
+        Ok(all)
     }
 }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::cube::{Coord, Cube};
 use crate::moves::{Alg, Face, Move};
-use crate::search::{MoveSpec, Path, Solver, SolverConfig, Space};
+use crate::search::{MoveSpec, Path, Product, Solver, SolverConfig, Space};
 
 /// How solution length is counted.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -122,6 +122,21 @@ impl Space for PocketSpace {
 
     fn goal(&self) -> Coord {
         Coord::SOLVED
+    }
+
+    fn product(&self, a: usize, b: usize) -> Product {
+        let (a, b) = (self.moves[a], self.moves[b]);
+        if a.face() != b.face() {
+            return Product::Other;
+        }
+        match Move::new(a.face(), a.quarters() + b.quarters()) {
+            None => Product::Identity,
+            Some(c) => self
+                .moves
+                .iter()
+                .position(|&m| m == c)
+                .map_or(Product::Other, Product::Move),
+        }
     }
 }
 
