@@ -196,9 +196,8 @@ fn assign_faces(moves: &mut [PuzzleMove]) {
             }
         }
     }
-    for i in 0..n {
-        let r = root(&mut face, i);
-        moves[i].face = r as u8;
+    for (i, m) in moves.iter_mut().enumerate() {
+        m.face = root(&mut face, i) as u8;
     }
 }
 
