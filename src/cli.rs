@@ -948,8 +948,8 @@ fn load_patterns(file: &Option<String>) -> Result<Vec<Pattern>, u8> {
     let Some(path) = file else {
         return Ok(builtin_patterns());
     };
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("pocket: cannot read {path}: {e}");
+    let text = crate::io::read_text_file(path).map_err(|e| {
+        eprintln!("pocket: {e}");
         EXIT_BAD_INPUT
     })?;
     parse_patterns(&text).map_err(|e| {

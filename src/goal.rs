@@ -6,12 +6,12 @@
 //! from the scramble, so the first matching state it settles is the cheapest to reach
 //! in the chosen metric, move subset and costs.
 
-use std::collections::hash_map::Entry;
+use std::collections::BTreeMap;
 
-use ahash::AHashMap;
-
-use crate::cube::{Coord, Cube, STICKERS};
-use crate::search::{Path, Space};
+use crate::cube::{
+    CORNER_FACES, CORNER_STICKERS, Coord, Cube, POSITIONS, REFERENCE_SLOT, STICKERS,
+};
+use crate::search::{Canon, Path, Space};
 use crate::solver::PocketSpace;
 use crate::stickers::{Stickers, describe_char};
 
@@ -78,6 +78,28 @@ impl Goal {
             }
             out[i] = Some(f);
         }
+        if let Some(slot) = unplaceable(&out) {
+            let at = CORNER_STICKERS[slot].map(|i| i as usize);
+            let shown: Vec<String> = at
+                .iter()
+                .map(|&i| self.0[i].map_or("any".to_string(), |c| format!("'{}'", c as char)))
+                .collect();
+            let names: Vec<String> = at
+                .iter()
+                .map(|&i| ((b'A' + i as u8) as char).to_string())
+                .collect();
+            return Err(format!(
+                "goal: no position matches it: no corner shows {} at stickers {}",
+                shown.join(" "),
+                names.join(" ")
+            ));
+        }
+        if !reachable(&out) {
+            return Err(
+                "goal: no position matches it: the corners it asks for cannot all be in place at once"
+                    .into(),
+            );
+        }
         Ok(out)
     }
 }
@@ -90,65 +112,135 @@ fn matches(goal: &[Option<u8>; STICKERS], c: Coord) -> bool {
         .all(|(g, f)| g.is_none_or(|g| g == f))
 }
 
-/// The cheapest way from `start` to any position matching `goal` (in faces), with no
-/// face turned twice in a row; `None` if no such position can be reached.
+/// Whether any position of the cube matches a goal in faces. Each corner slot can hold
+/// the corners (with their twists) whose faces fit the pattern there; the reference
+/// corner stays home untwisted; a position puts each corner in one slot with twists
+/// summing to 0 mod 3, and every such placement is a position. So the question is a
+/// small dynamic programme over (slot, corners used, twist sum): 8 * 256 * 3 states.
+pub fn reachable(goal: &[Option<u8>; STICKERS]) -> bool {
+    unplaceable(goal).is_none() && placeable(&fits(goal))
+}
+
+/// For each corner slot, the (piece, twist) pairs whose stickers match the goal there.
+fn fits(goal: &[Option<u8>; STICKERS]) -> Vec<Vec<(usize, usize)>> {
+    CORNER_STICKERS
+        .iter()
+        .enumerate()
+        .map(|(slot, stickers)| {
+            let mut ok = Vec::new();
+            for piece in 0..8 {
+                // The reference corner never leaves its slot, nor twists.
+                let twists = match (slot == REFERENCE_SLOT, piece == REFERENCE_SLOT) {
+                    (true, true) => 0..1,
+                    (false, false) => 0..3,
+                    _ => 0..0,
+                };
+                for o in twists {
+                    let shows = (0..3).all(|t| {
+                        goal[stickers[t] as usize]
+                            .is_none_or(|g| g == CORNER_FACES[piece][(t + 3 - o) % 3])
+                    });
+                    if shows {
+                        ok.push((piece, o));
+                    }
+                }
+            }
+            ok
+        })
+        .collect()
+}
+
+/// The first corner slot that no corner can fill as the goal asks, if any.
+pub fn unplaceable(goal: &[Option<u8>; STICKERS]) -> Option<usize> {
+    fits(goal).iter().position(Vec::is_empty)
+}
+
+/// Whether the corners can be placed, one per slot, with twists summing to 0.
+fn placeable(fits: &[Vec<(usize, usize)>]) -> bool {
+    // seen[slot][used][sum]: already known to lead nowhere.
+    let mut dead = vec![[false; 3]; 8 * 256];
+    fn place(
+        slot: usize,
+        used: usize,
+        sum: usize,
+        fits: &[Vec<(usize, usize)>],
+        dead: &mut [[bool; 3]],
+    ) -> bool {
+        if slot == 8 {
+            return sum == 0;
+        }
+        if dead[slot * 256 + used][sum] {
+            return false;
+        }
+        for &(piece, o) in &fits[slot] {
+            if used & (1 << piece) == 0
+                && place(slot + 1, used | 1 << piece, (sum + o) % 3, fits, dead)
+            {
+                return true;
+            }
+        }
+        dead[slot * 256 + used][sum] = true;
+        false
+    }
+    place(0, 0, 0, fits, &mut dead)
+}
+
+/// The cheapest way from `start` to any position matching `goal` (in faces), as a
+/// canonical sequence; `None` if no such position can be reached. Dijkstra's over
+/// cost buckets with flat arrays over the coordinate (about 18 MB whatever the goal),
+/// after a check that some position matches at all.
 pub fn solve_to_goal(
     space: &PocketSpace,
     start: Coord,
     goal: &[Option<u8>; STICKERS],
 ) -> Option<Path> {
-    const NO_FACE: u8 = u8::MAX;
-    // For each reached position: its cost, and the position and move it came from.
-    let mut seen: AHashMap<Coord, (u32, Coord, u8)> = AHashMap::default();
-    let mut buckets: Vec<Vec<(Coord, u8)>> = vec![vec![(start, NO_FACE)]];
-    seen.insert(start, (0, start, u8::MAX));
+    if !reachable(goal) {
+        return None;
+    }
+    let n = space.moves().len();
+    let canon = Canon::new(space);
+    const UNSEEN: u32 = u32::MAX;
+    // For each position: its cost so far, and the move that reached it (`n`: none).
+    let mut cost = vec![UNSEEN; POSITIONS as usize];
+    let mut last = vec![n as u8; POSITIONS as usize];
+    cost[start.0 as usize] = 0;
+    let mut buckets: BTreeMap<u32, Vec<Coord>> = BTreeMap::new();
+    buckets.insert(0, vec![start]);
     let moves = space.moves();
-    let mut d = 0usize;
-    while d < buckets.len() {
-        let bucket = std::mem::take(&mut buckets[d]);
-        for (x, face) in bucket {
-            if seen[&x].0 as usize != d {
+    while let Some((d, bucket)) = buckets.pop_first() {
+        for x in bucket {
+            let xi = x.0 as usize;
+            if cost[xi] != d {
                 continue; // reached more cheaply since
             }
             if matches(goal, x) {
                 let mut path = Path {
-                    cost: d as u32,
+                    cost: d,
                     moves: Default::default(),
                 };
                 let mut at = x;
                 while at != start {
-                    let (_, from, m) = seen[&at];
-                    path.moves.insert(0, m);
-                    at = from;
+                    let m = last[at.0 as usize] as usize;
+                    path.moves.insert(0, m as u8);
+                    at = space.apply(at, moves[m].inverse);
                 }
                 return Some(path);
             }
+            let prev = last[xi] as usize;
             for (m, spec) in moves.iter().enumerate() {
-                if spec.face == face {
+                if !canon.allows((prev < n).then_some(prev), m) {
                     continue;
                 }
                 let y = space.apply(x, m);
-                let cost = d as u32 + spec.cost;
-                let better = match seen.entry(y) {
-                    Entry::Vacant(e) => {
-                        e.insert((cost, x, m as u8));
-                        true
-                    }
-                    Entry::Occupied(mut e) if e.get().0 > cost => {
-                        e.insert((cost, x, m as u8));
-                        true
-                    }
-                    Entry::Occupied(_) => false,
-                };
-                if better {
-                    if buckets.len() <= cost as usize {
-                        buckets.resize(cost as usize + 1, Vec::new());
-                    }
-                    buckets[cost as usize].push((y, spec.face));
+                let c = d + spec.cost;
+                let yi = y.0 as usize;
+                if c < cost[yi] {
+                    cost[yi] = c;
+                    last[yi] = m as u8;
+                    buckets.entry(c).or_default().push(y);
                 }
             }
         }
-        d += 1;
     }
     None
 }

@@ -5,6 +5,32 @@ use std::io::{self, BufRead, BufReader, Read};
 /// Lines longer than this are refused whole, without being stored.
 pub const MAX_LINE: usize = 4096; // bytes; a state is 24
 
+/// Files read whole (pattern lists, puzzle definitions) may be at most this large.
+pub const MAX_FILE: u64 = 16 * 1024 * 1024; // 16 MiB: 13 patterns take 600 bytes
+
+/// Read a whole text file of at most [`MAX_FILE`] bytes. A larger file, or an endless
+/// one such as `/dev/zero`, is refused after reading one byte past the limit.
+pub fn read_text_file(path: &str) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(format!(
+            "{path} is larger than {} MiB: refused",
+            MAX_FILE / (1024 * 1024)
+        ));
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{path} is not UTF-8 text (an invalid byte 0x{:02x} at offset {})",
+            e.as_bytes()[e.utf8_error().valid_up_to()],
+            e.utf8_error().valid_up_to()
+        )
+    })
+}
+
 /// One line of input.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Line<'a> {

@@ -75,7 +75,7 @@ pub use cube::{
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
 };
 pub use geometry::{FACE_AXES, quarter_turn};
-pub use goal::{Goal, WILDCARD, solve_to_goal};
+pub use goal::{Goal, WILDCARD, reachable, solve_to_goal};
 pub use io::{Line, LineReader, MAX_LINE};
 pub use judge::{InputMode, MAX_OUTPUT, Outcome, Run, Summary, run_one};
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
@@ -91,7 +91,10 @@ pub use puzzle::{
     PuzzleSpace,
 };
 pub use scramble::{Length, Rng, Scramble, Scrambler};
-pub use search::{MoveSpec, Moves, Path, Solver, SolverConfig, Space, check_moves};
+pub use search::{
+    Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
+    check_moves,
+};
 pub use solver::{Costs, Metric, PocketSolver, PocketSpace, solve};
 pub use stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};
 pub use table::TableSolver;

@@ -551,11 +551,9 @@ impl Puzzle {
         if let Some((n, text)) = BUILTIN_PUZZLES.iter().find(|(n, _)| *n == name_or_path) {
             return Puzzle::parse(text, n);
         }
-        let text = std::fs::read_to_string(name_or_path).map_err(|e| DefinitionError {
+        let text = crate::io::read_text_file(name_or_path).map_err(|e| DefinitionError {
             line: 0,
-            message: format!(
-                "no built-in puzzle '{name_or_path}', and it cannot be read as a file: {e}"
-            ),
+            message: format!("no built-in puzzle '{name_or_path}', and the file: {e}"),
         })?;
         let stem = std::path::Path::new(name_or_path)
             .file_stem()
