@@ -212,7 +212,7 @@ impl Answer {
                     out.push_str(&Answer::json_error(raw, &e));
                 } else {
                     out.push_str("error: ");
-                    out.push_str(&e);
+                    out.push_str(&crate::stickers::escape_text(&e));
                 }
                 errors.push((item.place, e));
             }
@@ -243,7 +243,10 @@ impl Tally {
         self.states += states;
         self.invalid += errors.len();
         if let (None, Some((place, e))) = (&self.first_error, errors.first()) {
-            self.first_error = Some(format!("{unit} {place}: {e}"));
+            self.first_error = Some(format!(
+                "{unit} {place}: {}",
+                crate::stickers::escape_text(e)
+            ));
         }
     }
 

@@ -27,6 +27,7 @@ use crate::puzzle::{BUILTIN_PUZZLES, Puzzle, PuzzleCensus};
 use crate::scramble::{Length, Rng, Scrambler};
 use crate::solver::{Costs, Metric, PocketSolver};
 use crate::stickers::Stickers;
+use crate::stickers::escape_text;
 use crate::table::TableSolver;
 
 /// Exit status: every input was good.
@@ -432,7 +433,7 @@ impl std::str::FromStr for MetricChoice {
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     let args: Vec<String> = args
         .into_iter()
-        .map(|a| a.to_string_lossy().into_owned())
+        .map(|a| crate::stickers::os_arg_text(&a))
         .collect();
     let name = args.first().map(|s| program_name(s)).unwrap_or("pocket");
     let rest: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
@@ -440,10 +441,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Ok(p) => p,
         Err(early) => {
             return match early.status {
-                Ok(()) => {
-                    print_quietly(&early.output);
-                    ExitCode::from(EXIT_OK)
-                }
+                Ok(()) => print_quietly(&early.output),
                 Err(()) => {
                     eprintln!("{}", early.output.trim_end());
                     eprintln!("Run `{name} --help` for usage.");
@@ -480,15 +478,28 @@ fn program_name(path: &str) -> &str {
         .unwrap_or("pocket")
 }
 
-fn print_quietly(text: &str) {
+/// Print help text: quiet on a closed pipe, but a failed write (a full disk) is an
+/// error, not a success.
+fn print_quietly(text: &str) -> ExitCode {
     let mut out = io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|_| {
-        if text.ends_with('\n') {
-            Ok(())
-        } else {
-            out.write_all(b"\n")
+    let written = out
+        .write_all(text.as_bytes())
+        .and_then(|_| {
+            if text.ends_with('\n') {
+                Ok(())
+            } else {
+                out.write_all(b"\n")
+            }
+        })
+        .and_then(|_| out.flush());
+    match written {
+        Ok(()) => ExitCode::from(EXIT_OK),
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(EXIT_OK),
+        Err(e) => {
+            eprintln!("pocket: cannot write the help: {e}");
+            ExitCode::from(EXIT_BAD_INPUT)
         }
-    });
+    }
 }
 
 fn usage(command: &str, message: &str) -> io::Result<u8> {
@@ -498,7 +509,7 @@ fn usage(command: &str, message: &str) -> io::Result<u8> {
 
 /// Say what is wrong with the command line, and where help is.
 fn report_usage(command: &str, message: &str) {
-    eprintln!("pocket: {message}");
+    eprintln!("pocket: {}", escape_text(message));
     eprintln!("Run `pocket {command} --help` for usage.");
 }
 
@@ -722,7 +733,7 @@ fn cmd_puzzles() -> io::Result<u8> {
                     moves.join(" ")
                 )?;
             }
-            Err(e) => writeln!(out, "{name}\terror: {e}")?,
+            Err(e) => writeln!(out, "{name}\terror: {}", escape_text(&e.to_string()))?,
         }
     }
     Ok(EXIT_OK)
@@ -809,7 +820,7 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
             Ok(line) => writeln!(out, "{line}"),
             Err(e) => {
                 invalid += 1;
-                writeln!(out, "error: {e}")
+                writeln!(out, "error: {}", escape_text(&e))
             }
         }
     };
