@@ -901,8 +901,10 @@ pub struct PuzzleCensus {
 }
 
 impl PuzzleCensus {
-    /// Dijkstra (breadth-first when every cost is 1) over every position, then local
-    /// maxima: positions from which no move leads further from solved. Gives up past
+    /// Dijkstra (breadth-first when every cost is 1) over every position, by the cost
+    /// of solving it (which differs from the cost of making it when a move and its
+    /// inverse cost differently), then local maxima: positions from which no move
+    /// leads further from solved. Gives up past
     /// [`MAX_POSITIONS`] positions (at once when the orbits of the stickers show there
     /// can be no more), or when memory runs out.
     pub fn compute(space: &PuzzleSpace<'_>) -> Result<PuzzleCensus, String> {
@@ -935,8 +937,9 @@ impl PuzzleCensus {
                 if dist[&x] != d {
                     continue;
                 }
-                for (m, spec) in space.moves().iter().enumerate() {
-                    let y = space.apply(x, m);
+                // The cost of solving: y = x * m' is one move m away from x.
+                for spec in space.moves() {
+                    let y = space.apply(x, spec.inverse);
                     let Some(nd) = d.checked_add(spec.cost) else {
                         return Err("distances too large for a census here".into());
                     };

@@ -1,0 +1,539 @@
+//! Puzzles from definition files, through the real binary: a differential test of
+//! `solve --puzzle` and `census --puzzle` against a Dijkstra written here, and every
+//! reproduction of the definition-file issue (wrong answers, unbounded work) as a test.
+
+mod common;
+
+use std::collections::{BTreeMap, BinaryHeap, HashMap};
+use std::time::{Duration, Instant};
+
+use common::{Rng, pocket, stdout};
+
+/// A scratch directory, removed afterwards.
+struct Dir(std::path::PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let p = std::env::temp_dir().join(format!("pocket-defs-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+
+    fn file(&self, name: &str, text: &str) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_string_lossy().into_owned()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A move as this test reads it: after it, position i holds what was at `perm[i]`.
+#[derive(Clone, Debug)]
+struct TestMove {
+    name: String,
+    perm: Vec<usize>,
+    /// Cost in thousandths.
+    cost: u64,
+}
+
+fn apply(s: &[u8], perm: &[usize]) -> Vec<u8> {
+    perm.iter().map(|&j| s[j]).collect()
+}
+
+fn compose(a: &[usize], b: &[usize]) -> Vec<usize> {
+    b.iter().map(|&j| a[j]).collect()
+}
+
+fn inverse(p: &[usize]) -> Vec<usize> {
+    let mut inv = vec![0; p.len()];
+    for (i, &j) in p.iter().enumerate() {
+        inv[j] = i;
+    }
+    inv
+}
+
+/// A random permutation of `n` positions.
+fn random_perm(rng: &mut Rng, n: usize) -> Vec<usize> {
+    let mut p: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        p.swap(i, rng.below(i + 1));
+    }
+    p
+}
+
+/// A random small definition and the moves it defines (powers worked out here, by
+/// the rule of the format: `X2`... then `X'` for the last, when new).
+fn random_definition(rng: &mut Rng, case: usize) -> (String, Vec<u8>, Vec<TestMove>) {
+    let n = 4 + rng.below(4);
+    let colours = 2 + rng.below(3);
+    let solved: Vec<u8> = (0..n)
+        .map(|i| b"ABCDE"[(i + rng.below(2)) % colours])
+        .collect();
+    let generators = 1 + rng.below(2);
+    let with_powers = case % 2 == 0;
+    let weighted = case % 3 == 0;
+    let mut text = format!(
+        "name r{case}\nsolved {}\n",
+        String::from_utf8_lossy(&solved)
+    );
+    let mut moves: Vec<TestMove> = Vec::new();
+    let cost = |rng: &mut Rng| {
+        if weighted {
+            [500, 1000, 1500, 2250][rng.below(4)]
+        } else {
+            1000
+        }
+    };
+    for g in 0..generators {
+        let perm = random_perm(rng, n);
+        let name = ["a", "b"][g].to_string();
+        let line: Vec<String> = perm.iter().map(usize::to_string).collect();
+        text += &format!("move {name} {}\n", line.join(" "));
+        let c = cost(rng);
+        moves.push(TestMove {
+            name,
+            perm,
+            cost: c,
+        });
+    }
+    let base = moves.clone();
+    if with_powers {
+        text += "powers all\n";
+        for m in &base {
+            let mut powers = Vec::new();
+            let mut p = compose(&m.perm, &m.perm);
+            let identity: Vec<usize> = (0..n).collect();
+            while p != identity {
+                powers.push(p.clone());
+                p = compose(&p, &m.perm);
+            }
+            let order = powers.len() + 1;
+            for (k, p) in powers.into_iter().enumerate() {
+                let name = if k + 2 == order {
+                    format!("{}'", m.name)
+                } else {
+                    format!("{}{}", m.name, k + 2)
+                };
+                if !moves.iter().any(|x| x.perm == p) {
+                    moves.push(TestMove {
+                        name,
+                        perm: p,
+                        cost: 1000,
+                    });
+                }
+            }
+        }
+    } else {
+        // The inverses by hand, named apart.
+        for m in &base {
+            let inv = inverse(&m.perm);
+            if !moves.iter().any(|x| x.perm == inv) {
+                let line: Vec<String> = inv.iter().map(usize::to_string).collect();
+                let name = format!("{}i", m.name);
+                text += &format!("move {name} {}\n", line.join(" "));
+                moves.push(TestMove {
+                    name,
+                    perm: inv,
+                    cost: 1000,
+                });
+            }
+        }
+    }
+    if weighted {
+        for m in &mut moves {
+            m.cost = cost(rng);
+            text += &format!("cost {} {}.{:03}\n", m.name, m.cost / 1000, m.cost % 1000);
+        }
+    }
+    (text, solved, moves)
+}
+
+/// The least cost to solve every position the moves reach: Dijkstra from solved over
+/// reversed moves (a position s with s * m = t costs cost(m) more than t).
+fn distances(solved: &[u8], moves: &[TestMove]) -> HashMap<Vec<u8>, u64> {
+    let mut dist: HashMap<Vec<u8>, u64> = HashMap::new();
+    let mut heap = BinaryHeap::new();
+    dist.insert(solved.to_vec(), 0);
+    heap.push(std::cmp::Reverse((0u64, solved.to_vec())));
+    let inverses: Vec<Vec<usize>> = moves.iter().map(|m| inverse(&m.perm)).collect();
+    while let Some(std::cmp::Reverse((d, t))) = heap.pop() {
+        if dist[&t] < d {
+            continue;
+        }
+        for (m, inv) in moves.iter().zip(&inverses) {
+            let s = apply(&t, inv);
+            let nd = d + m.cost;
+            if dist.get(&s).is_none_or(|&old| nd < old) {
+                dist.insert(s.clone(), nd);
+                heap.push(std::cmp::Reverse((nd, s)));
+            }
+        }
+    }
+    dist
+}
+
+/// Thousandths from a printed decimal (`1.5` is 1500).
+fn thousandths(text: &str) -> u64 {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    whole.parse::<u64>().unwrap() * 1000 + format!("{frac:0<3}").parse::<u64>().unwrap()
+}
+
+#[test]
+fn solve_and_census_agree_with_dijkstra_on_random_definitions() {
+    let dir = Dir::new("random");
+    let mut rng = Rng(2026);
+    let mut checked = 0;
+    for case in 0..24 {
+        let (text, solved, moves) = random_definition(&mut rng, case);
+        let path = dir.file(&format!("r{case}.txt"), &text);
+        let dist = distances(&solved, &moves);
+        let weighted = moves.iter().any(|m| m.cost != 1000);
+        // Every reachable position, and a few the moves cannot reach.
+        let mut states: Vec<Vec<u8>> = dist.keys().cloned().collect();
+        states.sort();
+        let mut unreachable = Vec::new();
+        for _ in 0..20 {
+            let s = apply(&solved, &random_perm(&mut rng, solved.len()));
+            if !dist.contains_key(&s) && !unreachable.contains(&s) {
+                unreachable.push(s);
+            }
+        }
+        let mut input = Vec::new();
+        for s in states.iter().chain(&unreachable) {
+            input.extend_from_slice(s);
+            input.push(b'\n');
+        }
+        let out = pocket(&["solve", "--puzzle", &path], &input);
+        let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+        assert_eq!(lines.len(), states.len() + unreachable.len(), "{text}");
+        for (s, line) in states.iter().zip(&lines) {
+            let (names, cost) = match line.rsplit_once(" (cost ") {
+                Some((names, c)) => (names, thousandths(c.trim_end_matches(')'))),
+                None if line.starts_with("(cost ") => ("", 0),
+                None => {
+                    let n = line.split_whitespace().count() as u64;
+                    (line.as_str(), n * 1000)
+                }
+            };
+            assert_eq!(weighted, line.contains("(cost "), "{text}\n{line}");
+            let mut at = s.clone();
+            let mut total = 0;
+            for name in names.split_whitespace() {
+                let m = moves.iter().find(|m| m.name == name).unwrap_or_else(|| {
+                    panic!("{text}\nunknown move {name} in {line}");
+                });
+                at = apply(&at, &m.perm);
+                total += m.cost;
+            }
+            assert_eq!(at, solved, "{text}\n{line} does not solve {s:?}");
+            assert_eq!(total, cost, "{text}\n{line}: printed cost");
+            assert_eq!(total, dist[s], "{text}\n{line}: not the least cost");
+            checked += 1;
+        }
+        for line in &lines[states.len()..] {
+            assert!(line.starts_with("error: not reachable"), "{text}\n{line}");
+        }
+        // The census counts the same positions at the same distances.
+        let mut want: BTreeMap<u64, u64> = BTreeMap::new();
+        for &d in dist.values() {
+            *want.entry(d).or_default() += 1;
+        }
+        let args = ["census", "--puzzle", &path, "--weighted", "--json"];
+        let args = if weighted {
+            &args[..]
+        } else {
+            &[args[0], args[1], args[2], args[4]][..]
+        };
+        let json: serde_json::Value = serde_json::from_str(&stdout(&pocket(args, b""))).unwrap();
+        let unit = if weighted { "cost" } else { "distance" };
+        let got: BTreeMap<u64, u64> = json["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                let d = (r[unit].as_f64().unwrap() * 1000.0).round() as u64;
+                (d, r["positions"].as_u64().unwrap())
+            })
+            .collect();
+        assert_eq!(got, want, "{text}");
+    }
+    assert!(checked > 500, "only {checked} positions checked");
+}
+
+/// Run a definition through `solve --puzzle`; exit code and both outputs.
+fn solve_with(dir: &Dir, name: &str, text: &str, state: &str) -> (Option<i32>, String, String) {
+    let path = dir.file(name, text);
+    let out = pocket(&["solve", "--puzzle", &path, "--", state], b"");
+    (
+        out.status.code(),
+        stdout(&out),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_move_may_be_repeated_when_its_square_is_no_move() {
+    let dir = Dir::new("repeat");
+    // A quarter turn and its inverse only: X X is the only way to make X2.
+    let q = "solved ABCDE\nmove X 1 2 3 0 4\nmove Xi 3 0 1 2 4\n";
+    assert_eq!(solve_with(&dir, "q.txt", q, "CDABE").1, "X X\n");
+    // The built-in pocket-21 has quarter turns only: move 0 twice from solved.
+    let twice = "DCBAIJKLEFGHMNOPQRSTU";
+    let answer = common::ok_lines(&["solve", "--puzzle", "pocket-21", twice]);
+    assert!(answer == ["0 0"] || answer == ["3 3"], "{answer:?}");
+}
+
+#[test]
+fn pocket_21_is_the_enumeration_write_up_cube() {
+    // The write-up's six tables, copied from it: moves[0] to moves[5].
+    let tables: [[usize; 21]; 6] = [
+        [
+            2, 0, 3, 1, 6, 7, 8, 9, 10, 11, 4, 5, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+        ],
+        [
+            0, 1, 17, 11, 12, 4, 2, 7, 8, 9, 10, 18, 13, 5, 3, 15, 16, 19, 14, 6, 20,
+        ],
+        [
+            0, 5, 2, 13, 4, 19, 14, 6, 3, 9, 10, 11, 12, 20, 15, 7, 1, 17, 18, 16, 8,
+        ],
+        [
+            1, 3, 0, 2, 10, 11, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+        ],
+        [
+            0, 1, 6, 14, 5, 13, 19, 7, 8, 9, 10, 3, 4, 12, 18, 15, 16, 2, 11, 17, 20,
+        ],
+        [
+            0, 16, 2, 8, 4, 1, 7, 15, 20, 9, 10, 11, 12, 3, 6, 14, 19, 17, 18, 5, 13,
+        ],
+    ];
+    let text = include_str!("../fixtures/puzzles/pocket-21.txt");
+    let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(lines.len(), 6);
+    for (k, line) in lines.iter().enumerate() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words[1], k.to_string());
+        let perm: Vec<usize> = words[2..].iter().map(|w| w.parse().unwrap()).collect();
+        assert_eq!(perm, tables[k], "moves[{k}]");
+    }
+    // Random states of the write-up's own kind, in both forms: every answer solves
+    // and has the quarter-turn length of the state, from a breadth-first search here.
+    let moves: Vec<TestMove> = tables
+        .iter()
+        .enumerate()
+        .map(|(k, t)| TestMove {
+            name: k.to_string(),
+            perm: t.to_vec(),
+            cost: 1000,
+        })
+        .collect();
+    let solved: Vec<u8> = (b'A'..=b'U').collect();
+    let mut rng = Rng(21);
+    let mut input = String::new();
+    let mut states = Vec::new();
+    for i in 0..60 {
+        let mut s: Vec<usize> = (0..21).collect();
+        for _ in 0..30 {
+            s = apply_usize(&s, &tables[rng.below(6)]);
+        }
+        let letters: Vec<u8> = s.iter().map(|&k| solved[k]).collect();
+        if i % 2 == 0 {
+            input += &String::from_utf8_lossy(&letters);
+        } else {
+            let numbers: Vec<String> = s.iter().map(usize::to_string).collect();
+            input += &format!("[{}]", numbers.join(", "));
+        }
+        input.push('\n');
+        states.push(letters);
+    }
+    let out = pocket(&["solve", "--puzzle", "pocket-21"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    let oracle = quarter_turn_lengths(&states, &moves, &solved);
+    for ((s, line), want) in states.iter().zip(stdout(&out).lines()).zip(oracle) {
+        let mut at = s.clone();
+        for name in line.split_whitespace() {
+            at = apply(&at, &moves[name.parse::<usize>().unwrap()].perm);
+        }
+        assert_eq!(at, solved, "{line}");
+        assert_eq!(line.split_whitespace().count(), want, "{line}");
+    }
+    let e = pocket(&["solve", "--puzzle", "pocket-21", "1 2 3"], b"");
+    assert_eq!(stdout(&e), "error: expected 21 sticker numbers, got 3\n");
+    let e = pocket(&["solve", "--puzzle", "2x2x1", "1 2 3"], b"");
+    assert!(
+        stdout(&e).contains("numbers name stickers only when"),
+        "{}",
+        stdout(&e)
+    );
+}
+
+fn apply_usize(s: &[usize], perm: &[usize]) -> Vec<usize> {
+    perm.iter().map(|&j| s[j]).collect()
+}
+
+/// Breadth-first lengths of a few states, by a search from each out to solved.
+fn quarter_turn_lengths(states: &[Vec<u8>], moves: &[TestMove], solved: &[u8]) -> Vec<usize> {
+    // One search from solved over reversed moves reaches every state (3.7 million
+    // positions is too many for a test: stop once all asked-for states are found).
+    let inverses: Vec<Vec<usize>> = moves.iter().map(|m| inverse(&m.perm)).collect();
+    let mut want: HashMap<Vec<u8>, Option<usize>> =
+        states.iter().map(|s| (s.clone(), None)).collect();
+    let mut seen: std::collections::HashSet<Vec<u8>> = Default::default();
+    let mut layer = vec![solved.to_vec()];
+    seen.insert(solved.to_vec());
+    let mut d = 0;
+    let mut left = want.len();
+    while left > 0 && !layer.is_empty() {
+        for s in &layer {
+            if let Some(slot @ None) = want.get_mut(s) {
+                *slot = Some(d);
+                left -= 1;
+            }
+        }
+        let mut next = Vec::new();
+        for t in &layer {
+            for inv in &inverses {
+                let s = apply(t, inv);
+                if seen.insert(s.clone()) {
+                    next.push(s);
+                }
+            }
+        }
+        layer = next;
+        d += 1;
+    }
+    states.iter().map(|s| want[s].unwrap()).collect()
+}
+
+#[test]
+fn definition_limits_are_refusals_with_their_reason() {
+    let dir = Dir::new("limits");
+    let mut rng = Rng(64);
+    // 64 moves of order 5 (5-cycles on 12 stickers): with their powers, 256 moves.
+    let mut text = String::from("solved ABCDEFGHIJKL\n");
+    let mut seen = Vec::new();
+    while seen.len() < 64 {
+        let mut pick: Vec<usize> = random_perm(&mut rng, 12)[..5].to_vec();
+        pick.sort();
+        if seen.contains(&pick) {
+            continue;
+        }
+        let mut perm: Vec<usize> = (0..12).collect();
+        for i in 0..5 {
+            perm[pick[i]] = pick[(i + 1) % 5];
+        }
+        let line: Vec<String> = perm.iter().map(usize::to_string).collect();
+        // Names that no power name can repeat (m1 + 2 would be m12).
+        text += &format!("move m{}- {}\n", seen.len(), line.join(" "));
+        seen.push(pick);
+    }
+    text += "powers all\n";
+    let (code, _, err) = solve_with(&dir, "many.txt", &text, "ABCDEFGHIJKL");
+    assert_eq!(code, Some(1));
+    assert!(err.contains("more than 255 moves with the powers"), "{err}");
+    // A generated power named like a defined move.
+    let clash = "solved ABCD\nmove A 1 2 3 0\nmove A2 1 0 2 3\npowers A\n";
+    let (code, _, err) = solve_with(&dir, "clash.txt", clash, "ABCD");
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains(
+            "line 4: powers A: the power A2 of A is another move than the move named A2 (line 3)"
+        ),
+        "{err}"
+    );
+    let digits = "solved ABCDE\nmove M1 1 2 3 0 4\nmove M12 0 1 2 4 3\npowers M1\n";
+    let (_, _, err) = solve_with(&dir, "digits.txt", digits, "ABCDE");
+    assert!(
+        err.contains("the power M12 of M1 is another move than the move named M12"),
+        "{err}"
+    );
+    // '#' is a legal colour elsewhere, but starts a comment in a definition.
+    let hash = "solved AB#D\nmove R 1 0 2 3\n";
+    let (code, _, err) = solve_with(&dir, "hash.txt", hash, "AB#D");
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("line 1: '#' inside a word at column 10: '#' starts a comment"),
+        "{err}"
+    );
+}
+
+#[test]
+fn far_apart_costs_are_refused_at_once() {
+    for command in ["census", "solve"] {
+        let start = Instant::now();
+        let mut args = vec![
+            command,
+            "--puzzle",
+            "2x2x1",
+            "--cost",
+            "R=999999.999,U=0.001",
+        ];
+        if command == "solve" {
+            args.push("WWWWYYYYBBGGOORR");
+        }
+        let out = pocket(&args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert!(err.contains("costs too far apart"), "{err}");
+        assert!(err.contains("at most 1000000"), "{err}");
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+    // Costs a million units apart are within the limit and answer exactly.
+    let out = pocket(
+        &["census", "--puzzle", "2x2x1", "--cost", "R=1000,U=0.001"],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out).contains("total"), "{}", stdout(&out));
+}
+
+#[test]
+fn huge_groups_stop_at_the_position_budget() {
+    let dir = Dir::new("huge");
+    // 16 distinct stickers, a 16-cycle and a swap: all 16! orders.
+    let cycle: Vec<String> = (0..16).map(|i| ((i + 1) % 16).to_string()).collect();
+    let back: Vec<String> = (0..16).map(|i| ((i + 15) % 16).to_string()).collect();
+    let mut swap: Vec<String> = (0..16).map(|i| i.to_string()).collect();
+    swap.swap(0, 1);
+    let text = format!(
+        "solved ABCDEFGHIJKLMNOP\nmove C {}\nmove Ci {}\nmove S {}\n",
+        cycle.join(" "),
+        back.join(" "),
+        swap.join(" ")
+    );
+    let path = dir.file("s16.txt", &text);
+    let start = Instant::now();
+    let out = pocket(&["census", "--puzzle", &path], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("more than 7,000,000 positions"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(60));
+    let out = pocket(&["solve", "--puzzle", &path, "PONMLKJIHGFEDCBA"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out)
+            .starts_with("error: gave up: the search would hold more than 7,000,000 positions"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn endless_files_are_refused() {
+    for args in [
+        &["census", "--puzzle", "/dev/zero"][..],
+        &["patterns", "--file", "/dev/zero"],
+        &["judge", "--file", "/dev/zero", "--", "true"],
+    ] {
+        let start = Instant::now();
+        let out = pocket(args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(err.contains("larger than 16 MiB"), "{args:?}: {err}");
+        assert!(start.elapsed() < Duration::from_secs(10));
+    }
+}
