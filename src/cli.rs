@@ -17,7 +17,7 @@ use crate::check::check;
 use crate::cube::Cube;
 use crate::goal::Goal;
 use crate::io::{Line, LineReader, is_broken_pipe, trim};
-use crate::judge::{InputMode, Outcome, Summary, run_one};
+use crate::judge::{InputMode, Limits, Outcome, Summary, run_one};
 use crate::moves::{Move, generators_name, parse_generators};
 use crate::notation::Layout;
 use crate::orbit::{Change, OrbitSearch, Rules};
@@ -235,7 +235,8 @@ struct CheckArgs {
     note = "The program runs once per position (default: the 13 test patterns; --file takes a \
             pattern file or a plain list of states), gets the state as its last argument or \
             on standard input, and must print a solution by the rules of `pocket check` \
-            within the time limit; its whole process group is killed at the limit. Output \
+            within the time limit. It runs in a session of its own, which is killed when it \
+            exits or at the limit; the judge never waits for more output after that. Output \
             over 64 KiB is cut and judged invalid. Exit status: 0 every position got a valid \
             solution in time, 1 otherwise, 2 usage error."
 )]
@@ -1004,7 +1005,9 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
-    let timeout = std::time::Duration::from_secs_f64(a.timeout);
+    let limits = Limits {
+        time: std::time::Duration::from_secs_f64(a.timeout),
+    };
     let mut solver = PocketSolver::new(Metric::Htm);
     let width = patterns
         .iter()
@@ -1028,7 +1031,7 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
             }
         };
         let optimal = solver.solve(&cube).len();
-        let run = run_one(&a.program, &p.state, &cube, optimal, a.input, timeout);
+        let run = run_one(&a.program, &p.state, &cube, optimal, a.input, limits);
         summary.add(&run);
         let (moves, result) = match &run.outcome {
             Outcome::Valid(v) => (v.length.to_string(), format!("valid ({})", v.bonuses())),

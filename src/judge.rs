@@ -1,19 +1,23 @@
 //! Running whole solver programs against a list of positions and judging each answer.
 //!
 //! Each run gets the state as its last argument or on standard input, a time limit
-//! after which its whole process group is killed, and a bound on the output kept.
+//! and a bound on the output kept. It runs in a session and process group of its own,
+//! which is killed when the program exits or at the limit; the judge stops reading
+//! its output then, whatever still holds the pipe open.
 
-use std::io::{Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::check::{BONUS_LIMIT, Verdict, check};
 use crate::cube::Cube;
 
+#[cfg(unix)]
+mod unix;
+
 /// Output kept from one run; more is judged invalid.
 pub const MAX_OUTPUT: usize = 64 * 1024;
+
+/// How long the judge waits, after a run ends, for the program to be gone.
+pub const CLEANUP: Duration = Duration::from_secs(1);
 
 /// How the program receives the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +40,13 @@ impl std::str::FromStr for InputMode {
     }
 }
 
+/// The bounds of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time allowed, from start to exit.
+    pub time: Duration,
+}
+
 /// What became of one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -56,119 +67,70 @@ pub struct Run {
     pub time: Duration,
 }
 
-/// Send SIGKILL to a process group; a group already gone is fine.
-fn kill_group(pgid: u32) {
-    // SAFETY: killpg only sends a signal; it touches no memory of ours.
-    unsafe {
-        libc::killpg(pgid as libc::pid_t, libc::SIGKILL);
+/// How a run ended, before its output is judged.
+#[derive(Debug)]
+#[cfg_attr(not(unix), allow(dead_code))]
+enum Ended {
+    /// The program could not be started (or watched), and why.
+    NotStarted(String),
+    /// It exited: successfully (`None`), or with a failure described.
+    Exited(Option<String>),
+    /// Its exit status could not be had, and why.
+    WaitFailed(String),
+    /// It was still running at the time limit.
+    Timeout,
+    /// It printed more than [`MAX_OUTPUT`] bytes.
+    Overflow,
+}
+
+/// A run, stopped, with its output.
+#[derive(Debug)]
+struct Finished {
+    ended: Ended,
+    output: Vec<u8>,
+    time: Duration,
+}
+
+#[cfg(not(unix))]
+fn run_program(_: &[String], _: &str, _: InputMode, _: Limits) -> Finished {
+    Finished {
+        ended: Ended::NotStarted("judging programs needs a Unix system".into()),
+        output: Vec::new(),
+        time: Duration::ZERO,
     }
 }
 
-fn describe_status(status: ExitStatus) -> Option<String> {
-    if status.success() {
-        None
-    } else if let Some(code) = status.code() {
-        Some(format!("exit status {code}"))
-    } else {
-        Some(format!("killed by signal {}", status.signal().unwrap_or(0)))
-    }
-}
+#[cfg(unix)]
+use unix::run as run_program;
 
-/// Run `program` on one state and judge its answer against `cube` (optimal length
-/// `optimal`).
+/// Run `program` on one state under `limits` and judge its answer against `cube`
+/// (optimal length `optimal`).
 pub fn run_one(
     program: &[String],
     state: &str,
     cube: &Cube,
     optimal: usize,
     input: InputMode,
-    timeout: Duration,
+    limits: Limits,
 ) -> Run {
-    let Some((exe, args)) = program.split_first() else {
-        return Run {
-            outcome: Outcome::Crashed("no program given".into()),
-            time: Duration::ZERO,
-        };
-    };
-    let mut cmd = Command::new(exe);
-    cmd.args(args)
-        .stdin(if input == InputMode::Stdin {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .process_group(0);
-    if input == InputMode::Argv {
-        cmd.arg(state);
-    }
-    let start = Instant::now();
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            return Run {
-                outcome: Outcome::Crashed(format!("cannot start {exe}: {e}")),
-                time: start.elapsed(),
-            };
-        }
-    };
-    let pid = child.id();
-    if let Some(mut stdin) = child.stdin.take() {
-        let line = format!("{state}\n");
-        // A program that never reads its input must not block the judge.
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(line.as_bytes());
-        });
-    }
-    let mut stdout = child.stdout.take();
-    let reader = std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut overflow = false;
-        if let Some(out) = stdout.as_mut() {
-            let _ = out.take(MAX_OUTPUT as u64 + 1).read_to_end(&mut kept);
-            if kept.len() > MAX_OUTPUT {
-                overflow = true;
-                kill_group(pid);
-            }
-        }
-        (kept, overflow)
-    });
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait());
-    });
-    let waited = rx.recv_timeout(timeout);
-    let time = start.elapsed();
-    // Whatever happened, leave nothing of the program running.
-    kill_group(pid);
-    let status = match waited {
-        Ok(status) => status,
-        Err(_) => {
-            let _ = rx.recv();
-            let _ = reader.join();
-            return Run {
-                outcome: Outcome::Timeout,
-                time,
-            };
-        }
-    };
-    let (output, overflow) = reader.join().unwrap_or_default();
-    let outcome = match status {
-        _ if overflow => Outcome::Invalid(format!("printed more than {MAX_OUTPUT} bytes")),
-        Err(e) => Outcome::Crashed(format!("cannot wait for it: {e}")),
-        Ok(s) => match describe_status(s) {
-            Some(why) => Outcome::Crashed(why),
-            None => match std::str::from_utf8(&output) {
-                Err(_) => Outcome::Invalid("its output is not UTF-8".into()),
-                Ok(text) => match check(cube, text, optimal) {
-                    Ok(v) => Outcome::Valid(v),
-                    Err(e) => Outcome::Invalid(e.to_string()),
-                },
+    let done = run_program(program, state, input, limits);
+    let outcome = match done.ended {
+        Ended::NotStarted(why) | Ended::WaitFailed(why) => Outcome::Crashed(why),
+        Ended::Timeout => Outcome::Timeout,
+        Ended::Overflow => Outcome::Invalid(format!("printed more than {MAX_OUTPUT} bytes")),
+        Ended::Exited(Some(why)) => Outcome::Crashed(why),
+        Ended::Exited(None) => match std::str::from_utf8(&done.output) {
+            Err(_) => Outcome::Invalid("its output is not UTF-8".into()),
+            Ok(text) => match check(cube, text, optimal) {
+                Ok(v) => Outcome::Valid(v),
+                Err(e) => Outcome::Invalid(e.to_string()),
             },
         },
     };
-    Run { outcome, time }
+    Run {
+        outcome,
+        time: done.time,
+    }
 }
 
 /// Totals over all runs of a judging.

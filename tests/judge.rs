@@ -2,6 +2,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use common::*;
 
@@ -183,4 +184,90 @@ fn judge_usage_errors() {
     let o = pocket(&["judge", "--", "/nonexistent/solver"], b"");
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("crashed: cannot start /nonexistent/solver"));
+}
+
+/// Whether process `pid` (from a pid file) is still running, given it up to 2 s to go:
+/// a zombie does not count.
+fn running(pid: &str) -> bool {
+    let until = Instant::now() + Duration::from_secs(2);
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let alive = !stat.is_empty() && !stat.contains(") Z");
+        if !alive || Instant::now() >= until {
+            return alive;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn read_pid(path: &Path) -> String {
+    let pid = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("no pid file {}: {e}", path.display()));
+    let pid = pid.trim().to_string();
+    assert!(pid.parse::<u32>().is_ok(), "bad pid file: {pid:?}");
+    pid
+}
+
+/// A shell solver that runs the Python program `code`.
+fn python(dir: &Dir, name: &str, code: &str) -> String {
+    let path = dir.file(&format!("{name}.py"), code);
+    format!("exec python3 {path} \"$@\"")
+}
+
+#[test]
+fn judge_kills_a_solver_that_tries_to_join_the_judges_process_group() {
+    let dir = Dir::new("joiner");
+    let child_pid = dir.0.join("child.pid");
+    let grandchild_pid = dir.0.join("grandchild.pid");
+    let results = dir.0.join("results");
+    // The child, and a grandchild of its own, each try to move into the judge's
+    // process group, record how that went, and sleep.
+    let code = format!(
+        r#"import os, time
+judge = os.getppid()
+def join(who, pidfile):
+    with open(pidfile, "w") as f:
+        f.write(str(os.getpid()))
+    try:
+        os.setpgid(0, os.getpgid(judge))
+        how = "moved"
+    except OSError as e:
+        how = "refused"
+    with open("{results}", "a") as f:
+        f.write(who + " " + how + "\n")
+if os.fork() == 0:
+    join("grandchild", "{grandchild}")
+else:
+    join("child", "{child}")
+time.sleep(30)
+"#,
+        results = results.display(),
+        child = child_pid.display(),
+        grandchild = grandchild_pid.display(),
+    );
+    let body = python(&dir, "joiner", &code);
+    let start = Instant::now();
+    let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
+    let took = start.elapsed();
+    eprintln!("solver joining the judge's group: judged in {took:?}");
+    assert!(
+        took < Duration::from_secs(10),
+        "the judge took {took:?}\n{text}"
+    );
+    assert_eq!(code, Some(1));
+    assert!(text.contains("timeout (over 2 s)"), "{text}");
+    // Each run has a session of its own, and no process may join a group of another
+    // session: both stayed in the run's group and were killed with it.
+    let mut how: Vec<String> = std::fs::read_to_string(&results)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    how.sort();
+    assert_eq!(how, ["child refused", "grandchild refused"]);
+    assert!(!text.contains("outside its process group"), "{text}");
+    for pidfile in [child_pid, grandchild_pid] {
+        let pid = read_pid(&pidfile);
+        assert!(!running(&pid), "{pid} survived the judge");
+    }
 }

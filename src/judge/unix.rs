@@ -1,0 +1,279 @@
+//! Running one program under the judge's limits on Unix: its own session, and output
+//! read without ever waiting past the deadline.
+
+use std::io::{self, Read, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::net::UnixStream;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use super::{CLEANUP, Ended, Finished, InputMode, Limits, MAX_OUTPUT};
+
+/// Send SIGKILL to a process group; a group already gone is fine.
+fn kill_group(pgid: libc::pid_t) {
+    // SAFETY: killpg only sends a signal; it touches no memory of ours.
+    unsafe {
+        libc::killpg(pgid, libc::SIGKILL);
+    }
+}
+
+/// Why a program did not exit successfully, or `None` if it did.
+fn describe_status(status: ExitStatus) -> Option<String> {
+    if status.success() {
+        None
+    } else if let Some(code) = status.code() {
+        Some(format!("exit status {code}"))
+    } else {
+        Some(format!("killed by signal {}", status.signal().unwrap_or(0)))
+    }
+}
+
+/// Runs in the forked child just before exec, so only async-signal-safe calls: a
+/// session (and so a process group) of its own, which also stops it and its
+/// descendants from joining any process group outside it.
+fn start_alone() -> io::Result<()> {
+    // SAFETY: setsid only changes the session of this (child) process.
+    if unsafe { libc::setsid() } == -1 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// Wait until `pid` (our child) has exited, without reaping it, then return; the
+/// caller learns of it when the other end of `notice` reads end of file. Reaping is
+/// left to the `Child`, so the pid stays ours (and cannot be reused) until then.
+fn watch_exit(pid: libc::pid_t, notice: UnixStream) -> io::Result<()> {
+    std::thread::Builder::new()
+        .name("judge-wait".into())
+        .spawn(move || {
+            loop {
+                // SAFETY: an all-zero siginfo_t is a valid value of this plain C struct.
+                let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+                // SAFETY: waitid writes only into `info`; WNOWAIT leaves the child
+                // unreaped.
+                let r = unsafe {
+                    libc::waitid(
+                        libc::P_PID,
+                        pid as libc::id_t,
+                        &mut info,
+                        libc::WEXITED | libc::WNOWAIT,
+                    )
+                };
+                if r == 0 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+                    break;
+                }
+            }
+            drop(notice);
+        })
+        .map(|_| ())
+}
+
+/// Wait up to `until` for `fds` to have something to report; true if they do.
+fn poll_until(fds: &mut [libc::pollfd], until: Instant) -> bool {
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        // Round up, so that the deadline has passed when poll times out.
+        let ms = left.as_micros().div_ceil(1000).min(i32::MAX as u128) as libc::c_int;
+        for fd in fds.iter_mut() {
+            fd.revents = 0;
+        }
+        // SAFETY: `fds` is a valid, writable array of `fds.len()` pollfd structs.
+        let r = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, ms) };
+        if r > 0 {
+            return true;
+        }
+        if Instant::now() >= until {
+            return false;
+        }
+        if r < 0 && io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            // Out of kernel memory, say: try again shortly rather than give up early.
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+fn readable(fd: &impl AsRawFd) -> libc::pollfd {
+    libc::pollfd {
+        fd: fd.as_raw_fd(),
+        events: libc::POLLIN,
+        revents: 0,
+    }
+}
+
+/// Make reads of the pipe return at once when it is empty.
+fn set_nonblocking(out: &ChildStdout) -> io::Result<()> {
+    let fd = out.as_raw_fd();
+    // SAFETY: fcntl on a descriptor we own, reading and setting its status flags.
+    unsafe {
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags == -1 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) == -1 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// The program's standard output as read so far.
+struct Output {
+    pipe: Option<ChildStdout>,
+    kept: Vec<u8>,
+}
+
+impl Output {
+    /// Read whatever is in the pipe now, without waiting. Closes the pipe at end of
+    /// file or on an error. True if the program printed more than [`MAX_OUTPUT`].
+    fn drain(&mut self) -> bool {
+        let Some(pipe) = self.pipe.as_mut() else {
+            return false;
+        };
+        let mut buf = [0u8; 8192];
+        loop {
+            match pipe.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => {
+                    let room = MAX_OUTPUT + 1 - self.kept.len();
+                    self.kept.extend_from_slice(&buf[..n.min(room)]);
+                    if self.kept.len() > MAX_OUTPUT {
+                        return true;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => return false,
+                Err(_) => break,
+            }
+        }
+        self.pipe = None;
+        false
+    }
+}
+
+/// Reap the program, waiting for its exit notice (if it is watched) up to `until`;
+/// `None` if it is still running then.
+fn reap(
+    child: &mut Child,
+    notice: Option<&UnixStream>,
+    until: Instant,
+) -> Option<io::Result<ExitStatus>> {
+    if let Some(notice) = notice {
+        poll_until(&mut [readable(notice)], until);
+    }
+    loop {
+        match child.try_wait() {
+            Ok(Some(status)) => return Some(Ok(status)),
+            Err(e) => return Some(Err(e)),
+            Ok(None) if Instant::now() >= until => return None,
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+        }
+    }
+}
+
+/// Run `program` with `state` under `limits`; see [`super::run_one`].
+pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Limits) -> Finished {
+    let start = Instant::now();
+    let finished = |ended: Ended| Finished {
+        ended,
+        output: Vec::new(),
+        time: start.elapsed(),
+    };
+    let Some((exe, args)) = program.split_first() else {
+        return finished(Ended::NotStarted("no program given".into()));
+    };
+    let mut cmd = Command::new(exe);
+    cmd.args(args)
+        .stdin(if input == InputMode::Stdin {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
+    unsafe {
+        cmd.pre_exec(start_alone);
+    }
+    if input == InputMode::Argv {
+        cmd.arg(state);
+    }
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => return finished(Ended::NotStarted(format!("cannot start {exe}: {e}"))),
+    };
+    let pid = child.id() as libc::pid_t;
+    // The program leads its own session and process group: its pgid is its pid.
+    let group = pid;
+    let watched = UnixStream::pair().and_then(|(mine, theirs)| {
+        watch_exit(pid, theirs)?;
+        Ok(mine)
+    });
+    let pipe = child.stdout.take();
+    let ready = match &pipe {
+        Some(p) => set_nonblocking(p),
+        None => Ok(()),
+    };
+    let notice = match (watched, ready) {
+        (Ok(notice), Ok(())) => notice,
+        (Err(e), _) | (_, Err(e)) => {
+            kill_group(group);
+            let _ = reap(&mut child, None, Instant::now() + CLEANUP);
+            return finished(Ended::NotStarted(format!("cannot watch {exe}: {e}")));
+        }
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        let line = format!("{state}\n");
+        // A program that never reads its input must not block the judge; if no thread
+        // can be had, dropping the pipe gives the program end of file instead.
+        let _ = std::thread::Builder::new()
+            .name("judge-stdin".into())
+            .spawn(move || {
+                let _ = stdin.write_all(line.as_bytes());
+            });
+    }
+
+    let deadline = start + limits.time;
+    let mut out = Output {
+        pipe,
+        kept: Vec::new(),
+    };
+    let mut overflow = false;
+    let mut exited = false;
+    while !overflow && !exited {
+        let mut fds = vec![readable(&notice)];
+        if let Some(p) = &out.pipe {
+            fds.push(readable(p));
+        }
+        if !poll_until(&mut fds, deadline) {
+            break;
+        }
+        if fds.get(1).is_some_and(|fd| fd.revents != 0) {
+            overflow = out.drain();
+        }
+        exited = fds[0].revents != 0;
+    }
+    let time = start.elapsed();
+
+    // Whatever happened, leave nothing of the program running: its whole group now,
+    // then reap the program itself.
+    kill_group(group);
+    let status = reap(&mut child, Some(&notice), Instant::now() + CLEANUP);
+    if !overflow {
+        // Everything written before the program and the rest were stopped.
+        overflow = out.drain();
+    }
+    let ended = if overflow {
+        Ended::Overflow
+    } else if !exited {
+        Ended::Timeout
+    } else {
+        match status {
+            Some(Ok(s)) => Ended::Exited(describe_status(s)),
+            Some(Err(e)) => Ended::WaitFailed(e.to_string()),
+            None => Ended::WaitFailed("it would not stop".into()),
+        }
+    };
+    Finished {
+        ended,
+        output: out.kept,
+        time,
+    }
+}
