@@ -236,9 +236,11 @@ struct CheckArgs {
             pattern file or a plain list of states), gets the state as its last argument or \
             on standard input, and must print a solution by the rules of `pocket check` \
             within the time limit. It runs in a session of its own, which is killed when it \
-            exits or at the limit; the judge never waits for more output after that. Output \
-            over 64 KiB is cut and judged invalid. Exit status: 0 every position got a valid \
-            solution in time, 1 otherwise, 2 usage error."
+            exits or at the limit; the judge never waits for more output after that. On \
+            Linux, processes that left its process group are found, killed and reported, \
+            and the run does not pass. Output over 64 KiB is cut and judged invalid. Exit \
+            status: 0 every position got a valid solution in time and left nothing \
+            running, 1 otherwise, 2 usage error."
 )]
 struct JudgeArgs {
     /// how the program gets the state: argv (last argument, default) or stdin
@@ -1039,6 +1041,10 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
             Outcome::Timeout => ("-".into(), format!("timeout (over {} s)", a.timeout)),
             Outcome::Crashed(why) => ("-".into(), format!("crashed: {why}")),
         };
+        let result = match run.note() {
+            Some(note) => format!("{result}; {note}"),
+            None => result,
+        };
         writeln!(
             out,
             "{:<width$}  {moves:>5}  {optimal:>7}  {:>6.1} ms  {result}",
@@ -1048,7 +1054,7 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         out.flush()?;
     }
     writeln!(out, "{summary}")?;
-    Ok(if summary.all_valid() {
+    Ok(if summary.passed() {
         EXIT_OK
     } else {
         EXIT_BAD_INPUT

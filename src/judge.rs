@@ -1,9 +1,13 @@
 //! Running whole solver programs against a list of positions and judging each answer.
 //!
 //! Each run gets the state as its last argument or on standard input, a time limit
-//! and a bound on the output kept. It runs in a session and process group of its own,
-//! which is killed when the program exits or at the limit; the judge stops reading
-//! its output then, whatever still holds the pipe open.
+//! and a bound on the output kept. It runs in a session and process group of
+//! its own, which is killed when the program exits or at the limit; the judge stops
+//! reading its output then, whatever still holds the pipe open. On Linux the judge is
+//! also a child subreaper, so processes that left the group (by starting a session of
+//! their own) are re-parented to it when their parents die; after each run it kills
+//! and reaps them all, and counts the ones that were running outside the group: such
+//! a run is not clean ([`Run::clean`]).
 
 use std::time::Duration;
 
@@ -16,7 +20,7 @@ mod unix;
 /// Output kept from one run; more is judged invalid.
 pub const MAX_OUTPUT: usize = 64 * 1024;
 
-/// How long the judge waits, after a run ends, for the program to be gone.
+/// How long the judge spends, after a run ends, stopping what is left of it.
 pub const CLEANUP: Duration = Duration::from_secs(1);
 
 /// How the program receives the state.
@@ -65,6 +69,37 @@ pub enum Outcome {
 pub struct Run {
     pub outcome: Outcome,
     pub time: Duration,
+    /// Processes of the run found running outside its process group after it ended
+    /// (and then killed). Found on Linux only; elsewhere always 0.
+    pub escaped: usize,
+    /// Processes of the run still running when the judge gave up on them, [`CLEANUP`]
+    /// after the run ended.
+    pub survivors: usize,
+}
+
+impl Run {
+    /// The run left nothing running behind it: no process escaped its process group
+    /// and every process of it was stopped. A run that is not clean does not pass,
+    /// whatever its outcome.
+    pub fn clean(&self) -> bool {
+        self.escaped == 0 && self.survivors == 0
+    }
+
+    /// What the run left behind, for the verdict line; `None` for a clean run.
+    pub fn note(&self) -> Option<String> {
+        let procs = |n: usize| format!("{n} process{}", if n == 1 { "" } else { "es" });
+        let left = format!(
+            "left {} running outside its process group",
+            procs(self.escaped)
+        );
+        let alive = format!("{} still running after SIGKILL", procs(self.survivors));
+        match (self.escaped, self.survivors) {
+            (0, 0) => None,
+            (_, 0) => Some(format!("{left} (killed)")),
+            (0, _) => Some(alive),
+            _ => Some(format!("{left}; {alive}")),
+        }
+    }
 }
 
 /// How a run ended, before its output is judged.
@@ -89,6 +124,8 @@ struct Finished {
     ended: Ended,
     output: Vec<u8>,
     time: Duration,
+    escaped: usize,
+    survivors: usize,
 }
 
 #[cfg(not(unix))]
@@ -97,6 +134,8 @@ fn run_program(_: &[String], _: &str, _: InputMode, _: Limits) -> Finished {
         ended: Ended::NotStarted("judging programs needs a Unix system".into()),
         output: Vec::new(),
         time: Duration::ZERO,
+        escaped: 0,
+        survivors: 0,
     }
 }
 
@@ -105,6 +144,9 @@ use unix::run as run_program;
 
 /// Run `program` on one state under `limits` and judge its answer against `cube`
 /// (optimal length `optimal`).
+///
+/// On Linux this makes the calling process a child subreaper (see the module
+/// documentation) and reaps any child of it that it finds after the run.
 pub fn run_one(
     program: &[String],
     state: &str,
@@ -130,6 +172,8 @@ pub fn run_one(
     Run {
         outcome,
         time: done.time,
+        escaped: done.escaped,
+        survivors: done.survivors,
     }
 }
 
@@ -141,6 +185,8 @@ pub struct Summary {
     pub optimal: usize,
     pub longest: Option<usize>,
     pub slowest: Duration,
+    /// Runs that were not [clean](Run::clean).
+    pub unclean: usize,
 }
 
 impl Summary {
@@ -148,6 +194,7 @@ impl Summary {
     pub fn add(&mut self, run: &Run) {
         self.positions += 1;
         self.slowest = self.slowest.max(run.time);
+        self.unclean += usize::from(!run.clean());
         if let Outcome::Valid(v) = &run.outcome {
             self.valid += 1;
             self.optimal += v.is_optimal() as usize;
@@ -160,14 +207,19 @@ impl Summary {
         self.valid == self.positions
     }
 
-    /// The "always under 20 moves" bonus.
-    pub fn under_20_bonus(&self) -> bool {
-        self.all_valid() && self.longest.unwrap_or(0) < BONUS_LIMIT
+    /// Every position solved validly in time, and every run clean.
+    pub fn passed(&self) -> bool {
+        self.all_valid() && self.unclean == 0
     }
 
-    /// The "always optimal" bonus.
+    /// The "always under 20 moves" bonus (only for an entry that passed).
+    pub fn under_20_bonus(&self) -> bool {
+        self.passed() && self.longest.unwrap_or(0) < BONUS_LIMIT
+    }
+
+    /// The "always optimal" bonus (only for an entry that passed).
     pub fn optimal_bonus(&self) -> bool {
-        self.all_valid() && self.optimal == self.positions
+        self.passed() && self.optimal == self.positions
     }
 }
 
@@ -184,11 +236,78 @@ impl std::fmt::Display for Summary {
                 .map_or("-".to_string(), |l| format!("{l} moves")),
             self.slowest.as_secs_f64() * 1e3
         )?;
+        if self.unclean > 0 {
+            writeln!(
+                f,
+                "{} run{} left processes behind (see above): the entry does not pass",
+                self.unclean,
+                if self.unclean == 1 { "" } else { "s" }
+            )?;
+        }
         write!(
             f,
             "under-20 bonus: {}; optimal bonus: {}",
             yes(self.under_20_bonus()),
             yes(self.optimal_bonus())
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(escaped: usize, survivors: usize) -> Run {
+        Run {
+            outcome: Outcome::Timeout,
+            time: Duration::ZERO,
+            escaped,
+            survivors,
+        }
+    }
+
+    #[test]
+    fn notes_on_what_a_run_left() {
+        assert_eq!(run(0, 0).note(), None);
+        assert!(run(0, 0).clean());
+        assert_eq!(
+            run(1, 0).note().as_deref(),
+            Some("left 1 process running outside its process group (killed)")
+        );
+        assert_eq!(
+            run(2, 1).note().as_deref(),
+            Some(
+                "left 2 processes running outside its process group; \
+                 1 process still running after SIGKILL"
+            )
+        );
+        assert_eq!(
+            run(0, 3).note().as_deref(),
+            Some("3 processes still running after SIGKILL")
+        );
+        assert!(!run(0, 3).clean());
+    }
+
+    #[test]
+    fn an_unclean_run_fails_the_entry_and_its_bonuses() {
+        let valid = |escaped| Run {
+            outcome: Outcome::Valid(check(&Cube::SOLVED, "", 0).unwrap()),
+            time: Duration::ZERO,
+            escaped,
+            survivors: 0,
+        };
+        let mut summary = Summary::default();
+        summary.add(&valid(0));
+        assert!(summary.passed() && summary.optimal_bonus());
+        summary.add(&valid(1));
+        assert!(summary.all_valid());
+        assert!(!summary.passed());
+        assert!(!summary.under_20_bonus() && !summary.optimal_bonus());
+        assert_eq!(summary.unclean, 1);
+        assert!(
+            summary
+                .to_string()
+                .contains("1 run left processes behind (see above): the entry does not pass")
+        );
     }
 }

@@ -214,6 +214,93 @@ fn python(dir: &Dir, name: &str, code: &str) -> String {
     format!("exec python3 {path} \"$@\"")
 }
 
+/// Python for a solver that starts a grandchild in a session of its own (so outside
+/// the solver's process group) holding standard output open and sleeping 30 s; once
+/// the grandchild is settled the solver prints the right answer for the U turn and
+/// exits, or, with `then_sleep`, sleeps 30 s itself.
+fn escaper(pidfile: &Path, then_sleep: bool) -> String {
+    format!(
+        r#"import os, sys, time
+r, w = os.pipe()
+if os.fork() == 0:
+    os.setsid()
+    with open("{pidfile}", "w") as f:
+        f.write(str(os.getpid()))
+    os.write(w, b"x")
+    time.sleep(30)
+    os._exit(0)
+os.read(r, 1)
+print("U'", flush=True)
+if {then_sleep}:
+    time.sleep(30)
+"#,
+        pidfile = pidfile.display(),
+        then_sleep = if then_sleep { "True" } else { "False" },
+    )
+}
+
+#[test]
+fn judge_does_not_wait_for_an_escaped_grandchild_that_holds_stdout() {
+    let dir = Dir::new("escaped");
+    let pidfile = dir.0.join("grandchild.pid");
+    let body = python(&dir, "escaper", &escaper(&pidfile, false));
+    let start = Instant::now();
+    let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
+    let took = start.elapsed();
+    eprintln!("escaped grandchild, program exits: judged in {took:?}");
+    assert!(
+        took < Duration::from_secs(10),
+        "the judge waited {took:?} for the grandchild\n{text}"
+    );
+    assert_eq!(
+        code,
+        Some(1),
+        "a run that leaves a process does not pass\n{text}"
+    );
+    assert!(
+        text.contains(
+            "valid (optimal, under 20); \
+             left 1 process running outside its process group (killed)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("1/1 valid, 1 optimal"), "{text}");
+    assert!(
+        text.contains("1 run left processes behind (see above): the entry does not pass"),
+        "{text}"
+    );
+    assert!(
+        text.contains("under-20 bonus: no; optimal bonus: no"),
+        "{text}"
+    );
+    let pid = read_pid(&pidfile);
+    assert!(!running(&pid), "the grandchild {pid} survived the judge");
+}
+
+#[test]
+fn judge_stops_at_the_limit_when_an_escaped_grandchild_holds_stdout() {
+    let dir = Dir::new("escaped-timeout");
+    let pidfile = dir.0.join("grandchild.pid");
+    let body = python(&dir, "escaper", &escaper(&pidfile, true));
+    let start = Instant::now();
+    let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
+    let took = start.elapsed();
+    eprintln!("escaped grandchild, program sleeps: judged in {took:?}");
+    assert!(
+        took < Duration::from_secs(10),
+        "the judge waited {took:?} for the grandchild\n{text}"
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains(
+            "timeout (over 2 s); left 1 process running outside its process group (killed)"
+        ),
+        "{text}"
+    );
+    let pid = read_pid(&pidfile);
+    assert!(!running(&pid), "the grandchild {pid} survived the judge");
+}
+
 #[test]
 fn judge_kills_a_solver_that_tries_to_join_the_judges_process_group() {
     let dir = Dir::new("joiner");

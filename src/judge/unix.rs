@@ -1,5 +1,6 @@
-//! Running one program under the judge's limits on Unix: its own session, and output
-//! read without ever waiting past the deadline.
+//! Running one program under the judge's limits on Unix: its own session, output read
+//! without ever waiting past the deadline, and (on Linux) a sweep afterwards for every
+//! process it left behind.
 
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
@@ -175,10 +176,14 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
         ended,
         output: Vec::new(),
         time: start.elapsed(),
+        escaped: 0,
+        survivors: 0,
     };
     let Some((exe, args)) = program.split_first() else {
         return finished(Ended::NotStarted("no program given".into()));
     };
+    #[cfg(target_os = "linux")]
+    linux::become_subreaper();
     let mut cmd = Command::new(exe);
     cmd.args(args)
         .stdin(if input == InputMode::Stdin {
@@ -252,10 +257,15 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     }
     let time = start.elapsed();
 
-    // Whatever happened, leave nothing of the program running: its whole group now,
-    // then reap the program itself.
+    // Whatever happened, leave nothing of the program running: its group now, the
+    // program itself once it is gone, then (on Linux) whatever it left elsewhere.
     kill_group(group);
-    let status = reap(&mut child, Some(&notice), Instant::now() + CLEANUP);
+    let cleanup = Instant::now() + CLEANUP;
+    let status = reap(&mut child, Some(&notice), cleanup);
+    #[cfg(target_os = "linux")]
+    let (escaped, survivors) = linux::sweep(group, cleanup);
+    #[cfg(not(target_os = "linux"))]
+    let (escaped, survivors) = (0, usize::from(status.is_none()));
     if !overflow {
         // Everything written before the program and the rest were stopped.
         overflow = out.drain();
@@ -275,5 +285,150 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
         ended,
         output: out.kept,
         time,
+        escaped,
+        survivors,
+    }
+}
+
+/// Linux only: the judge as a child subreaper, and the sweep of what a run left behind.
+#[cfg(target_os = "linux")]
+mod linux {
+    use std::collections::HashSet;
+    use std::time::{Duration, Instant};
+
+    /// Have orphaned descendants re-parented to this process rather than to init, so
+    /// that the sweep finds them. Failure only makes the sweep see less.
+    pub(super) fn become_subreaper() {
+        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes an integer and changes only
+        // an attribute of this process.
+        unsafe {
+            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong);
+        }
+    }
+
+    /// One process, from /proc/PID/stat.
+    struct Proc {
+        pid: libc::pid_t,
+        ppid: libc::pid_t,
+        pgid: libc::pid_t,
+        zombie: bool,
+    }
+
+    fn parse_stat(text: &str) -> Option<Proc> {
+        // "PID (COMM) STATE PPID PGRP ...", where COMM may hold spaces and ')'.
+        let (pid, rest) = text.split_once(" (")?;
+        let (_, fields) = rest.rsplit_once(") ")?;
+        let mut fields = fields.split_ascii_whitespace();
+        let state = fields.next()?;
+        Some(Proc {
+            pid: pid.trim().parse().ok()?,
+            zombie: state == "Z" || state == "X",
+            ppid: fields.next()?.parse().ok()?,
+            pgid: fields.next()?.parse().ok()?,
+        })
+    }
+
+    /// Every process, as /proc shows it now.
+    fn processes() -> Vec<Proc> {
+        let Ok(dir) = std::fs::read_dir("/proc") else {
+            return Vec::new();
+        };
+        dir.filter_map(Result::ok)
+            .filter(|e| {
+                e.file_name()
+                    .to_str()
+                    .is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
+            .filter_map(|text| parse_stat(&text))
+            .collect()
+    }
+
+    /// The processes descended from `root` (not itself).
+    fn descendants(all: &[Proc], root: libc::pid_t) -> Vec<&Proc> {
+        let mut found: Vec<&Proc> = Vec::new();
+        let mut parents = HashSet::from([root]);
+        loop {
+            let before = found.len();
+            for p in all {
+                if parents.contains(&p.ppid) && !parents.contains(&p.pid) {
+                    parents.insert(p.pid);
+                    found.push(p);
+                }
+            }
+            if found.len() == before {
+                return found;
+            }
+        }
+    }
+
+    /// Kill and reap every process the run left, until none is left or `until`:
+    /// (processes found running outside the run's process group `group`, processes
+    /// still running at `until`).
+    ///
+    /// Every descendant whose parent dies is re-parented to us (a subreaper), so
+    /// killing our children level by level reaches them all. Only our own children
+    /// are signalled, and the groups they lead: a child is ours until we reap it, so
+    /// its pid cannot be reused under us. Deeper descendants are only counted.
+    pub(super) fn sweep(group: libc::pid_t, until: Instant) -> (usize, usize) {
+        let me = std::process::id() as libc::pid_t;
+        let mut escaped: HashSet<libc::pid_t> = HashSet::new();
+        let mut pause = Duration::from_millis(1);
+        loop {
+            let all = processes();
+            let left = descendants(&all, me);
+            escaped.extend(
+                left.iter()
+                    .filter(|p| !p.zombie && p.pgid != group)
+                    .map(|p| p.pid),
+            );
+            let mut running = 0;
+            for p in left.iter().filter(|p| p.ppid == me) {
+                if p.zombie {
+                    let mut status = 0;
+                    // SAFETY: waitpid on our own child writes only into `status`.
+                    unsafe {
+                        libc::waitpid(p.pid, &mut status, libc::WNOHANG);
+                    }
+                    continue;
+                }
+                running += 1;
+                // SAFETY: kill and killpg only send signals. The pid is our unreaped
+                // child; a group it leads holds only processes of the run.
+                unsafe {
+                    if p.pgid == p.pid {
+                        libc::killpg(p.pid, libc::SIGKILL);
+                    }
+                    libc::kill(p.pid, libc::SIGKILL);
+                }
+            }
+            if left.is_empty() {
+                return (escaped.len(), 0);
+            }
+            let now = Instant::now();
+            if now >= until {
+                let alive = left.iter().filter(|p| !p.zombie).count();
+                return (escaped.len(), alive);
+            }
+            if running > 0 {
+                std::thread::sleep(pause.min(until - now));
+                pause = (pause * 2).min(Duration::from_millis(20));
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn stat_lines_with_awkward_names() {
+            let p = parse_stat("123 (a) b (c)) S 45 67 67 0 -1").unwrap();
+            assert_eq!((p.pid, p.ppid, p.pgid, p.zombie), (123, 45, 67, false));
+            let p = parse_stat("9 (sh) Z 1 9 9 0").unwrap();
+            assert!(p.zombie);
+            assert!(parse_stat("9 (sh").is_none());
+            assert!(parse_stat("").is_none());
+        }
     }
 }
