@@ -238,9 +238,11 @@ struct CheckArgs {
             within the time limit. It runs in a session of its own, which is killed when it \
             exits or at the limit; the judge never waits for more output after that. On \
             Linux, processes that left its process group are found, killed and reported, \
-            and the run does not pass. Output over 64 KiB is cut and judged invalid. Exit \
-            status: 0 every position got a valid solution in time and left nothing \
-            running, 1 otherwise, 2 usage error."
+            and the run does not pass. Output over 64 KiB is cut and judged invalid. \
+            --memory-limit bounds its address space (RLIMIT_AS): runtimes that reserve \
+            much address space (Java, Node.js) may need more, or 0. Exit status: 0 every \
+            position got a valid solution in time and left nothing running, 1 otherwise, \
+            2 usage error."
 )]
 struct JudgeArgs {
     /// how the program gets the state: argv (last argument, default) or stdin
@@ -249,12 +251,35 @@ struct JudgeArgs {
     /// seconds allowed per run (default 30, the challenge's limit)
     #[argh(option, default = "30.0", from_str_fn(parse_seconds))]
     timeout: f64,
+    /// address space allowed per run, in MiB (default 1024; 0 for no limit)
+    #[argh(
+        option,
+        arg_name = "MIB",
+        default = "DEFAULT_MEMORY_MIB",
+        from_str_fn(parse_memory_limit)
+    )]
+    memory_limit: u64,
     /// positions to run (default: the built-in test patterns)
     #[argh(option)]
     file: Option<String>,
     /// the program and its arguments (put -- before them)
     #[argh(positional, greedy)]
     program: Vec<String>,
+}
+
+/// `judge --memory-limit` unless given, in MiB.
+const DEFAULT_MEMORY_MIB: u64 = 1024;
+/// The highest `judge --memory-limit`, in MiB: 16 TiB.
+const MAX_MEMORY_MIB: u64 = 1 << 24;
+
+fn parse_memory_limit(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(mib) if mib <= MAX_MEMORY_MIB => Ok(mib),
+        _ => Err(format!(
+            "bad memory limit '{s}' (expected a whole number of MiB up to {MAX_MEMORY_MIB}, \
+             or 0 for no limit)"
+        )),
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -1009,6 +1034,7 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
     };
     let limits = Limits {
         time: std::time::Duration::from_secs_f64(a.timeout),
+        memory_mib: (a.memory_limit > 0).then_some(a.memory_limit),
     };
     let mut solver = PocketSolver::new(Metric::Htm);
     let width = patterns

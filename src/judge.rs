@@ -1,13 +1,13 @@
 //! Running whole solver programs against a list of positions and judging each answer.
 //!
-//! Each run gets the state as its last argument or on standard input, a time limit
-//! and a bound on the output kept. It runs in a session and process group of
-//! its own, which is killed when the program exits or at the limit; the judge stops
-//! reading its output then, whatever still holds the pipe open. On Linux the judge is
-//! also a child subreaper, so processes that left the group (by starting a session of
-//! their own) are re-parented to it when their parents die; after each run it kills
-//! and reaps them all, and counts the ones that were running outside the group: such
-//! a run is not clean ([`Run::clean`]).
+//! Each run gets the state as its last argument or on standard input, a time limit,
+//! a bound on its address space and a bound on the output kept. It runs in a session
+//! and process group of its own, which is killed when the program exits or at the
+//! limit; the judge stops reading its output then, whatever still holds the pipe
+//! open. On Linux the judge is also a child subreaper, so processes that left the
+//! group (by starting a session of their own) are re-parented to it when their
+//! parents die; after each run it kills and reaps them all, and counts the ones that
+//! were running outside the group: such a run is not clean ([`Run::clean`]).
 
 use std::time::Duration;
 
@@ -49,6 +49,8 @@ impl std::str::FromStr for InputMode {
 pub struct Limits {
     /// Wall-clock time allowed, from start to exit.
     pub time: Duration,
+    /// Address space allowed (`RLIMIT_AS`), in MiB; `None` for no bound.
+    pub memory_mib: Option<u64>,
 }
 
 /// What became of one run.

@@ -358,3 +358,37 @@ time.sleep(30)
         assert!(!running(&pid), "{pid} survived the judge");
     }
 }
+
+#[test]
+fn judge_memory_limit() {
+    let dir = Dir::new("memory");
+    let hog = python(&dir, "hog", "b = bytearray(2 * 1024 ** 3)\nprint(\"U'\")\n");
+    let start = Instant::now();
+    let (code, text) = judge_one(&dir, &hog, &["--memory-limit", "64", "--timeout", "20"]);
+    let took = start.elapsed();
+    eprintln!("2 GiB under --memory-limit 64: judged in {took:?}");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("crashed: exit status 1"), "{text}");
+    assert!(took < Duration::from_secs(15), "took {took:?}\n{text}");
+    // A small program runs fine under the same bound.
+    let modest = python(
+        &dir,
+        "modest",
+        "b = bytearray(8 * 1024 ** 2)\nprint(\"U'\")\n",
+    );
+    let (code, text) = judge_one(&dir, &modest, &["--memory-limit", "64"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("valid (optimal, under 20)"), "{text}");
+    for bad in ["abc", "-1", "1.5", "", "16777217", "99999999999999999999"] {
+        let o = pocket(&["judge", "--memory-limit", bad, "--", "true"], b"");
+        assert_eq!(o.status.code(), Some(2), "--memory-limit {bad:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "bad memory limit '{bad}' (expected a whole number of MiB up to 16777216, \
+                 or 0 for no limit)"
+            )),
+            "{err}"
+        );
+    }
+}

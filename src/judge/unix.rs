@@ -1,6 +1,6 @@
-//! Running one program under the judge's limits on Unix: its own session, output read
-//! without ever waiting past the deadline, and (on Linux) a sweep afterwards for every
-//! process it left behind.
+//! Running one program under the judge's limits on Unix: its own session, a bound on
+//! its address space, output read without ever waiting past the deadline, and (on
+//! Linux) a sweep afterwards for every process it left behind.
 
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
@@ -30,13 +30,40 @@ fn describe_status(status: ExitStatus) -> Option<String> {
     }
 }
 
+/// The address-space bound for `mib` MiB, no higher than our own hard limit (which an
+/// unprivileged process may not raise).
+fn address_space_bytes(mib: u64) -> libc::rlim_t {
+    let wanted = (mib as libc::rlim_t).saturating_mul(1024 * 1024);
+    let mut own = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes only into `own`, a valid rlimit.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut own) } == 0;
+    if ok && own.rlim_max != libc::RLIM_INFINITY {
+        wanted.min(own.rlim_max)
+    } else {
+        wanted
+    }
+}
+
 /// Runs in the forked child just before exec, so only async-signal-safe calls: a
 /// session (and so a process group) of its own, which also stops it and its
-/// descendants from joining any process group outside it.
-fn start_alone() -> io::Result<()> {
+/// descendants from joining any process group outside it, and the memory bound.
+fn start_alone(memory: Option<libc::rlim_t>) -> io::Result<()> {
     // SAFETY: setsid only changes the session of this (child) process.
     if unsafe { libc::setsid() } == -1 {
         return Err(io::Error::last_os_error());
+    }
+    if let Some(bytes) = memory {
+        let limit = libc::rlimit {
+            rlim_cur: bytes,
+            rlim_max: bytes,
+        };
+        // SAFETY: setrlimit reads `limit`, a valid rlimit, and changes only this process.
+        if unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) } == -1 {
+            return Err(io::Error::last_os_error());
+        }
     }
     Ok(())
 }
@@ -184,6 +211,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     };
     #[cfg(target_os = "linux")]
     linux::become_subreaper();
+    let memory = limits.memory_mib.map(address_space_bytes);
     let mut cmd = Command::new(exe);
     cmd.args(args)
         .stdin(if input == InputMode::Stdin {
@@ -195,7 +223,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
         .stderr(Stdio::null());
     // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
     unsafe {
-        cmd.pre_exec(start_alone);
+        cmd.pre_exec(move || start_alone(memory));
     }
     if input == InputMode::Argv {
         cmd.arg(state);
