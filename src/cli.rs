@@ -17,7 +17,7 @@ use crate::check::check;
 use crate::cube::Cube;
 use crate::goal::Goal;
 use crate::io::{Line, LineReader, is_broken_pipe, trim};
-use crate::judge::{InputMode, Outcome, Summary, run_one};
+use crate::judge::{InputMode, Limits, Outcome, Summary, run_one};
 use crate::moves::{Move, generators_name, parse_generators};
 use crate::notation::Layout;
 use crate::orbit::{Change, OrbitSearch, Rules};
@@ -236,9 +236,14 @@ struct CheckArgs {
     note = "The program runs once per position (default: the 13 test patterns; --file takes a \
             pattern file or a plain list of states), gets the state as its last argument or \
             on standard input, and must print a solution by the rules of `pocket check` \
-            within the time limit; its whole process group is killed at the limit. Output \
-            over 64 KiB is cut and judged invalid. Exit status: 0 every position got a valid \
-            solution in time, 1 otherwise, 2 usage error."
+            within the time limit. It runs in a session of its own, which is killed when it \
+            exits or at the limit; the judge never waits for more output after that. On \
+            Linux, processes that left its process group are found, killed and reported, \
+            and the run does not pass. Output over 64 KiB is cut and judged invalid. \
+            --memory-limit bounds its address space (RLIMIT_AS): runtimes that reserve \
+            much address space (Java, Node.js) may need more, or 0. Exit status: 0 every \
+            position got a valid solution in time and left nothing running, 1 otherwise, \
+            2 usage error."
 )]
 struct JudgeArgs {
     /// how the program gets the state: argv (last argument, default) or stdin
@@ -247,12 +252,35 @@ struct JudgeArgs {
     /// seconds allowed per run (default 30, the challenge's limit)
     #[argh(option, default = "30.0", from_str_fn(parse_seconds))]
     timeout: f64,
+    /// address space allowed per run, in MiB (default 1024; 0 for no limit)
+    #[argh(
+        option,
+        arg_name = "MIB",
+        default = "DEFAULT_MEMORY_MIB",
+        from_str_fn(parse_memory_limit)
+    )]
+    memory_limit: u64,
     /// positions to run (default: the built-in test patterns)
     #[argh(option)]
     file: Option<String>,
     /// the program and its arguments (put -- before them)
     #[argh(positional, greedy)]
     program: Vec<String>,
+}
+
+/// `judge --memory-limit` unless given, in MiB.
+const DEFAULT_MEMORY_MIB: u64 = 1024;
+/// The highest `judge --memory-limit`, in MiB: 16 TiB.
+const MAX_MEMORY_MIB: u64 = 1 << 24;
+
+fn parse_memory_limit(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(mib) if mib <= MAX_MEMORY_MIB => Ok(mib),
+        _ => Err(format!(
+            "bad memory limit '{s}' (expected a whole number of MiB up to {MAX_MEMORY_MIB}, \
+             or 0 for no limit)"
+        )),
+    }
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
@@ -1016,7 +1044,10 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
-    let timeout = std::time::Duration::from_secs_f64(a.timeout);
+    let limits = Limits {
+        time: std::time::Duration::from_secs_f64(a.timeout),
+        memory_mib: (a.memory_limit > 0).then_some(a.memory_limit),
+    };
     let mut solver = PocketSolver::new(Metric::Htm);
     let width = patterns
         .iter()
@@ -1040,13 +1071,17 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
             }
         };
         let optimal = solver.solve(&cube).len();
-        let run = run_one(&a.program, &p.state, &cube, optimal, a.input, timeout);
+        let run = run_one(&a.program, &p.state, &cube, optimal, a.input, limits);
         summary.add(&run);
         let (moves, result) = match &run.outcome {
             Outcome::Valid(v) => (v.length.to_string(), format!("valid ({})", v.bonuses())),
             Outcome::Invalid(why) => ("-".into(), format!("invalid: {why}")),
             Outcome::Timeout => ("-".into(), format!("timeout (over {} s)", a.timeout)),
             Outcome::Crashed(why) => ("-".into(), format!("crashed: {why}")),
+        };
+        let result = match run.note() {
+            Some(note) => format!("{result}; {note}"),
+            None => result,
         };
         writeln!(
             out,
@@ -1057,7 +1092,7 @@ fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         out.flush()?;
     }
     writeln!(out, "{summary}")?;
-    Ok(if summary.all_valid() {
+    Ok(if summary.passed() {
         EXIT_OK
     } else {
         EXIT_BAD_INPUT

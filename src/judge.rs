@@ -1,19 +1,27 @@
 //! Running whole solver programs against a list of positions and judging each answer.
 //!
-//! Each run gets the state as its last argument or on standard input, a time limit
-//! after which its whole process group is killed, and a bound on the output kept.
+//! Each run gets the state as its last argument or on standard input, a time limit,
+//! a bound on its address space and a bound on the output kept. It runs in a session
+//! and process group of its own, which is killed when the program exits or at the
+//! limit; the judge stops reading its output then, whatever still holds the pipe
+//! open. On Linux the judge is also a child subreaper, so processes that left the
+//! group (by starting a session of their own) are re-parented to it when their
+//! parents die; after each run it kills and reaps them all, and counts the ones that
+//! were running outside the group: such a run is not clean ([`Run::clean`]).
 
-use std::io::{Read, Write};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Command, ExitStatus, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::check::{BONUS_LIMIT, Verdict, check};
 use crate::cube::Cube;
 
+#[cfg(unix)]
+mod unix;
+
 /// Output kept from one run; more is judged invalid.
 pub const MAX_OUTPUT: usize = 64 * 1024;
+
+/// How long the judge spends, after a run ends, stopping what is left of it.
+pub const CLEANUP: Duration = Duration::from_secs(1);
 
 /// How the program receives the state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +44,15 @@ impl std::str::FromStr for InputMode {
     }
 }
 
+/// The bounds of one run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time allowed, from start to exit.
+    pub time: Duration,
+    /// Address space allowed (`RLIMIT_AS`), in MiB; `None` for no bound.
+    pub memory_mib: Option<u64>,
+}
+
 /// What became of one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
@@ -54,121 +71,112 @@ pub enum Outcome {
 pub struct Run {
     pub outcome: Outcome,
     pub time: Duration,
+    /// Processes of the run found running outside its process group after it ended
+    /// (and then killed). Found on Linux only; elsewhere always 0.
+    pub escaped: usize,
+    /// Processes of the run still running when the judge gave up on them, [`CLEANUP`]
+    /// after the run ended.
+    pub survivors: usize,
 }
 
-/// Send SIGKILL to a process group; a group already gone is fine.
-fn kill_group(pgid: u32) {
-    // SAFETY: killpg only sends a signal; it touches no memory of ours.
-    unsafe {
-        libc::killpg(pgid as libc::pid_t, libc::SIGKILL);
+impl Run {
+    /// The run left nothing running behind it: no process escaped its process group
+    /// and every process of it was stopped. A run that is not clean does not pass,
+    /// whatever its outcome.
+    pub fn clean(&self) -> bool {
+        self.escaped == 0 && self.survivors == 0
+    }
+
+    /// What the run left behind, for the verdict line; `None` for a clean run.
+    pub fn note(&self) -> Option<String> {
+        let procs = |n: usize| format!("{n} process{}", if n == 1 { "" } else { "es" });
+        let left = format!(
+            "left {} running outside its process group",
+            procs(self.escaped)
+        );
+        let alive = format!("{} still running after SIGKILL", procs(self.survivors));
+        match (self.escaped, self.survivors) {
+            (0, 0) => None,
+            (_, 0) => Some(format!("{left} (killed)")),
+            (0, _) => Some(alive),
+            _ => Some(format!("{left}; {alive}")),
+        }
     }
 }
 
-fn describe_status(status: ExitStatus) -> Option<String> {
-    if status.success() {
-        None
-    } else if let Some(code) = status.code() {
-        Some(format!("exit status {code}"))
-    } else {
-        Some(format!("killed by signal {}", status.signal().unwrap_or(0)))
+/// How a run ended, before its output is judged.
+#[derive(Debug)]
+#[cfg_attr(not(unix), allow(dead_code))]
+enum Ended {
+    /// The program could not be started (or watched), and why.
+    NotStarted(String),
+    /// It exited: successfully (`None`), or with a failure described.
+    Exited(Option<String>),
+    /// Its exit status could not be had, and why.
+    WaitFailed(String),
+    /// It was still running at the time limit.
+    Timeout,
+    /// It printed more than [`MAX_OUTPUT`] bytes.
+    Overflow,
+}
+
+/// A run, stopped, with its output.
+#[derive(Debug)]
+struct Finished {
+    ended: Ended,
+    output: Vec<u8>,
+    time: Duration,
+    escaped: usize,
+    survivors: usize,
+}
+
+#[cfg(not(unix))]
+fn run_program(_: &[String], _: &str, _: InputMode, _: Limits) -> Finished {
+    Finished {
+        ended: Ended::NotStarted("judging programs needs a Unix system".into()),
+        output: Vec::new(),
+        time: Duration::ZERO,
+        escaped: 0,
+        survivors: 0,
     }
 }
 
-/// Run `program` on one state and judge its answer against `cube` (optimal length
-/// `optimal`).
+#[cfg(unix)]
+use unix::run as run_program;
+
+/// Run `program` on one state under `limits` and judge its answer against `cube`
+/// (optimal length `optimal`).
+///
+/// On Linux this makes the calling process a child subreaper (see the module
+/// documentation) and reaps any child of it that it finds after the run.
 pub fn run_one(
     program: &[String],
     state: &str,
     cube: &Cube,
     optimal: usize,
     input: InputMode,
-    timeout: Duration,
+    limits: Limits,
 ) -> Run {
-    let Some((exe, args)) = program.split_first() else {
-        return Run {
-            outcome: Outcome::Crashed("no program given".into()),
-            time: Duration::ZERO,
-        };
-    };
-    let mut cmd = Command::new(exe);
-    cmd.args(args)
-        .stdin(if input == InputMode::Stdin {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .process_group(0);
-    if input == InputMode::Argv {
-        cmd.arg(state);
-    }
-    let start = Instant::now();
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
-        Err(e) => {
-            return Run {
-                outcome: Outcome::Crashed(format!("cannot start {exe}: {e}")),
-                time: start.elapsed(),
-            };
-        }
-    };
-    let pid = child.id();
-    if let Some(mut stdin) = child.stdin.take() {
-        let line = format!("{state}\n");
-        // A program that never reads its input must not block the judge.
-        std::thread::spawn(move || {
-            let _ = stdin.write_all(line.as_bytes());
-        });
-    }
-    let mut stdout = child.stdout.take();
-    let reader = std::thread::spawn(move || {
-        let mut kept = Vec::new();
-        let mut overflow = false;
-        if let Some(out) = stdout.as_mut() {
-            let _ = out.take(MAX_OUTPUT as u64 + 1).read_to_end(&mut kept);
-            if kept.len() > MAX_OUTPUT {
-                overflow = true;
-                kill_group(pid);
-            }
-        }
-        (kept, overflow)
-    });
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(child.wait());
-    });
-    let waited = rx.recv_timeout(timeout);
-    let time = start.elapsed();
-    // Whatever happened, leave nothing of the program running.
-    kill_group(pid);
-    let status = match waited {
-        Ok(status) => status,
-        Err(_) => {
-            let _ = rx.recv();
-            let _ = reader.join();
-            return Run {
-                outcome: Outcome::Timeout,
-                time,
-            };
-        }
-    };
-    let (output, overflow) = reader.join().unwrap_or_default();
-    let outcome = match status {
-        _ if overflow => Outcome::Invalid(format!("printed more than {MAX_OUTPUT} bytes")),
-        Err(e) => Outcome::Crashed(format!("cannot wait for it: {e}")),
-        Ok(s) => match describe_status(s) {
-            Some(why) => Outcome::Crashed(why),
-            None => match std::str::from_utf8(&output) {
-                Err(_) => Outcome::Invalid("its output is not UTF-8".into()),
-                Ok(text) => match check(cube, text, optimal) {
-                    Ok(v) => Outcome::Valid(v),
-                    Err(e) => Outcome::Invalid(e.to_string()),
-                },
+    let done = run_program(program, state, input, limits);
+    let outcome = match done.ended {
+        Ended::NotStarted(why) | Ended::WaitFailed(why) => Outcome::Crashed(why),
+        Ended::Timeout => Outcome::Timeout,
+        Ended::Overflow => Outcome::Invalid(format!("printed more than {MAX_OUTPUT} bytes")),
+        Ended::Exited(Some(why)) => Outcome::Crashed(why),
+        Ended::Exited(None) => match std::str::from_utf8(&done.output) {
+            Err(_) => Outcome::Invalid("its output is not UTF-8".into()),
+            Ok(text) => match check(cube, text, optimal) {
+                Ok(v) => Outcome::Valid(v),
+                Err(e) => Outcome::Invalid(e.to_string()),
             },
         },
     };
-    Run { outcome, time }
+    Run {
+        outcome,
+        time: done.time,
+        escaped: done.escaped,
+        survivors: done.survivors,
+    }
 }
 
 /// Totals over all runs of a judging.
@@ -179,6 +187,8 @@ pub struct Summary {
     pub optimal: usize,
     pub longest: Option<usize>,
     pub slowest: Duration,
+    /// Runs that were not [clean](Run::clean).
+    pub unclean: usize,
 }
 
 impl Summary {
@@ -186,6 +196,7 @@ impl Summary {
     pub fn add(&mut self, run: &Run) {
         self.positions += 1;
         self.slowest = self.slowest.max(run.time);
+        self.unclean += usize::from(!run.clean());
         if let Outcome::Valid(v) = &run.outcome {
             self.valid += 1;
             self.optimal += v.is_optimal() as usize;
@@ -198,14 +209,19 @@ impl Summary {
         self.valid == self.positions
     }
 
-    /// The "always under 20 moves" bonus.
-    pub fn under_20_bonus(&self) -> bool {
-        self.all_valid() && self.longest.unwrap_or(0) < BONUS_LIMIT
+    /// Every position solved validly in time, and every run clean.
+    pub fn passed(&self) -> bool {
+        self.all_valid() && self.unclean == 0
     }
 
-    /// The "always optimal" bonus.
+    /// The "always under 20 moves" bonus (only for an entry that passed).
+    pub fn under_20_bonus(&self) -> bool {
+        self.passed() && self.longest.unwrap_or(0) < BONUS_LIMIT
+    }
+
+    /// The "always optimal" bonus (only for an entry that passed).
     pub fn optimal_bonus(&self) -> bool {
-        self.all_valid() && self.optimal == self.positions
+        self.passed() && self.optimal == self.positions
     }
 }
 
@@ -222,11 +238,78 @@ impl std::fmt::Display for Summary {
                 .map_or("-".to_string(), |l| format!("{l} moves")),
             self.slowest.as_secs_f64() * 1e3
         )?;
+        if self.unclean > 0 {
+            writeln!(
+                f,
+                "{} run{} left processes behind (see above): the entry does not pass",
+                self.unclean,
+                if self.unclean == 1 { "" } else { "s" }
+            )?;
+        }
         write!(
             f,
             "under-20 bonus: {}; optimal bonus: {}",
             yes(self.under_20_bonus()),
             yes(self.optimal_bonus())
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(escaped: usize, survivors: usize) -> Run {
+        Run {
+            outcome: Outcome::Timeout,
+            time: Duration::ZERO,
+            escaped,
+            survivors,
+        }
+    }
+
+    #[test]
+    fn notes_on_what_a_run_left() {
+        assert_eq!(run(0, 0).note(), None);
+        assert!(run(0, 0).clean());
+        assert_eq!(
+            run(1, 0).note().as_deref(),
+            Some("left 1 process running outside its process group (killed)")
+        );
+        assert_eq!(
+            run(2, 1).note().as_deref(),
+            Some(
+                "left 2 processes running outside its process group; \
+                 1 process still running after SIGKILL"
+            )
+        );
+        assert_eq!(
+            run(0, 3).note().as_deref(),
+            Some("3 processes still running after SIGKILL")
+        );
+        assert!(!run(0, 3).clean());
+    }
+
+    #[test]
+    fn an_unclean_run_fails_the_entry_and_its_bonuses() {
+        let valid = |escaped| Run {
+            outcome: Outcome::Valid(check(&Cube::SOLVED, "", 0).unwrap()),
+            time: Duration::ZERO,
+            escaped,
+            survivors: 0,
+        };
+        let mut summary = Summary::default();
+        summary.add(&valid(0));
+        assert!(summary.passed() && summary.optimal_bonus());
+        summary.add(&valid(1));
+        assert!(summary.all_valid());
+        assert!(!summary.passed());
+        assert!(!summary.under_20_bonus() && !summary.optimal_bonus());
+        assert_eq!(summary.unclean, 1);
+        assert!(
+            summary
+                .to_string()
+                .contains("1 run left processes behind (see above): the entry does not pass")
+        );
     }
 }

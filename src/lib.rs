@@ -77,7 +77,7 @@ pub use cube::{
 pub use geometry::{FACE_AXES, quarter_turn};
 pub use goal::{Goal, WILDCARD, reachable, solve_to_goal};
 pub use io::{Line, LineReader, MAX_LINE};
-pub use judge::{InputMode, MAX_OUTPUT, Outcome, Run, Summary, run_one};
+pub use judge::{CLEANUP, InputMode, Limits, MAX_OUTPUT, Outcome, Run, Summary, run_one};
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
 pub use notation::{Layout, NotationError, WcaSequence};
 pub use orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};

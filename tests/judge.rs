@@ -2,6 +2,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use common::*;
 
@@ -183,4 +184,211 @@ fn judge_usage_errors() {
     let o = pocket(&["judge", "--", "/nonexistent/solver"], b"");
     assert_eq!(o.status.code(), Some(1));
     assert!(stdout(&o).contains("crashed: cannot start /nonexistent/solver"));
+}
+
+/// Whether process `pid` (from a pid file) is still running, given it up to 2 s to go:
+/// a zombie does not count.
+fn running(pid: &str) -> bool {
+    let until = Instant::now() + Duration::from_secs(2);
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let alive = !stat.is_empty() && !stat.contains(") Z");
+        if !alive || Instant::now() >= until {
+            return alive;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+fn read_pid(path: &Path) -> String {
+    let pid = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("no pid file {}: {e}", path.display()));
+    let pid = pid.trim().to_string();
+    assert!(pid.parse::<u32>().is_ok(), "bad pid file: {pid:?}");
+    pid
+}
+
+/// A shell solver that runs the Python program `code`.
+fn python(dir: &Dir, name: &str, code: &str) -> String {
+    let path = dir.file(&format!("{name}.py"), code);
+    format!("exec python3 {path} \"$@\"")
+}
+
+/// Python for a solver that starts a grandchild in a session of its own (so outside
+/// the solver's process group) holding standard output open and sleeping 30 s; once
+/// the grandchild is settled the solver prints the right answer for the U turn and
+/// exits, or, with `then_sleep`, sleeps 30 s itself.
+fn escaper(pidfile: &Path, then_sleep: bool) -> String {
+    format!(
+        r#"import os, sys, time
+r, w = os.pipe()
+if os.fork() == 0:
+    os.setsid()
+    with open("{pidfile}", "w") as f:
+        f.write(str(os.getpid()))
+    os.write(w, b"x")
+    time.sleep(30)
+    os._exit(0)
+os.read(r, 1)
+print("U'", flush=True)
+if {then_sleep}:
+    time.sleep(30)
+"#,
+        pidfile = pidfile.display(),
+        then_sleep = if then_sleep { "True" } else { "False" },
+    )
+}
+
+#[test]
+fn judge_does_not_wait_for_an_escaped_grandchild_that_holds_stdout() {
+    let dir = Dir::new("escaped");
+    let pidfile = dir.0.join("grandchild.pid");
+    let body = python(&dir, "escaper", &escaper(&pidfile, false));
+    let start = Instant::now();
+    let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
+    let took = start.elapsed();
+    eprintln!("escaped grandchild, program exits: judged in {took:?}");
+    assert!(
+        took < Duration::from_secs(10),
+        "the judge waited {took:?} for the grandchild\n{text}"
+    );
+    assert_eq!(
+        code,
+        Some(1),
+        "a run that leaves a process does not pass\n{text}"
+    );
+    assert!(
+        text.contains(
+            "valid (optimal, under 20); \
+             left 1 process running outside its process group (killed)"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("1/1 valid, 1 optimal"), "{text}");
+    assert!(
+        text.contains("1 run left processes behind (see above): the entry does not pass"),
+        "{text}"
+    );
+    assert!(
+        text.contains("under-20 bonus: no; optimal bonus: no"),
+        "{text}"
+    );
+    let pid = read_pid(&pidfile);
+    assert!(!running(&pid), "the grandchild {pid} survived the judge");
+}
+
+#[test]
+fn judge_stops_at_the_limit_when_an_escaped_grandchild_holds_stdout() {
+    let dir = Dir::new("escaped-timeout");
+    let pidfile = dir.0.join("grandchild.pid");
+    let body = python(&dir, "escaper", &escaper(&pidfile, true));
+    let start = Instant::now();
+    let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
+    let took = start.elapsed();
+    eprintln!("escaped grandchild, program sleeps: judged in {took:?}");
+    assert!(
+        took < Duration::from_secs(10),
+        "the judge waited {took:?} for the grandchild\n{text}"
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains(
+            "timeout (over 2 s); left 1 process running outside its process group (killed)"
+        ),
+        "{text}"
+    );
+    let pid = read_pid(&pidfile);
+    assert!(!running(&pid), "the grandchild {pid} survived the judge");
+}
+
+#[test]
+fn judge_kills_a_solver_that_tries_to_join_the_judges_process_group() {
+    let dir = Dir::new("joiner");
+    let child_pid = dir.0.join("child.pid");
+    let grandchild_pid = dir.0.join("grandchild.pid");
+    let results = dir.0.join("results");
+    // The child, and a grandchild of its own, each try to move into the judge's
+    // process group, record how that went, and sleep.
+    let code = format!(
+        r#"import os, time
+judge = os.getppid()
+def join(who, pidfile):
+    with open(pidfile, "w") as f:
+        f.write(str(os.getpid()))
+    try:
+        os.setpgid(0, os.getpgid(judge))
+        how = "moved"
+    except OSError as e:
+        how = "refused"
+    with open("{results}", "a") as f:
+        f.write(who + " " + how + "\n")
+if os.fork() == 0:
+    join("grandchild", "{grandchild}")
+else:
+    join("child", "{child}")
+time.sleep(30)
+"#,
+        results = results.display(),
+        child = child_pid.display(),
+        grandchild = grandchild_pid.display(),
+    );
+    let body = python(&dir, "joiner", &code);
+    let start = Instant::now();
+    let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
+    let took = start.elapsed();
+    eprintln!("solver joining the judge's group: judged in {took:?}");
+    assert!(
+        took < Duration::from_secs(10),
+        "the judge took {took:?}\n{text}"
+    );
+    assert_eq!(code, Some(1));
+    assert!(text.contains("timeout (over 2 s)"), "{text}");
+    // Each run has a session of its own, and no process may join a group of another
+    // session: both stayed in the run's group and were killed with it.
+    let mut how: Vec<String> = std::fs::read_to_string(&results)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    how.sort();
+    assert_eq!(how, ["child refused", "grandchild refused"]);
+    assert!(!text.contains("outside its process group"), "{text}");
+    for pidfile in [child_pid, grandchild_pid] {
+        let pid = read_pid(&pidfile);
+        assert!(!running(&pid), "{pid} survived the judge");
+    }
+}
+
+#[test]
+fn judge_memory_limit() {
+    let dir = Dir::new("memory");
+    let hog = python(&dir, "hog", "b = bytearray(2 * 1024 ** 3)\nprint(\"U'\")\n");
+    let start = Instant::now();
+    let (code, text) = judge_one(&dir, &hog, &["--memory-limit", "64", "--timeout", "20"]);
+    let took = start.elapsed();
+    eprintln!("2 GiB under --memory-limit 64: judged in {took:?}");
+    assert_eq!(code, Some(1), "{text}");
+    assert!(text.contains("crashed: exit status 1"), "{text}");
+    assert!(took < Duration::from_secs(15), "took {took:?}\n{text}");
+    // A small program runs fine under the same bound.
+    let modest = python(
+        &dir,
+        "modest",
+        "b = bytearray(8 * 1024 ** 2)\nprint(\"U'\")\n",
+    );
+    let (code, text) = judge_one(&dir, &modest, &["--memory-limit", "64"]);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("valid (optimal, under 20)"), "{text}");
+    for bad in ["abc", "-1", "1.5", "", "16777217", "99999999999999999999"] {
+        let o = pocket(&["judge", "--memory-limit", bad, "--", "true"], b"");
+        assert_eq!(o.status.code(), Some(2), "--memory-limit {bad:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "bad memory limit '{bad}' (expected a whole number of MiB up to 16777216, \
+                 or 0 for no limit)"
+            )),
+            "{err}"
+        );
+    }
 }
