@@ -471,7 +471,9 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
             return match early.status {
                 Ok(()) => print_quietly(&early.output),
                 Err(()) => {
-                    eprintln!("{}", early.output.trim_end());
+                    for line in early.output.trim_end().lines() {
+                        eprintln!("{}", escape_text(line));
+                    }
                     eprintln!("Run `{name} --help` for usage.");
                     ExitCode::from(EXIT_USAGE)
                 }

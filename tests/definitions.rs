@@ -537,3 +537,78 @@ fn endless_files_are_refused() {
         assert!(start.elapsed() < Duration::from_secs(10));
     }
 }
+
+#[test]
+fn echoed_input_stays_on_its_line() {
+    // U+2028 (a line separator to some readers) and a byte that is not UTF-8.
+    let out = pocket(&["solve"], "UUUU\u{2028}LLFFRRBBLLFFRRBBDDDD\n".as_bytes());
+    let text = stdout(&out);
+    assert_eq!(
+        text,
+        "error: character U+2028 at position 5 (sticker E) is not a printable ASCII colour\n"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).is_ascii());
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let arg = std::ffi::OsStr::from_bytes(b"UUU\xffLLFFRRBBLLFFRRBBDDDD");
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pocket"))
+            .arg("solve")
+            .arg(arg)
+            .output()
+            .unwrap();
+        assert_eq!(
+            stdout(&out),
+            "error: byte 0xFF (not UTF-8) at position 4 (sticker D) is not a printable ASCII colour\n"
+        );
+    }
+    // A usage error echoing a bad value escapes it too.
+    let out = pocket(
+        &[
+            "solve",
+            "--metric",
+            "h\u{2029}tm",
+            "UUUULLFFRRBBLLFFRRBBDDDD",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains('\u{2029}'));
+}
+
+#[test]
+fn help_into_a_full_disk_fails() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // not on this system
+    };
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_pocket"))
+        .arg("--help")
+        .stdout(full)
+        .stderr(std::process::Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+}
+
+#[test]
+fn goals_no_position_matches_are_refused_at_once() {
+    let state = "UUUDLLFRFRBBLLFRFRBBDUDD";
+    for (goal, why) in [
+        (
+            "U...U...................",
+            "no corner shows 'U' 'U' any at stickers A E L",
+        ),
+        (
+            "U..........D............",
+            "no corner shows 'U' any 'D' at stickers A E L",
+        ),
+        // Each slot alone can be filled, but both want the URF corner.
+        ("..UU.FRFR...............", "cannot all be in place at once"),
+    ] {
+        let start = Instant::now();
+        let out = pocket(&["solve", "--goal", goal, state], b"");
+        assert_eq!(out.status.code(), Some(1), "{goal}");
+        assert!(stdout(&out).contains(why), "{goal}: {}", stdout(&out));
+        assert!(start.elapsed() < Duration::from_secs(5));
+    }
+}
