@@ -128,7 +128,7 @@ fn fits(goal: &[Option<u8>; STICKERS]) -> Vec<Vec<(usize, usize)>> {
         .enumerate()
         .map(|(slot, stickers)| {
             let mut ok = Vec::new();
-            for piece in 0..8 {
+            for (piece, faces) in CORNER_FACES.iter().enumerate() {
                 // The reference corner never leaves its slot, nor twists.
                 let twists = match (slot == REFERENCE_SLOT, piece == REFERENCE_SLOT) {
                     (true, true) => 0..1,
@@ -137,8 +137,7 @@ fn fits(goal: &[Option<u8>; STICKERS]) -> Vec<Vec<(usize, usize)>> {
                 };
                 for o in twists {
                     let shows = (0..3).all(|t| {
-                        goal[stickers[t] as usize]
-                            .is_none_or(|g| g == CORNER_FACES[piece][(t + 3 - o) % 3])
+                        goal[stickers[t] as usize].is_none_or(|g| g == faces[(t + 3 - o) % 3])
                     });
                     if shows {
                         ok.push((piece, o));
