@@ -175,18 +175,20 @@ fn is_power(q: &[u8], p: &[u8]) -> bool {
     })
 }
 
+/// The representative of `i` in a union-find forest, halving paths on the way.
+fn root(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
 /// Number the faces: two moves share a face when one is a power of the other (and
 /// so, through chains of powers, R, R2 and R'). A face is numbered by its first move.
 fn assign_faces(moves: &mut [PuzzleMove]) {
     let n = moves.len();
     let mut face: Vec<usize> = (0..n).collect();
-    fn root(face: &mut [usize], mut i: usize) -> usize {
-        while face[i] != i {
-            face[i] = face[face[i]];
-            i = face[i];
-        }
-        i
-    }
     for i in 0..n {
         for j in i + 1..n {
             let (p, q) = (&moves[i].perm, &moves[j].perm);
@@ -708,13 +710,6 @@ impl Puzzle {
     pub fn size_bound(&self) -> f64 {
         let n = self.stickers();
         let mut orbit: Vec<usize> = (0..n).collect();
-        fn root(o: &mut [usize], mut i: usize) -> usize {
-            while o[i] != i {
-                o[i] = o[o[i]];
-                i = o[i];
-            }
-            i
-        }
         for m in &self.moves {
             for (i, &j) in m.perm.iter().enumerate() {
                 let (a, b) = (root(&mut orbit, i), root(&mut orbit, j as usize));
