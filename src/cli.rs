@@ -576,6 +576,11 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
     let goal =
         match Goal::parse(&effect).and_then(|g| g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)) {
             Ok(g) => g,
+            // A well-formed effect that no position has is bad input, not bad usage.
+            Err(e) if e.starts_with("goal: no position matches it") => {
+                eprintln!("pocket: no position has the effect {effect}: {}", &e[6..]);
+                return Ok(EXIT_BAD_INPUT);
+            }
             Err(e) => {
                 return usage(
                     "algs",
