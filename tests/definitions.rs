@@ -7,30 +7,7 @@ mod common;
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::time::{Duration, Instant};
 
-use common::{Rng, pocket, stdout};
-
-/// A scratch directory, removed afterwards.
-struct Dir(std::path::PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let p = std::env::temp_dir().join(format!("pocket-defs-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
-
-    fn file(&self, name: &str, text: &str) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, text).unwrap();
-        p.to_string_lossy().into_owned()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::{Dir, Rng, pocket, stdout};
 
 /// A move as this test reads it: after it, position i holds what was at `perm[i]`.
 #[derive(Clone, Debug)]
@@ -185,7 +162,7 @@ fn thousandths(text: &str) -> u64 {
 
 #[test]
 fn solve_and_census_agree_with_dijkstra_on_random_definitions() {
-    let dir = Dir::new("random");
+    let dir = Dir::new("defs-random");
     let mut rng = Rng(2026);
     let mut checked = 0;
     for case in 0..24 {
@@ -278,7 +255,7 @@ fn solve_with(dir: &Dir, name: &str, text: &str, state: &str) -> (Option<i32>, S
 
 #[test]
 fn a_move_may_be_repeated_when_its_square_is_no_move() {
-    let dir = Dir::new("repeat");
+    let dir = Dir::new("defs-repeat");
     // A quarter turn and its inverse only: X X is the only way to make X2.
     let q = "solved ABCDE\nmove X 1 2 3 0 4\nmove Xi 3 0 1 2 4\n";
     assert_eq!(solve_with(&dir, "q.txt", q, "CDABE").1, "X X\n");
@@ -411,7 +388,7 @@ fn quarter_turn_lengths(states: &[Vec<u8>], moves: &[TestMove], solved: &[u8]) -
 
 #[test]
 fn definition_limits_are_refusals_with_their_reason() {
-    let dir = Dir::new("limits");
+    let dir = Dir::new("defs-limits");
     let mut rng = Rng(64);
     // 64 moves of order 5 (5-cycles on 12 stickers): with their powers, 256 moves.
     let mut text = String::from("solved ABCDEFGHIJKL\n");
@@ -493,7 +470,7 @@ fn far_apart_costs_are_refused_at_once() {
 
 #[test]
 fn huge_groups_stop_at_the_position_budget() {
-    let dir = Dir::new("huge");
+    let dir = Dir::new("defs-huge");
     // 16 distinct stickers, a 16-cycle and a swap: all 16! orders.
     let cycle: Vec<String> = (0..16).map(|i| ((i + 1) % 16).to_string()).collect();
     let back: Vec<String> = (0..16).map(|i| ((i + 15) % 16).to_string()).collect();
@@ -610,5 +587,20 @@ fn goals_no_position_matches_are_refused_at_once() {
         assert_eq!(out.status.code(), Some(1), "{goal}");
         assert!(stdout(&out).contains(why), "{goal}: {}", stdout(&out));
         assert!(start.elapsed() < Duration::from_secs(5));
+    }
+}
+
+#[test]
+fn solve_puzzle_refuses_the_cube_only_options() {
+    for extra in [&["--goal", "................"][..], &["--steps"]] {
+        let mut args = vec!["solve", "--puzzle", "2x2x1"];
+        args.extend_from_slice(extra);
+        args.push("WWWWYYYYBBGGOORR");
+        let out = pocket(&args, b"");
+        assert_eq!(out.status.code(), Some(2), "{extra:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("--puzzle takes only"),
+            "{extra:?}"
+        );
     }
 }

@@ -1,43 +1,13 @@
 //! `pocket check` and `pocket judge` through the real binary, with fake solver scripts.
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use common::*;
 
 const SWAP: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
 const U_STATE: &str = "UUUUFFRRBBLLLLFFRRBBDDDD";
-
-struct Dir(PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let d = std::env::temp_dir().join(format!("pocket-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&d).unwrap();
-        Dir(d)
-    }
-
-    fn script(&self, name: &str, body: &str) -> String {
-        use std::os::unix::fs::PermissionsExt;
-        let p = self.0.join(name);
-        std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
-        p.to_str().unwrap().to_string()
-    }
-
-    fn file(&self, name: &str, text: &str) -> String {
-        let p = self.0.join(name);
-        std::fs::write(&p, text).unwrap();
-        p.to_str().unwrap().to_string()
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 #[test]
 fn check_accepts_and_refuses_with_reasons() {
@@ -239,19 +209,27 @@ if {then_sleep}:
     )
 }
 
-#[test]
-fn judge_does_not_wait_for_an_escaped_grandchild_that_holds_stdout() {
-    let dir = Dir::new("escaped");
+/// Judge the escaper (a solver whose grandchild leaves in a session of its own and
+/// holds the output open) with a 2 s limit: the judge must return in well under
+/// 10 s. The exit code, the report, and the grandchild's pid.
+fn judge_escaper(name: &str, then_sleep: bool) -> (Option<i32>, String, String) {
+    let dir = Dir::new(name);
     let pidfile = dir.0.join("grandchild.pid");
-    let body = python(&dir, "escaper", &escaper(&pidfile, false));
+    let body = python(&dir, "escaper", &escaper(&pidfile, then_sleep));
     let start = Instant::now();
     let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
     let took = start.elapsed();
-    eprintln!("escaped grandchild, program exits: judged in {took:?}");
+    eprintln!("escaped grandchild ({name}): judged in {took:?}");
     assert!(
         took < Duration::from_secs(10),
         "the judge waited {took:?} for the grandchild\n{text}"
     );
+    (code, text, read_pid(&pidfile))
+}
+
+#[test]
+fn judge_does_not_wait_for_an_escaped_grandchild_that_holds_stdout() {
+    let (code, text, pid) = judge_escaper("escaped", false);
     assert_eq!(
         code,
         Some(1),
@@ -273,23 +251,12 @@ fn judge_does_not_wait_for_an_escaped_grandchild_that_holds_stdout() {
         text.contains("under-20 bonus: no; optimal bonus: no"),
         "{text}"
     );
-    let pid = read_pid(&pidfile);
     assert!(!running(&pid), "the grandchild {pid} survived the judge");
 }
 
 #[test]
 fn judge_stops_at_the_limit_when_an_escaped_grandchild_holds_stdout() {
-    let dir = Dir::new("escaped-timeout");
-    let pidfile = dir.0.join("grandchild.pid");
-    let body = python(&dir, "escaper", &escaper(&pidfile, true));
-    let start = Instant::now();
-    let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
-    let took = start.elapsed();
-    eprintln!("escaped grandchild, program sleeps: judged in {took:?}");
-    assert!(
-        took < Duration::from_secs(10),
-        "the judge waited {took:?} for the grandchild\n{text}"
-    );
+    let (code, text, pid) = judge_escaper("escaped-timeout", true);
     assert_eq!(code, Some(1));
     assert!(
         text.contains(
@@ -297,7 +264,6 @@ fn judge_stops_at_the_limit_when_an_escaped_grandchild_holds_stdout() {
         ),
         "{text}"
     );
-    let pid = read_pid(&pidfile);
     assert!(!running(&pid), "the grandchild {pid} survived the judge");
 }
 

@@ -260,3 +260,37 @@ pub fn ok_lines(args: &[&str]) -> Vec<String> {
     );
     stdout(&o).lines().map(str::to_string).collect()
 }
+
+/// A scratch directory for a test, removed afterwards.
+pub struct Dir(pub std::path::PathBuf);
+
+impl Dir {
+    pub fn new(name: &str) -> Dir {
+        let d = std::env::temp_dir().join(format!("pocket-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        Dir(d)
+    }
+
+    /// An executable shell script with this body; its path.
+    #[cfg(unix)]
+    pub fn script(&self, name: &str, body: &str) -> String {
+        use std::os::unix::fs::PermissionsExt;
+        let p = self.0.join(name);
+        std::fs::write(&p, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o755)).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+
+    /// A file with this text; its path.
+    pub fn file(&self, name: &str, text: &str) -> String {
+        let p = self.0.join(name);
+        std::fs::write(&p, text).unwrap();
+        p.to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
