@@ -123,6 +123,9 @@ impl Answer {
         let (cube, stickers) = self.decode(raw)?;
         if let Some(goal) = &self.goal {
             let faces = goal.faces_for(&stickers, &cube)?;
+            if let Some(why) = crate::goal::unmatchable(goal, &faces) {
+                return Err(format!("goal: no position matches it: {why}"));
+            }
             let Some(a) = solver.to_goal(&cube, &faces) else {
                 return Err(format!(
                     "no position matching the goal is reachable with {}",

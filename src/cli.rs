@@ -298,6 +298,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     example = "pocket solve UUUURLFBLRBFLLFFRRBBDDDD",
     example = "pocket solve --compact --metric qtm < states.txt",
     example = "pocket solve --all -- -UUUR...   (use -- before a state starting with -)",
+    example = "pocket solve --puzzle pocket-21 \"2 0 3 1 6 7 8 9 10 11 4 5 12 13 14 15 16 17 18 19 20\"",
     note = "With no STATE, states are read from standard input, one per line (blank lines \
             skipped). Each state gets exactly one output line, in input order: the moves, \
             an empty line for a solved cube, or `error: <reason>` for an invalid state. \
@@ -344,7 +345,9 @@ struct SolveArgs {
     #[argh(option)]
     goal: Option<String>,
     /// solve another puzzle: a built-in name (`pocket puzzles`) or a definition file;
-    /// states are sticker strings of that puzzle, costs those of its definition
+    /// states are sticker strings of that puzzle (or sticker numbers, `2 0 3 1 ...`,
+    /// when its stickers all differ, as in pocket-21), costs those of its definition;
+    /// takes --all, --count, --compact and --cost
     #[argh(option)]
     puzzle: Option<String>,
     /// print one JSON object per state
@@ -573,24 +576,25 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         Ok(c) => c,
         Err(e) => return usage("algs", &format!("bad --cost: {e}")),
     };
-    let goal =
-        match Goal::parse(&effect).and_then(|g| g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)) {
-            Ok(g) => g,
-            // A well-formed effect that no position has is bad input, not bad usage.
-            Err(e) if e.starts_with("goal: no position matches it") => {
-                eprintln!("pocket: no position has the effect {effect}: {}", &e[6..]);
-                return Ok(EXIT_BAD_INPUT);
-            }
-            Err(e) => {
-                return usage(
-                    "algs",
-                    &format!(
-                        "bad --effect: {}",
-                        e.replace("the state", "the solved cube (ULFRBD)")
-                    ),
-                );
-            }
-        };
+    let (pattern, goal) = match Goal::parse(&effect)
+        .and_then(|g| Ok((g, g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)?)))
+    {
+        Ok(both) => both,
+        Err(e) => {
+            return usage(
+                "algs",
+                &format!(
+                    "bad --effect: {}",
+                    e.replace("the state", "the solved cube (ULFRBD)")
+                ),
+            );
+        }
+    };
+    // A well-formed effect that no position has is bad input, not bad usage.
+    if let Some(why) = crate::goal::unmatchable(&pattern, &goal) {
+        eprintln!("pocket: no position has the effect {effect}: {why}");
+        return Ok(EXIT_BAD_INPUT);
+    }
     if a.max_length.is_some_and(|n| n > 20) {
         return usage("algs", "--max-length is at most 20");
     }
@@ -796,6 +800,8 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
         || !a.moves.is_empty()
         || a.json
         || a.show
+        || a.steps
+        || a.goal.is_some()
         || a.method == Method::Table
         || a.metric != Metric::Htm
         || a.layout != Layout::Golf

@@ -78,30 +78,35 @@ impl Goal {
             }
             out[i] = Some(f);
         }
-        if let Some(slot) = unplaceable(&out) {
-            let at = CORNER_STICKERS[slot].map(|i| i as usize);
-            let shown: Vec<String> = at
-                .iter()
-                .map(|&i| self.0[i].map_or("any".to_string(), |c| format!("'{}'", c as char)))
-                .collect();
-            let names: Vec<String> = at
-                .iter()
-                .map(|&i| ((b'A' + i as u8) as char).to_string())
-                .collect();
-            return Err(format!(
-                "goal: no position matches it: no corner shows {} at stickers {}",
-                shown.join(" "),
-                names.join(" ")
-            ));
-        }
-        if !reachable(&out) {
-            return Err(
-                "goal: no position matches it: the corners it asks for cannot all be in place at once"
-                    .into(),
-            );
-        }
         Ok(out)
     }
+}
+
+/// Why no position matches a goal in faces (`pattern` is the goal as written, for
+/// the message), or `None` when some position does: a corner slot no corner can fill
+/// as asked, or slots that cannot all be filled at once.
+pub fn unmatchable(pattern: &Goal, goal: &[Option<u8>; STICKERS]) -> Option<String> {
+    let fits = fits(goal);
+    if let Some(slot) = fits.iter().position(Vec::is_empty) {
+        let at = CORNER_STICKERS[slot].map(|i| i as usize);
+        let shown: Vec<String> = at
+            .iter()
+            .map(|&i| pattern.0[i].map_or("any".to_string(), |c| format!("'{}'", c as char)))
+            .collect();
+        let names: Vec<String> = at
+            .iter()
+            .map(|&i| ((b'A' + i as u8) as char).to_string())
+            .collect();
+        return Some(format!(
+            "no corner shows {} at stickers {}",
+            shown.join(" "),
+            names.join(" ")
+        ));
+    }
+    if !placeable(&fits) {
+        return Some("the corners it asks for cannot all be in place at once".into());
+    }
+    None
 }
 
 /// Whether the faces of a position match a goal in faces.
@@ -118,7 +123,7 @@ fn matches(goal: &[Option<u8>; STICKERS], c: Coord) -> bool {
 /// summing to 0 mod 3, and every such placement is a position. So the question is a
 /// small dynamic programme over (slot, corners used, twist sum): 8 * 256 * 3 states.
 pub fn reachable(goal: &[Option<u8>; STICKERS]) -> bool {
-    unplaceable(goal).is_none() && placeable(&fits(goal))
+    placeable(&fits(goal))
 }
 
 /// For each corner slot, the (piece, twist) pairs whose stickers match the goal there.
@@ -147,11 +152,6 @@ fn fits(goal: &[Option<u8>; STICKERS]) -> Vec<Vec<(usize, usize)>> {
             ok
         })
         .collect()
-}
-
-/// The first corner slot that no corner can fill as the goal asks, if any.
-pub fn unplaceable(goal: &[Option<u8>; STICKERS]) -> Option<usize> {
-    fits(goal).iter().position(Vec::is_empty)
 }
 
 /// Whether the corners can be placed, one per slot, with twists summing to 0.

@@ -75,7 +75,7 @@ pub use cube::{
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
 };
 pub use geometry::{FACE_AXES, quarter_turn};
-pub use goal::{Goal, WILDCARD, reachable, solve_to_goal};
+pub use goal::{Goal, WILDCARD, reachable, solve_to_goal, unmatchable};
 pub use io::{Line, LineReader, MAX_LINE};
 pub use judge::{CLEANUP, InputMode, Limits, MAX_OUTPUT, Outcome, Run, Summary, run_one};
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};

@@ -30,7 +30,7 @@ use ahash::AHashMap;
 
 use crate::moves::split_move_list;
 use crate::search::{MAX_MOVES, MoveSpec, Product, Solver, SolverConfig, Space, check_moves};
-use crate::solver::{gcd, parse_cost};
+use crate::solver::{format_decimal, gcd, parse_cost};
 
 /// The built-in definitions, from `fixtures/puzzles/`.
 pub const BUILTIN_PUZZLES: [(&str, &str); 4] = [
@@ -749,11 +749,13 @@ impl Puzzle {
             });
             if hi / g > MAX_MOVE_COST as u64 {
                 return Err(format!(
-                    "costs too far apart or too finely divided: {} is {} units of {}, at most {MAX_MOVE_COST}",
-                    format_thousandths(hi),
+                    "costs too far apart or too finely divided: {} is {} units of {} (the \
+                     cheapest move costs {}), at most {MAX_MOVE_COST}",
+                    format_decimal(hi, 1000),
                     hi / g,
-                    format_thousandths(g),
-                ) + &format!(" (the cheapest move costs {})", format_thousandths(lo)));
+                    format_decimal(g, 1000),
+                    format_decimal(lo, 1000),
+                ));
             }
         }
         let perms: AHashMap<&[u8], usize> = self
@@ -814,16 +816,6 @@ impl Puzzle {
 /// that every distance of a search fits its 32-bit counters with room to spare.
 pub const MAX_MOVE_COST: u32 = 1_000_000;
 
-/// Thousandths as a decimal: `1500` is `1.5`.
-fn format_thousandths(t: u64) -> String {
-    match t % 1000 {
-        0 => (t / 1000).to_string(),
-        f => format!("{}.{f:03}", t / 1000)
-            .trim_end_matches('0')
-            .to_string(),
-    }
-}
-
 /// A puzzle definition as a search space over packed sticker states.
 pub struct PuzzleSpace<'a> {
     puzzle: &'a Puzzle,
@@ -838,7 +830,7 @@ pub struct PuzzleSpace<'a> {
 impl PuzzleSpace<'_> {
     /// A search cost as a decimal.
     pub fn format_cost(&self, units: u32) -> String {
-        format_thousandths(units as u64 * self.unit)
+        format_decimal(units as u64 * self.unit, 1000)
     }
 
     /// The names of the moves of a path.

@@ -144,13 +144,6 @@ impl Canon {
     fn before_row(&self, prev: usize) -> &[bool; 256] {
         &self.before[prev]
     }
-
-    /// Whether a whole sequence of move indices is canonical.
-    pub fn is_canonical(&self, moves: &[u8]) -> bool {
-        moves
-            .windows(2)
-            .all(|w| self.allows(Some(w[0] as usize), w[1] as usize))
-    }
 }
 
 /// Why a search stopped without an answer.
