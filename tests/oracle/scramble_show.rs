@@ -1,7 +1,6 @@
 //! `pocket scramble`, `pocket show` and `solve --show` through the real binary.
-mod common;
 
-use common::*;
+use crate::common::*;
 
 #[test]
 fn scrambles_make_their_states_with_the_promised_length() {

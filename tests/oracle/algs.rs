@@ -1,8 +1,7 @@
 //! `pocket algs`: algorithms by effect, checked against an independent count over the
 //! breadth-first oracle.
-mod common;
 
-use common::*;
+use crate::common::*;
 
 /// Sequences of `d` moves (no face twice in a row) taking `s` to solved, counted
 /// over the oracle: as many as sequences of `d` moves making `s` from solved.

@@ -1,8 +1,7 @@
 //! Every printed solution solves its input, and its length equals the distance in an
 //! independent breadth-first table (see `common`).
-mod common;
 
-use common::*;
+use crate::common::*;
 
 /// Solve states through the real binary in one batch and check every answer.
 fn check_batch(states: &[Vec<u8>], metric: &str, oracle: &Oracle) {
