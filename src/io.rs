@@ -1,6 +1,9 @@
-//! Line input with bounded memory, and output that reaches the reader in time.
+//! Text in and out, shared by the library and the command line: line input with
+//! bounded memory, whole files with a size limit, output that reaches the reader in
+//! time, numbers with thousands separators, and timing.
 
 use std::io::{self, BufRead, BufReader, Read};
+use std::time::Instant;
 
 /// Lines longer than this are refused whole, without being stored.
 pub const MAX_LINE: usize = 4096; // bytes; a state is 24
@@ -136,6 +139,26 @@ pub fn trim(mut s: &[u8]) -> &[u8] {
         }
     }
     s
+}
+
+/// A number with thousands separators: 3,674,160.
+pub fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Time a closure in microseconds.
+pub(crate) fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let v = f();
+    (v, start.elapsed().as_secs_f64() * 1e6)
 }
 
 #[cfg(test)]

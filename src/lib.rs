@@ -41,60 +41,57 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod algs;
-mod batch;
-mod census;
-mod check;
-mod cube;
-mod moves;
-mod notation;
-mod orbit;
-mod patterns;
-mod picture;
+// The layers, each depending only on those above it: `io` (bounded text in and out),
+// `model` (stickers, pieces, moves, costs, goals), `engine` (the generic searches),
+// `pocket` and `puzzle` (the two spaces and what is built on them), `challenge` (the
+// challenge's checks), `cli` (the command line, which nothing else imports).
+mod io;
+mod model;
+
+mod engine;
+
+mod pocket;
 mod puzzle;
-mod scramble;
-mod search;
-mod solver;
-mod stickers;
-mod table;
+
+mod challenge;
 
 mod cli;
-mod geometry;
-mod goal;
-mod io;
-mod judge;
 
-pub use algs::AlgSearch;
-pub use census::{
-    Census, CensusMetric, UNSEEN, distance, distance_table, distance_table_for, group,
+pub use challenge::check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
+pub use challenge::judge::{
+    CLEANUP, InputMode, Limits, MAX_OUTPUT, Outcome, Run, Summary, run_one,
 };
-pub use check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
-pub use cli::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, run};
-pub use cube::{
-    CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
-    STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
-};
-pub use geometry::{FACE_AXES, quarter_turn};
-pub use goal::{Goal, WILDCARD, reachable, solve_to_goal, unmatchable};
-pub use io::{Line, LineReader, MAX_LINE};
-pub use judge::{CLEANUP, InputMode, Limits, MAX_OUTPUT, Outcome, Run, Summary, run_one};
-pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
-pub use notation::{Layout, NotationError, WcaSequence};
-pub use orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
-pub use patterns::{
+pub use challenge::patterns::{
     BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
     run_patterns,
 };
-pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
+pub use cli::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, run};
+pub use engine::search::{
+    Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
+    check_moves,
+};
+pub use io::{Line, LineReader, MAX_LINE, group};
+pub use model::cost::{Costs, Metric};
+pub use model::cube::{
+    CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
+    STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
+};
+pub use model::geometry::{FACE_AXES, quarter_turn};
+pub use model::goal::{Goal, WILDCARD, reachable, unmatchable};
+pub use model::moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
+pub use model::notation::{Layout, NotationError, WcaSequence};
+pub use model::stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};
+pub use pocket::algs::AlgSearch;
+pub use pocket::census::{
+    Census, CensusMetric, UNSEEN, distance, distance_table, distance_table_for,
+};
+pub use pocket::goal::solve_to_goal;
+pub use pocket::picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
+pub use pocket::scramble::{Length, Rng, Scramble, Scrambler};
+pub use pocket::solver::{PocketSolver, PocketSpace, solve};
+pub use pocket::table::TableSolver;
+pub use puzzle::orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
 pub use puzzle::{
     BUILTIN_PUZZLES, DefinitionError, MAX_POSITIONS, Piece, Puzzle, PuzzleCensus, PuzzleMove,
     PuzzleSpace,
 };
-pub use scramble::{Length, Rng, Scramble, Scrambler};
-pub use search::{
-    Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
-    check_moves,
-};
-pub use solver::{Costs, Metric, PocketSolver, PocketSpace, solve};
-pub use stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};
-pub use table::TableSolver;

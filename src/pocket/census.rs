@@ -9,8 +9,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::cube::{Coord, POSITIONS, TWISTS, tables};
-use crate::moves::Move;
+use crate::io::group;
+use crate::model::cube::{Coord, POSITIONS, TWISTS, tables};
+use crate::model::moves::Move;
 
 /// Distance marker of a position not reached (yet).
 pub const UNSEEN: u8 = u8::MAX;
@@ -361,19 +362,6 @@ impl fmt::Display for Census {
     }
 }
 
-/// A number with thousands separators: 3,674,160.
-pub fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// Distance of a position in a table from [`distance_table`].
 pub fn distance(table: &[u8], c: Coord) -> u8 {
     table[c.0 as usize]
@@ -405,7 +393,7 @@ mod tests {
     fn move_subsets() {
         let ru: Vec<Move> = Move::ALL
             .into_iter()
-            .filter(|m| m.face() != crate::moves::Face::F)
+            .filter(|m| m.face() != crate::model::moves::Face::F)
             .collect();
         let c = Census::compute_in(CensusMetric::Htm, &ru).unwrap();
         assert_eq!(c.total(), 29_160);

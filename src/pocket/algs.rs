@@ -5,9 +5,9 @@
 //! breadth-first search from all of them gives every position's distance to the
 //! nearest, which prunes the enumeration to sequences that can still end there.
 
-use crate::census::{UNSEEN, distance_table_from};
-use crate::cube::{Coord, POSITIONS, STICKERS};
-use crate::moves::{Alg, Move};
+use crate::model::cube::{Coord, POSITIONS, STICKERS};
+use crate::model::moves::{Alg, Move};
+use crate::pocket::census::{UNSEEN, distance_table_from};
 
 /// Searches for algorithms with a fixed effect pattern and move set.
 pub struct AlgSearch {

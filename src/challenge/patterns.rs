@@ -6,11 +6,12 @@
 
 use std::fmt;
 
-use crate::solver::{Metric, PocketSolver};
-use crate::stickers::Stickers;
+use crate::model::cost::Metric;
+use crate::model::stickers::Stickers;
+use crate::pocket::solver::PocketSolver;
 
 /// The 13 published test patterns, embedded from `fixtures/patterns.txt`.
-pub const BUILTIN_PATTERNS: &str = include_str!("../fixtures/patterns.txt");
+pub const BUILTIN_PATTERNS: &str = include_str!("../../fixtures/patterns.txt");
 
 /// One named position of a pattern file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,7 +122,7 @@ pub struct PatternReport {
 /// lengths, time per solve and the solution.
 pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
     let mut solver = PocketSolver::new(metric);
-    crate::cube::tables(); // built once per process; not part of any solve's time
+    crate::model::cube::tables(); // built once per process; not part of any solve's time
     let mut rows = Vec::new();
     let (mut optimal, mut all_good, mut total_us) = (0, true, 0.0);
     for p in patterns {
@@ -145,7 +146,7 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
                 continue;
             }
         };
-        let (alg, us) = crate::cli::timed(|| solver.solve(&cube));
+        let (alg, us) = crate::io::timed(|| solver.solve(&cube));
         total_us += us;
         let found = metric.length(&alg);
         let solves = cube.apply_alg(&alg).is_solved();

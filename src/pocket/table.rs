@@ -1,10 +1,10 @@
 //! An optimal solver backed by the full distance table: build it once (one census
 //! breadth-first search, tens of milliseconds), then every solve walks down it.
 
-use crate::census::{CensusMetric, distance_table};
-use crate::cube::{Coord, Cube};
-use crate::moves::{Alg, Move};
-use crate::solver::Metric;
+use crate::model::cost::Metric;
+use crate::model::cube::{Coord, Cube};
+use crate::model::moves::{Alg, Move};
+use crate::pocket::census::{CensusMetric, distance_table};
 
 /// Walks down a distance table of every position. Shareable between threads.
 pub struct TableSolver {
@@ -101,7 +101,7 @@ impl TableSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::PocketSolver;
+    use crate::pocket::solver::PocketSolver;
 
     #[test]
     fn agrees_with_the_bidirectional_search() {
@@ -109,7 +109,7 @@ mod tests {
             let table = TableSolver::new(metric);
             let mut bidir = PocketSolver::new(metric);
             for i in 0..300u32 {
-                let cube = Coord(i * 12_241 % crate::cube::POSITIONS).cube();
+                let cube = Coord(i * 12_241 % crate::model::cube::POSITIONS).cube();
                 let a = table.solve(&cube);
                 assert!(cube.apply_alg(&a).is_solved());
                 assert_eq!(metric.length(&a), metric.length(&bidir.solve(&cube)));

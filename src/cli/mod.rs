@@ -3,32 +3,35 @@
 //! Results go to stdout, diagnostics to stderr. Exit status: 0 success, 1 bad input
 //! (or a failed check), 2 usage error.
 
+pub(crate) mod batch;
+
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use argh::FromArgs;
 
-use crate::algs::AlgSearch;
-use crate::batch::{Answer, Item, answer_arguments, answer_lines};
-use crate::census::{Census, CensusMetric, group};
-use crate::check::check;
-use crate::cube::Cube;
-use crate::goal::Goal;
+use crate::challenge::check::check;
+use crate::challenge::judge::{InputMode, Limits, Outcome, Summary, run_one};
+use crate::challenge::patterns::{Pattern, builtin_patterns, parse_patterns};
+use crate::cli::batch::{Answer, Item, answer_arguments, answer_lines};
 use crate::io::{Line, LineReader, is_broken_pipe, trim};
-use crate::judge::{InputMode, Limits, Outcome, Summary, run_one};
-use crate::moves::{Move, generators_name, parse_generators};
-use crate::notation::Layout;
-use crate::orbit::{Change, OrbitSearch, Rules};
-use crate::patterns::{Pattern, builtin_patterns, parse_patterns};
-use crate::picture::{Style, draw, sticker_colours, svg};
+use crate::io::{group, timed};
+use crate::model::cost::{Costs, Metric};
+use crate::model::cube::Cube;
+use crate::model::goal::Goal;
+use crate::model::moves::{Move, generators_name, parse_generators};
+use crate::model::notation::Layout;
+use crate::model::stickers::Stickers;
+use crate::model::stickers::escape_text;
+use crate::pocket::algs::AlgSearch;
+use crate::pocket::census::{Census, CensusMetric};
+use crate::pocket::picture::{Style, draw, sticker_colours, svg};
+use crate::pocket::scramble::{Length, Rng, Scrambler};
+use crate::pocket::solver::PocketSolver;
+use crate::pocket::table::TableSolver;
+use crate::puzzle::orbit::{Change, OrbitSearch, Rules};
 use crate::puzzle::{BUILTIN_PUZZLES, Puzzle, PuzzleCensus};
-use crate::scramble::{Length, Rng, Scrambler};
-use crate::solver::{Costs, Metric, PocketSolver};
-use crate::stickers::Stickers;
-use crate::stickers::escape_text;
-use crate::table::TableSolver;
 
 /// Exit status: every input was good.
 pub const EXIT_OK: u8 = 0;
@@ -464,7 +467,7 @@ impl std::str::FromStr for MetricChoice {
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     let args: Vec<String> = args
         .into_iter()
-        .map(|a| crate::stickers::os_arg_text(&a))
+        .map(|a| crate::model::stickers::os_arg_text(&a))
         .collect();
     let name = args.first().map(|s| program_name(s)).unwrap_or("pocket");
     let rest: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
@@ -591,7 +594,7 @@ fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         }
     };
     // A well-formed effect that no position has is bad input, not bad usage.
-    if let Some(why) = crate::goal::unmatchable(&pattern, &goal) {
+    if let Some(why) = crate::model::goal::unmatchable(&pattern, &goal) {
         eprintln!("pocket: no position has the effect {effect}: {why}");
         return Ok(EXIT_BAD_INPUT);
     }
@@ -1015,7 +1018,7 @@ fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
-    let report = crate::patterns::run_patterns(&patterns, a.metric);
+    let report = crate::challenge::patterns::run_patterns(&patterns, a.metric);
     let mut out = io::stdout().lock();
     out.write_all(report.table.as_bytes())?;
     out.flush()?;
@@ -1298,11 +1301,4 @@ fn cmd_census(a: CensusArgs) -> io::Result<u8> {
         eprintln!("pocket: census computed in {:.0} ms", us / 1000.0);
     }
     Ok(EXIT_OK)
-}
-
-/// Time a closure in microseconds.
-pub(crate) fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
-    let start = Instant::now();
-    let v = f();
-    (v, start.elapsed().as_secs_f64() * 1e6)
 }

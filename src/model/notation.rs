@@ -4,9 +4,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::cube::STICKERS;
-use crate::geometry::{FACE_AXES, quarter_turn};
-use crate::stickers::{Stickers, describe_char};
+use crate::model::cube::STICKERS;
+use crate::model::geometry::{FACE_AXES, quarter_turn};
+use crate::model::stickers::{Stickers, describe_char};
 
 /// Why a WCA move sequence could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,7 +176,7 @@ impl Layout {
     /// The name of position `i` (0-based) of this layout: `A`..`X` or `U1`..`B4`.
     pub fn position_name(self, i: usize) -> String {
         match self {
-            Layout::Golf => crate::stickers::POSITION_NAMES
+            Layout::Golf => crate::model::stickers::POSITION_NAMES
                 .get(i)
                 .map_or("?".into(), |&c| (c as char).to_string()),
             Layout::Urfdlb => format!("{}{}", "URFDLB".as_bytes()[i / 4] as char, i % 4 + 1),
@@ -199,7 +199,7 @@ impl FromStr for Layout {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stickers::parse_state;
+    use crate::model::stickers::parse_state;
 
     #[test]
     fn urfdlb_solved_and_round_trip() {
@@ -221,7 +221,7 @@ mod tests {
             let cube = parse_state(seq.apply(&Stickers::SOLVED).as_str()).unwrap();
             assert_eq!(
                 cube,
-                crate::cube::Cube::SOLVED.apply_alg(&ours.parse().unwrap())
+                crate::model::cube::Cube::SOLVED.apply_alg(&ours.parse().unwrap())
             );
         }
     }

@@ -8,8 +8,8 @@
 
 use std::fmt;
 
-use crate::cube::Cube;
-use crate::moves::{Alg, Face, Move};
+use crate::model::cube::Cube;
+use crate::model::moves::{Alg, Face, Move};
 
 /// Solutions must have fewer moves than this.
 pub const MOVE_LIMIT: usize = 30;
@@ -150,7 +150,7 @@ pub fn parse_entry(text: &str) -> Result<Alg, CheckError> {
                     i,
                     format!(
                         "{} (not part of the notation R R' R2 U U' U2 F F' F2)",
-                        crate::stickers::describe_char(c)
+                        crate::model::stickers::describe_char(c)
                     ),
                 );
             }
@@ -240,7 +240,7 @@ pub fn check(cube: &Cube, text: &str, optimal: usize) -> Result<Verdict, CheckEr
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stickers::parse_state;
+    use crate::model::stickers::parse_state;
 
     const SWAP: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
     const SWAP_SOLUTION: &str = "F2 U' F U R U2 R U' R' F R'";

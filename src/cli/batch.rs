@@ -6,15 +6,16 @@
 use std::io::{self, Write};
 
 use crate::cli::{EXIT_BAD_INPUT, EXIT_OK};
-use crate::cube::Cube;
-use crate::goal::Goal;
 use crate::io::{Line, LineReader, trim};
-use crate::moves::Alg;
-use crate::notation::{Layout, NotationError, WcaSequence};
-use crate::picture::{Style, draw};
-use crate::solver::{Costs, Metric, PocketSolver};
-use crate::stickers::Stickers;
-use crate::table::TableSolver;
+use crate::model::cost::{Costs, Metric};
+use crate::model::cube::Cube;
+use crate::model::goal::Goal;
+use crate::model::moves::Alg;
+use crate::model::notation::{Layout, NotationError, WcaSequence};
+use crate::model::stickers::Stickers;
+use crate::pocket::picture::{Style, draw};
+use crate::pocket::solver::PocketSolver;
+use crate::pocket::table::TableSolver;
 
 /// A solver as `solve` uses it.
 pub(crate) trait Solve {
@@ -123,7 +124,7 @@ impl Answer {
         let (cube, stickers) = self.decode(raw)?;
         if let Some(goal) = &self.goal {
             let faces = goal.faces_for(&stickers, &cube)?;
-            if let Some(why) = crate::goal::unmatchable(goal, &faces) {
+            if let Some(why) = crate::model::goal::unmatchable(goal, &faces) {
                 return Err(format!("goal: no position matches it: {why}"));
             }
             let Some(a) = solver.to_goal(&cube, &faces) else {
@@ -215,7 +216,7 @@ impl Answer {
                     out.push_str(&Answer::json_error(raw, &e));
                 } else {
                     out.push_str("error: ");
-                    out.push_str(&crate::stickers::escape_text(&e));
+                    out.push_str(&crate::model::stickers::escape_text(&e));
                 }
                 errors.push((item.place, e));
             }
@@ -248,7 +249,7 @@ impl Tally {
         if let (None, Some((place, e))) = (&self.first_error, errors.first()) {
             self.first_error = Some(format!(
                 "{unit} {place}: {}",
-                crate::stickers::escape_text(e)
+                crate::model::stickers::escape_text(e)
             ));
         }
     }

@@ -22,13 +22,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::cube::{CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKERS};
-use crate::notation::Layout;
+use crate::model::cube::{CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKERS};
+use crate::model::notation::Layout;
 
 /// Letters naming the 24 positions of the net.
 pub const POSITION_NAMES: &[u8; STICKERS] = b"ABCDEFGHIJKLMNOPQRSTUVWX";
 
-/// Faces in the numbering of [`crate::cube::CORNER_FACES`].
+/// Faces in the numbering of [`crate::model::cube::CORNER_FACES`].
 const U: u8 = 0;
 const L: u8 = 1;
 const F: u8 = 2;
@@ -247,8 +247,8 @@ impl Stickers {
     }
 
     /// The stickers after one move (the colours move with the stickers).
-    pub fn apply(&self, m: crate::moves::Move) -> Stickers {
-        let p = &crate::cube::STICKER_MOVES[m.face() as usize];
+    pub fn apply(&self, m: crate::model::moves::Move) -> Stickers {
+        let p = &crate::model::cube::STICKER_MOVES[m.face() as usize];
         let mut s = self.0;
         for _ in 0..m.quarters() {
             s = std::array::from_fn(|i| s[p[i] as usize]);
@@ -495,7 +495,7 @@ pub fn parse_state(s: &str) -> Result<Cube, StateError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::Alg;
+    use crate::model::moves::Alg;
 
     fn err(s: &str) -> String {
         parse_state(s).unwrap_err().to_string()

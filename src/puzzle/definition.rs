@@ -28,22 +28,24 @@ use std::fmt;
 
 use ahash::AHashMap;
 
-use crate::moves::split_move_list;
-use crate::search::{MAX_MOVES, MoveSpec, Product, Solver, SolverConfig, Space, check_moves};
-use crate::solver::{format_decimal, gcd, parse_cost};
+use crate::engine::search::{
+    MAX_MOVES, MoveSpec, Product, Solver, SolverConfig, Space, check_moves,
+};
+use crate::model::cost::{format_decimal, gcd, parse_cost};
+use crate::model::moves::split_move_list;
 
 /// The built-in definitions, from `fixtures/puzzles/`.
 pub const BUILTIN_PUZZLES: [(&str, &str); 4] = [
-    ("2x2x1", include_str!("../fixtures/puzzles/2x2x1.txt")),
+    ("2x2x1", include_str!("../../fixtures/puzzles/2x2x1.txt")),
     (
         "pocket-golf",
-        include_str!("../fixtures/puzzles/pocket-golf.txt"),
+        include_str!("../../fixtures/puzzles/pocket-golf.txt"),
     ),
     (
         "pocket-21",
-        include_str!("../fixtures/puzzles/pocket-21.txt"),
+        include_str!("../../fixtures/puzzles/pocket-21.txt"),
     ),
-    ("3x3x3", include_str!("../fixtures/puzzles/3x3x3.txt")),
+    ("3x3x3", include_str!("../../fixtures/puzzles/3x3x3.txt")),
 ];
 
 /// Positions a census enumerates at most.
@@ -891,7 +893,7 @@ impl PuzzleCensus {
         let too_many = || {
             format!(
                 "more than {} positions: too large for a census here",
-                crate::census::group(MAX_POSITIONS as u64)
+                crate::io::group(MAX_POSITIONS as u64)
             )
         };
         let mut dist: AHashMap<u128, u32> = AHashMap::default();
@@ -908,7 +910,7 @@ impl PuzzleCensus {
         let out_of_memory = |n: usize| {
             format!(
                 "out of memory after {} positions",
-                crate::census::group(n as u64)
+                crate::io::group(n as u64)
             )
         };
         // With one cost for every move no entry is ever improved, so none is stale.
@@ -1093,15 +1095,15 @@ mod tests {
 #[cfg(test)]
 mod golf_tests {
     use super::*;
-    use crate::census::{Census, CensusMetric};
-    use crate::search::Solver;
+    use crate::engine::search::Solver;
+    use crate::pocket::census::{Census, CensusMetric};
 
     #[test]
     fn pocket_golf_solves_like_the_built_in_solver() {
         let p = Puzzle::load("pocket-golf").unwrap();
         let space = p.space(false).unwrap();
         let mut solver = Solver::new(space);
-        for pattern in crate::patterns::builtin_patterns() {
+        for pattern in crate::challenge::patterns::builtin_patterns() {
             let state = p.state(pattern.state.as_bytes()).unwrap();
             let path = solver.solve(state).unwrap();
             assert_eq!(
@@ -1188,8 +1190,8 @@ mod golf_tests {
     /// the census equality below without its 10 s of hash-map search.
     #[test]
     fn pocket_golf_moves_are_the_cube_moves_on_every_position() {
-        use crate::cube::{Coord, POSITIONS};
-        use crate::moves::Move;
+        use crate::model::cube::{Coord, POSITIONS};
+        use crate::model::moves::Move;
         let p = Puzzle::load("pocket-golf").unwrap();
         let space = p.space(false).unwrap();
         let packed: Vec<u128> = (0..POSITIONS)

@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use crate::moves::{Alg, Move};
+use crate::model::moves::{Alg, Move};
 
 /// Stickers on the cube.
 pub const STICKERS: usize = 24; // 6 faces * 4

@@ -11,8 +11,8 @@
 
 use std::time::Duration;
 
-use crate::check::{BONUS_LIMIT, Verdict, check};
-use crate::cube::Cube;
+use crate::challenge::check::{BONUS_LIMIT, Verdict, check};
+use crate::model::cube::Cube;
 
 #[cfg(unix)]
 mod unix;

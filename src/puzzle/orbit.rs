@@ -16,8 +16,8 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use crate::model::cost::gcd;
 use crate::puzzle::Puzzle;
-use crate::solver::gcd;
 
 /// What the changed pieces may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

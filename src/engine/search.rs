@@ -161,12 +161,12 @@ impl fmt::Display for SearchError {
             SearchError::TooManyPositions(n) => write!(
                 f,
                 "gave up: the search would hold more than {} positions",
-                crate::census::group(*n as u64)
+                crate::io::group(*n as u64)
             ),
             SearchError::OutOfMemory(n) => write!(
                 f,
                 "gave up: out of memory after {} positions",
-                crate::census::group(*n as u64)
+                crate::io::group(*n as u64)
             ),
         }
     }

@@ -1,8 +1,8 @@
 //! Pictures of the cube: the net of the README in the terminal (plain letters, or
 //! coloured blocks in 24-bit or 256-colour ANSI) and as an SVG image.
 
-use crate::cube::STICKERS;
-use crate::stickers::Stickers;
+use crate::model::cube::STICKERS;
+use crate::model::stickers::Stickers;
 
 /// Rows of the net: (indent in stickers, positions).
 const ROWS: [(usize, &[usize]); 6] = [
@@ -141,7 +141,7 @@ pub fn svg(s: &Stickers, colours: &[usize; STICKERS]) -> String {
             let x = MARGIN + col * CELL + (col / 2) * FACE_GAP;
             let y = MARGIN + r * CELL + (r / 2) * FACE_GAP;
             let (cr, cg, cb) = STANDARD[colours[p]];
-            let name = crate::stickers::POSITION_NAMES[p] as char;
+            let name = crate::model::stickers::POSITION_NAMES[p] as char;
             out.push_str(&format!(
                 "  <rect class=\"sticker\" id=\"{name}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
                  rx=\"6\" fill=\"#{cr:02x}{cg:02x}{cb:02x}\" stroke=\"#222\" stroke-width=\"1.5\"/>\n",

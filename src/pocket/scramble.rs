@@ -2,9 +2,9 @@
 //! from all 3,674,160, refused if it is too close to solved, then written as a move
 //! sequence of a fixed length (11 by default, so the length reveals nothing).
 
-use crate::census::{UNSEEN, distance_table_for};
-use crate::cube::{Coord, Cube, POSITIONS};
-use crate::moves::{Alg, Move};
+use crate::model::cube::{Coord, Cube, POSITIONS};
+use crate::model::moves::{Alg, Move};
+use crate::pocket::census::{UNSEEN, distance_table_for};
 
 /// A small, fast generator with a stable output for a given seed (xoshiro256**),
 /// so that `--seed` scrambles never change between versions.
