@@ -23,11 +23,18 @@
 //! # Ok::<(), pocket::StateError>(())
 //! ```
 //!
-//! Modules, in the cuber's terms: sticker strings ([`Stickers`]), pieces and
-//! coordinates ([`Cube`], [`Coord`]), moves and algorithms ([`Move`], [`Alg`]), the
-//! generic search ([`Solver`] over any [`Space`]), the pocket cube solver
-//! ([`PocketSolver`]), puzzles from definition files ([`Puzzle`]) and the searches
-//! for algorithms by effect ([`AlgSearch`]) and for magic moves ([`OrbitSearch`]).
+//! The source is in layers, each using only those before it; a state goes from the
+//! sticker string to the printed moves through them in order:
+//!
+//! | layer | what it holds |
+//! | --- | --- |
+//! | `io` | bounded text in and out: lines, whole files, number formatting |
+//! | `model` | sticker strings and layouts ([`Stickers`], [`Layout`]), pieces and the coordinate ([`Cube`], [`Coord`]), moves and algorithms ([`Move`], [`Alg`]), costs ([`Metric`], [`Costs`]), goals with wildcards ([`Goal`]) |
+//! | `engine` | the bidirectional search generic over a [`Space`] and its move costs ([`Solver`]), with one canonical-sequence rule ([`Canon`]) |
+//! | `pocket` | the cube as a space ([`PocketSpace`]) and what is built on it: [`PocketSolver`], the dense tables and census ([`TableSolver`], [`Census`]), goal solving, scrambles, pictures, algorithms by effect ([`AlgSearch`]) |
+//! | `puzzle` | puzzles from definition files as spaces ([`Puzzle`]), and the magic-move search ([`OrbitSearch`]) |
+//! | `challenge` | the challenge's checks: [`check`], [`run_one`] (judging programs), the test patterns |
+//! | `cli` | the command line ([`run`]); nothing else uses it |
 //!
 //! ```
 //! use pocket::{OrbitSearch, Puzzle, Rules};
@@ -92,6 +99,6 @@ pub use pocket::solver::{PocketSolver, PocketSpace, solve};
 pub use pocket::table::TableSolver;
 pub use puzzle::orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
 pub use puzzle::{
-    BUILTIN_PUZZLES, DefinitionError, MAX_POSITIONS, Piece, Puzzle, PuzzleCensus, PuzzleMove,
-    PuzzleSpace,
+    BUILTIN_PUZZLES, DefinitionError, MAX_MOVE_COST, MAX_POSITIONS, Piece, Puzzle, PuzzleCensus,
+    PuzzleMove, PuzzleSpace,
 };
