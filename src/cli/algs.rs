@@ -1,0 +1,298 @@
+//! `pocket algs`: algorithms by effect (`--effect`) and magic moves (`--orbit`).
+
+use std::io::{self, IsTerminal, Write};
+
+use argh::FromArgs;
+
+use crate::model::cost::Costs;
+use crate::model::cube::Cube;
+use crate::model::goal::Goal;
+use crate::model::moves::{Move, generators_name, parse_generators};
+use crate::model::stickers::Stickers;
+use crate::pocket::algs::AlgSearch;
+use crate::puzzle::orbit::{Change, OrbitSearch, Rules};
+
+use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
+
+#[derive(FromArgs, Debug)]
+/// Find algorithms by their effect: every sequence whose effect on the solved cube
+/// matches a pattern, or (--orbit) every "magic move" of a puzzle.
+#[argh(
+    subcommand,
+    name = "algs",
+    example = "pocket algs --effect UUUULFFBRRLBLLFFRRBBDDDD",
+    example = "pocket algs --effect UUUU........LLFFRRBBDDDD --gen RU --max-length 7 --limit 20",
+    example = "pocket algs --effect UUUULFRBBLFRLLFFRRBBDDDD --cost \"U=0.8,F=1.3\"",
+    example = "pocket algs --orbit corner --change cycle",
+    example = "pocket algs --orbit corner --change twist --max-length 6 --max-power 6",
+    note = "--effect: the pattern is the cube after the algorithm, in the face letters of \
+            the solved cube UUUULLFFRRBBLLFFRRBBDDDD, with . for any sticker. Output: one \
+            sequence per line (never the empty one), shortest first, then cheapest (with \
+            --cost), then in move order R R' R2 U U' U2 F F' F2; no face is turned twice \
+            in a row. Each length is printed as soon as it is complete.",
+    note = "--orbit KIND: sequences S of a puzzle (--puzzle, default 3x3x3) and powers S^k \
+            (k up to --max-power, default 6) that leave every sticker outside the pieces of \
+            that kind in place (with --keep, only those of the kinds named) and change at \
+            most --max-changed (default 3) of those pieces, all on one face (unless \
+            --any-face: then the face is -); --change cycle: they all move, in one cycle; \
+            twist: none moves. Lengths 1 to --max-length (default: up to the shortest that \
+            has any, at most 7). Each line: S, xk, the face, the effect (cycle \
+            URF->UBR->ULB: the piece at URF goes to UBR...; twist URF+1: turned clockwise \
+            by one sticker), tab-separated."
+)]
+pub(super) struct AlgsArgs {
+    /// the effect: 24 face letters (ULFRBD) or . for any
+    #[argh(option)]
+    effect: Option<String>,
+    /// magic moves: powers of sequences that change only pieces of this kind (corner)
+    #[argh(option)]
+    orbit: Option<String>,
+    /// with --orbit: a built-in puzzle or a definition file with pieces (default 3x3x3)
+    #[argh(option)]
+    puzzle: Option<String>,
+    /// with --orbit: what the changed pieces do: cycle, twist or any (default)
+    #[argh(option)]
+    change: Option<Change>,
+    /// with --orbit: most pieces changed (default 3)
+    #[argh(option)]
+    max_changed: Option<usize>,
+    /// with --orbit: highest power k of a sequence (default 6)
+    #[argh(option)]
+    max_power: Option<u32>,
+    /// with --orbit: the changed pieces need not lie on one face
+    #[argh(switch)]
+    any_face: bool,
+    /// with --orbit: only pieces of these kinds must stay put (edge or a list:
+    /// edge,centre); default: every sticker outside the orbit
+    #[argh(option)]
+    keep: Option<String>,
+    /// longest sequences to list (default: the shortest length only)
+    #[argh(option)]
+    max_length: Option<usize>,
+    /// stop after this many sequences
+    #[argh(option)]
+    limit: Option<usize>,
+    /// turn only these moves: faces (RU) or a list (R2,U2,F2); with --orbit, the
+    /// puzzle's moves (R,L,U,D: a face with its powers)
+    #[argh(option, long = "gen")]
+    generators: Option<String>,
+    /// order each length by these move costs (as for solve) and print the cost
+    #[argh(option)]
+    cost: Option<String>,
+    /// with --orbit: one JSON object per magic move, with the changed pieces' stickers
+    #[argh(switch)]
+    json: bool,
+}
+
+pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
+    let effect = match (&a.effect, &a.orbit) {
+        (Some(e), None) => e.clone(),
+        (None, Some(_)) => return cmd_orbit(a),
+        (Some(_), Some(_)) => {
+            return usage("algs", "--effect and --orbit are two searches: give one");
+        }
+        (None, None) => return usage("algs", "give --effect PATTERN or --orbit KIND"),
+    };
+    if a.puzzle.is_some()
+        || a.change.is_some()
+        || a.max_changed.is_some()
+        || a.max_power.is_some()
+        || a.any_face
+        || a.keep.is_some()
+        || a.json
+    {
+        return usage(
+            "algs",
+            "--puzzle, --change, --max-changed, --max-power, --any-face, --keep and --json are for --orbit",
+        );
+    }
+    let generators = match a.generators.as_deref().map(parse_generators).transpose() {
+        Ok(g) => g,
+        Err(e) => return usage("algs", &format!("bad --gen: {e}")),
+    };
+    let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
+        Ok(c) => c,
+        Err(e) => return usage("algs", &format!("bad --cost: {e}")),
+    };
+    let (pattern, goal) = match Goal::parse(&effect)
+        .and_then(|g| Ok((g, g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)?)))
+    {
+        Ok(both) => both,
+        Err(e) => {
+            return usage(
+                "algs",
+                &format!(
+                    "bad --effect: {}",
+                    e.replace("the state", "the solved cube (ULFRBD)")
+                ),
+            );
+        }
+    };
+    // A well-formed effect that no position has is bad input, not bad usage.
+    if let Some(why) = crate::model::goal::unmatchable(&pattern, &goal) {
+        eprintln!("pocket: no position has the effect {effect}: {why}");
+        return Ok(EXIT_BAD_INPUT);
+    }
+    if a.max_length.is_some_and(|n| n > 20) {
+        return usage("algs", "--max-length is at most 20");
+    }
+    let moves = generators.unwrap_or_else(|| Move::ALL.to_vec());
+    let progress = show_progress();
+    let search = AlgSearch::new(&goal, &moves);
+    let Some(shortest) = search.shortest() else {
+        eprintln!(
+            "pocket: no sequence of {} has this effect",
+            generators_name(&moves)
+        );
+        return Ok(EXIT_BAD_INPUT);
+    };
+    // The empty sequence is no algorithm, even when the solved cube fits the pattern.
+    let shortest = shortest.max(1);
+    let longest = a.max_length.unwrap_or(shortest);
+    let limit = a.limit.unwrap_or(usize::MAX);
+    let mut out = io::stdout().lock();
+    let mut printed = 0;
+    for length in shortest..=longest {
+        if progress {
+            eprint!("\rpocket: searching {length} moves...");
+        }
+        let mut algs = search.of_length(length);
+        if let Some(c) = &costs {
+            // Stable: equal costs keep move order.
+            algs.sort_by_cached_key(|alg| {
+                c.total(alg)
+                    .parse::<f64>()
+                    .map(|x| (x * 1000.0).round() as u64)
+                    .unwrap_or(0)
+            });
+        }
+        for alg in algs {
+            if printed == limit {
+                break;
+            }
+            match &costs {
+                Some(c) => writeln!(out, "{alg} (cost {})", c.total(&alg))?,
+                None => writeln!(out, "{alg}")?,
+            }
+            printed += 1;
+        }
+        out.flush()?;
+        if printed == limit {
+            break;
+        }
+    }
+    if progress {
+        eprintln!("\rpocket: {printed} sequences of {shortest} to {longest} moves");
+    }
+    Ok(EXIT_OK)
+}
+
+/// Whether to show a search's progress: on a terminal, and only when the results go
+/// elsewhere (on the same terminal they are progress enough).
+fn show_progress() -> bool {
+    io::stderr().is_terminal() && !io::stdout().is_terminal()
+}
+
+/// The longest sequences `algs --orbit` tries without `--max-length` (the 3x3x3: 5 s).
+const DEFAULT_ORBIT_LENGTH: usize = 7;
+
+/// `pocket algs --orbit`: the magic-move search.
+pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
+    if a.cost.is_some() {
+        return usage(
+            "algs",
+            "--cost orders --effect searches; --orbit lists by length",
+        );
+    }
+    let kind = a.orbit.as_deref().unwrap_or("corner");
+    let name = a.puzzle.as_deref().unwrap_or("3x3x3");
+    let longest = a.max_length.unwrap_or(DEFAULT_ORBIT_LENGTH);
+    if longest > 12 {
+        return usage("algs", "--max-length is at most 12 with --orbit");
+    }
+    let max_power = a.max_power.unwrap_or(6);
+    if !(1..=1000).contains(&max_power) {
+        return usage("algs", "--max-power is 1 to 1000");
+    }
+    if a.max_changed == Some(0) {
+        return usage("algs", "--max-changed is at least 1");
+    }
+    let puzzle = match load_puzzle("algs", name, None) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
+    };
+    let moves = match a
+        .generators
+        .as_deref()
+        .map(|g| puzzle.parse_moves(g))
+        .transpose()
+    {
+        Ok(m) => m.unwrap_or_default(),
+        Err(e) => return usage("algs", &format!("bad --gen: {e}")),
+    };
+    let rules = Rules {
+        change: a.change.unwrap_or(Change::Any),
+        max_changed: a.max_changed.unwrap_or(3),
+        max_power,
+        one_face: !a.any_face,
+        keep: a.keep.as_ref().map(|k| {
+            k.split([',', ' '])
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect()
+        }),
+        ..Rules::new(kind)
+    };
+    let search = match OrbitSearch::new(&puzzle, rules, &moves) {
+        Ok(s) => s,
+        Err(e) => return usage("algs", &format!("bad --orbit: {e}")),
+    };
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    let progress = show_progress();
+    let limit = a.limit.unwrap_or(usize::MAX);
+    let mut out = io::stdout().lock();
+    let mut printed = 0;
+    let mut searched = 0;
+    for length in 1..=longest {
+        // Without --max-length, the shortest length that has any.
+        if printed == limit || (a.max_length.is_none() && printed > 0) {
+            break;
+        }
+        searched = length;
+        if progress {
+            eprint!("\rpocket: searching {length} moves...");
+        }
+        let mut result = Ok(());
+        let mut shown = 0;
+        search.each_of_length(
+            length,
+            threads,
+            |found| {
+                result = match a.json {
+                    true => writeln!(out, "{}", found.json(&puzzle)),
+                    false => writeln!(out, "{}", found.line(&puzzle)),
+                };
+                printed += 1;
+                result.is_ok() && printed < limit
+            },
+            |done, parts| {
+                let percent = done * 100 / parts;
+                if progress && percent != shown {
+                    eprint!("\rpocket: searching {length} moves... {percent}%");
+                    shown = percent;
+                }
+            },
+        );
+        result?;
+        out.flush()?;
+    }
+    if progress {
+        eprint!("\r{:50}\r", "");
+    }
+    if printed == 0 && searched > 0 {
+        eprintln!("pocket: no magic move of 1 to {searched} moves (--max-length for longer)");
+    } else if progress {
+        eprintln!("pocket: {printed} magic moves of 1 to {searched} moves");
+    }
+    Ok(EXIT_OK)
+}

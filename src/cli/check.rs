@@ -1,0 +1,56 @@
+//! `pocket check`: a claimed solution judged by the challenge's rules.
+
+use std::io::{self, Write};
+
+use argh::FromArgs;
+
+use crate::challenge::check::check;
+use crate::model::cost::Metric;
+use crate::model::stickers::Stickers;
+use crate::pocket::solver::PocketSolver;
+
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
+
+#[derive(FromArgs, Debug)]
+/// Judge a claimed solution by the challenge's rules.
+#[argh(
+    subcommand,
+    name = "check",
+    example = "pocket check UUUURLFBLRBFLLFFRRBBDDDD \"F2 U' F U R U2 R U' R' F R'\"",
+    example = "pocket check -- UUUUFFRRBBLLLLFFRRBBDDDD \"(U')\"",
+    note = "Rules: only R R' R2 U U' U2 F F' F2, separated by one space or none, optionally \
+            wrapped in one pair of () \"\" '' {} [] or ^^; no two consecutive moves on one \
+            face; fewer than 30 moves; the cube must end solved. Prints the length, the \
+            optimal length and the bonuses earned (optimal, under 20). Exit status: 0 valid, \
+            1 not valid, 2 usage error or invalid state."
+)]
+pub(super) struct CheckArgs {
+    /// the state, 24 stickers
+    #[argh(positional)]
+    state: String,
+    /// the claimed solution
+    #[argh(positional)]
+    solution: String,
+}
+
+pub(super) fn cmd_check(a: CheckArgs) -> io::Result<u8> {
+    let cube = match a.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("pocket: invalid state: {e}");
+            return Ok(EXIT_USAGE);
+        }
+    };
+    let optimal = PocketSolver::new(Metric::Htm).solve(&cube).len();
+    let mut out = io::stdout().lock();
+    match check(&cube, &a.solution, optimal) {
+        Ok(v) => {
+            writeln!(out, "{v}")?;
+            Ok(EXIT_OK)
+        }
+        Err(e) => {
+            writeln!(out, "invalid: {e} (optimal is {optimal})")?;
+            Ok(EXIT_BAD_INPUT)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+//! `pocket patterns`: the published test patterns, or a pattern file.
+
+use std::io::{self, Write};
+
+use argh::FromArgs;
+
+use crate::model::cost::Metric;
+
+use super::{EXIT_BAD_INPUT, EXIT_OK, load_patterns};
+
+#[derive(FromArgs, Debug)]
+/// Solve every position of a pattern file and compare with its expected lengths.
+#[argh(
+    subcommand,
+    name = "patterns",
+    example = "pocket patterns",
+    example = "pocket patterns --metric qtm",
+    example = "pocket patterns --file my-positions.txt",
+    note = "The default file is the 13 published test patterns (fixtures/patterns.txt). \
+            Format: NAME STATE HTM-LENGTH [QTM-LENGTH], one per line, # for comments. \
+            Exit status 1 if any found length differs from the file or a solution fails."
+)]
+pub(super) struct PatternsArgs {
+    /// pattern file to run (default: the built-in test patterns)
+    #[argh(option)]
+    file: Option<String>,
+    /// metric: htm (default) or qtm
+    #[argh(option, default = "Metric::Htm")]
+    metric: Metric,
+}
+
+pub(super) fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
+    let patterns = match load_patterns(&a.file) {
+        Ok(p) => p,
+        Err(code) => return Ok(code),
+    };
+    let report = crate::challenge::patterns::run_patterns(&patterns, a.metric);
+    let mut out = io::stdout().lock();
+    out.write_all(report.table.as_bytes())?;
+    out.flush()?;
+    Ok(if report.all_good {
+        EXIT_OK
+    } else {
+        EXIT_BAD_INPUT
+    })
+}

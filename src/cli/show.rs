@@ -1,0 +1,64 @@
+//! `pocket show`: a picture of the cube, in the terminal or as SVG.
+
+use std::io::{self, IsTerminal, Write};
+
+use argh::FromArgs;
+
+use crate::model::notation::Layout;
+use crate::model::stickers::Stickers;
+use crate::pocket::picture::{Style, draw, sticker_colours, svg};
+
+use super::{EXIT_BAD_INPUT, EXIT_OK};
+
+#[derive(FromArgs, Debug)]
+/// Draw a state as the net of the README, in colour on a terminal, or as SVG.
+#[argh(
+    subcommand,
+    name = "show",
+    example = "pocket show UUUURLFBLRBFLLFFRRBBDDDD",
+    example = "pocket show --svg cube.svg WWWWOOGGRRBBOOGGRRBBYYYY",
+    note = "Colours: W Y R O G B (any case) are drawn as those colours; any other six \
+            characters get the standard colour of the face they belong to when solved \
+            (U white, F green, R red, B blue, L orange, D yellow). Plain letters when \
+            standard output is not a terminal or NO_COLOR is set."
+)]
+pub(super) struct ShowArgs {
+    /// the state, 24 stickers
+    #[argh(positional)]
+    state: String,
+    /// write an SVG picture to this file instead
+    #[argh(option)]
+    svg: Option<String>,
+    /// facelet order of the state: golf (default) or urfdlb
+    #[argh(option, default = "Layout::Golf")]
+    layout: Layout,
+}
+
+pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
+    let given = match Stickers::from_bytes(a.state.as_bytes()) {
+        Ok(s) => a.layout.to_golf(&s),
+        Err(e) => {
+            eprintln!("pocket: {}", e.message(a.layout));
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
+    let problem = given.to_cube().err();
+    if let Some(path) = &a.svg {
+        if let Err(e) = std::fs::write(path, svg(&given, &sticker_colours(&given))) {
+            eprintln!("pocket: cannot write {path}: {e}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    } else {
+        let style = Style::detect(io::stdout().is_terminal());
+        let mut out = io::stdout().lock();
+        out.write_all(draw(&given, style).as_bytes())?;
+        out.flush()?;
+    }
+    match problem {
+        Some(e) => {
+            eprintln!("pocket: not a valid cube: {}", e.message(a.layout));
+            Ok(EXIT_BAD_INPUT)
+        }
+        None => Ok(EXIT_OK),
+    }
+}
