@@ -2,6 +2,7 @@
 //! bounded memory, whole files with a size limit, output that reaches the reader in
 //! time, numbers with thousands separators, and timing.
 
+use crate::error::{Error, Kind};
 use std::io::{self, BufRead, BufReader, Read};
 use std::time::Instant;
 
@@ -13,23 +14,30 @@ pub const MAX_FILE: u64 = 16 * 1024 * 1024; // 16 MiB: 13 patterns take 600 byte
 
 /// Read a whole text file of at most [`MAX_FILE`] bytes. A larger file, or an endless
 /// one such as `/dev/zero`, is refused after reading one byte past the limit.
-pub fn read_text_file(path: &str) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+pub fn read_text_file(path: &str) -> Result<String, Error> {
+    let file = std::fs::File::open(path)
+        .map_err(|e| Error::invalid(Kind::File, format!("cannot read {path}: {e}")))?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE + 1)
         .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read {path}: {e}"))?;
+        .map_err(|e| Error::invalid(Kind::File, format!("cannot read {path}: {e}")))?;
     if bytes.len() as u64 > MAX_FILE {
-        return Err(format!(
-            "{path} is larger than {} MiB: refused",
-            MAX_FILE / (1024 * 1024)
+        return Err(Error::invalid(
+            Kind::File,
+            format!(
+                "{path} is larger than {} MiB: refused",
+                MAX_FILE / (1024 * 1024)
+            ),
         ));
     }
     String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{path} is not UTF-8 text (an invalid byte 0x{:02x} at offset {})",
-            e.as_bytes()[e.utf8_error().valid_up_to()],
-            e.utf8_error().valid_up_to()
+        Error::invalid(
+            Kind::File,
+            format!(
+                "{path} is not UTF-8 text (an invalid byte 0x{:02x} at offset {})",
+                e.as_bytes()[e.utf8_error().valid_up_to()],
+                e.utf8_error().valid_up_to()
+            ),
         )
     })
 }

@@ -52,6 +52,7 @@
 // `model` (stickers, pieces, moves, costs, goals), `engine` (the generic searches),
 // `pocket` and `puzzle` (the two spaces and what is built on them), `challenge` (the
 // challenge's checks), `cli` (the command line, which nothing else imports).
+mod error;
 mod io;
 mod model;
 
@@ -77,6 +78,7 @@ pub use engine::search::{
     Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
     check_moves,
 };
+pub use error::{Error, Kind};
 pub use io::{Line, LineReader, MAX_LINE, group};
 pub use model::cost::{Costs, Metric};
 pub use model::cube::{

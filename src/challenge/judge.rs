@@ -9,6 +9,7 @@
 //! parents die; after each run it kills and reaps them all, and counts the ones that
 //! were running outside the group: such a run is not clean ([`Run::clean`]).
 
+use crate::error::{Error, Kind};
 use std::time::Duration;
 
 use crate::challenge::check::{BONUS_LIMIT, Verdict, check};
@@ -33,13 +34,16 @@ pub enum InputMode {
 }
 
 impl std::str::FromStr for InputMode {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<InputMode, String> {
+    fn from_str(s: &str) -> Result<InputMode, Error> {
         match s {
             "argv" => Ok(InputMode::Argv),
             "stdin" => Ok(InputMode::Stdin),
-            _ => Err(format!("unknown input mode '{s}' (expected argv or stdin)")),
+            _ => Err(Error::invalid(
+                Kind::Name,
+                format!("unknown input mode '{s}' (expected argv or stdin)"),
+            )),
         }
     }
 }

@@ -123,7 +123,8 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
                 "algs",
                 &format!(
                     "bad --effect: {}",
-                    e.replace("the state", "the solved cube (ULFRBD)")
+                    e.to_string()
+                        .replace("the state", "the solved cube (ULFRBD)")
                 ),
             );
         }

@@ -123,7 +123,9 @@ impl Answer {
     fn write(&self, solver: &mut impl Solve, raw: &[u8], out: &mut String) -> Result<(), String> {
         let (cube, stickers) = self.decode(raw)?;
         if let Some(goal) = &self.goal {
-            let faces = goal.faces_for(&stickers, &cube)?;
+            let faces = goal
+                .faces_for(&stickers, &cube)
+                .map_err(|e| e.to_string())?;
             if let Some(why) = crate::model::goal::unmatchable(goal, &faces) {
                 return Err(format!("goal: no position matches it: {why}"));
             }

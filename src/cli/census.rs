@@ -5,11 +5,11 @@ use std::io::{self, Write};
 use argh::FromArgs;
 
 use crate::io::{group, timed};
-use crate::model::moves::{Move, generators_name, parse_generators};
+use crate::model::moves::{Move, generators_name};
 use crate::pocket::census::{Census, CensusMetric};
 use crate::puzzle::PuzzleCensus;
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
+use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, parse_gen, usage};
 
 #[derive(FromArgs, Debug)]
 /// Count positions and local maxima at every distance from solved (God's algorithm).
@@ -29,7 +29,7 @@ pub(super) struct CensusArgs {
     #[argh(option, default = "MetricChoice::All")]
     metric: MetricChoice,
     /// count only these moves: faces (RU) or a list (R2,U2,F2)
-    #[argh(option, long = "gen", from_str_fn(parse_generators))]
+    #[argh(option, long = "gen", from_str_fn(parse_gen))]
     generators: Option<Vec<Move>>,
     /// count another puzzle: a built-in name (`pocket puzzles`) or a definition file
     #[argh(option)]

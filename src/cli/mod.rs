@@ -148,6 +148,11 @@ fn print_quietly(text: &str) -> ExitCode {
     }
 }
 
+/// `--gen` for argh, which wants its message as a string.
+fn parse_gen(spec: &str) -> Result<Vec<crate::model::moves::Move>, String> {
+    crate::model::moves::parse_generators(spec).map_err(|e| e.to_string())
+}
+
 fn usage(command: &str, message: &str) -> io::Result<u8> {
     report_usage(command, message);
     Ok(EXIT_USAGE)

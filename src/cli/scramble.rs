@@ -4,10 +4,10 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::model::moves::{Move, parse_generators};
+use crate::model::moves::Move;
 use crate::pocket::scramble::{Length, Rng, Scrambler};
 
-use super::{EXIT_OK, usage};
+use super::{EXIT_OK, parse_gen, usage};
 
 #[derive(FromArgs, Debug)]
 /// Random-state scrambles: uniform positions written as fixed-length sequences.
@@ -39,7 +39,7 @@ pub(super) struct ScrambleArgs {
     #[argh(switch)]
     optimal: bool,
     /// scramble with these moves only: faces (RU) or a list (R2,U2,F2)
-    #[argh(option, long = "gen", from_str_fn(parse_generators))]
+    #[argh(option, long = "gen", from_str_fn(parse_gen))]
     generators: Option<Vec<Move>>,
     /// print one JSON object per scramble
     #[argh(switch)]

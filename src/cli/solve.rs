@@ -8,14 +8,14 @@ use crate::cli::batch::{Answer, Item, answer_arguments, answer_lines};
 use crate::io::{Line, LineReader, trim};
 use crate::model::cost::{Costs, Metric};
 use crate::model::goal::Goal;
-use crate::model::moves::{Move, generators_name, parse_generators};
+use crate::model::moves::{Move, generators_name};
 use crate::model::notation::Layout;
 use crate::model::stickers::escape_text;
 use crate::pocket::picture::Style;
 use crate::pocket::solver::PocketSolver;
 use crate::pocket::table::TableSolver;
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
+use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, parse_gen, usage};
 
 #[derive(FromArgs, Debug)]
 /// Solve states optimally: one line of moves over R U F per state.
@@ -65,7 +65,7 @@ pub(super) struct SolveArgs {
     layout: Layout,
     /// turn only these moves: faces (RU) or a list (R2,U2,F2); a state they cannot
     /// reach gets an error line
-    #[argh(option, long = "gen", from_str_fn(parse_generators))]
+    #[argh(option, long = "gen", from_str_fn(parse_gen))]
     generators: Option<Vec<Move>>,
     /// solve to the nearest state matching this pattern instead: 24 characters in the
     /// state's colours, `.` for any colour (e.g. first layer: ............LLFFRRBBDDDD)
@@ -141,7 +141,7 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
     let weighted = puzzle.weighted();
     let mut solver = space.solver();
     let mut answer = |state: &[u8]| -> Result<String, String> {
-        let start = puzzle.state(state)?;
+        let start = puzzle.state(state).map_err(|e| e.to_string())?;
         let paths = if a.all || a.count {
             solver.try_solve_all(start)
         } else {
@@ -228,7 +228,7 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     }
     let goal = match a.goal.as_deref().map(Goal::parse).transpose() {
         Ok(g) => g,
-        Err(e) => return usage("solve", &e),
+        Err(e) => return usage("solve", &e.to_string()),
     };
     if goal.is_some() && (a.method == Method::Table || a.all || a.count || a.json) {
         return usage(
@@ -270,7 +270,7 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         Some(c) => {
             PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad --cost: {e}"))
         }
-        None => PocketSolver::with_moves(&generators, a.metric),
+        None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string()),
     };
     let mut bidir = match built {
         Ok(s) => s,

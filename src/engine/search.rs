@@ -26,6 +26,7 @@
 //! forward side, and its remaining cost is at most `d - F - 1 + c`. So when the best
 //! meeting `M` found so far satisfies `M <= F + B + 1 - c`, no path is cheaper than `M`.
 
+use crate::error::{Error, Kind};
 use std::fmt;
 use std::hash::Hash;
 
@@ -531,19 +532,28 @@ impl Default for SolverConfig {
 
 /// Whether a space suits the search: at most [`MAX_MOVES`] moves, each with a positive
 /// cost and its inverse among the moves.
-pub fn check_moves<P: Space>(space: &P) -> Result<(), String> {
+pub fn check_moves<P: Space>(space: &P) -> Result<(), Error> {
     let moves = space.moves();
     if moves.len() > MAX_MOVES {
-        return Err(format!(
-            "{} moves: the search takes at most {MAX_MOVES}",
-            moves.len()
+        return Err(Error::invalid(
+            Kind::Moves,
+            format!(
+                "{} moves: the search takes at most {MAX_MOVES}",
+                moves.len()
+            ),
         ));
     }
     if let Some(i) = moves.iter().position(|m| m.cost == 0) {
-        return Err(format!("move {i} has cost 0: costs must be positive"));
+        return Err(Error::invalid(
+            Kind::Moves,
+            format!("move {i} has cost 0: costs must be positive"),
+        ));
     }
     if let Some(i) = moves.iter().position(|m| m.inverse >= moves.len()) {
-        return Err(format!("move {i} has no inverse among the moves"));
+        return Err(Error::invalid(
+            Kind::Moves,
+            format!("move {i} has no inverse among the moves"),
+        ));
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! Costs are kept exactly, as integers in thousandths (three decimal places), and
 //! reduced by their common divisor before a search uses them.
 
+use crate::error::{Error, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -51,13 +52,16 @@ impl fmt::Display for Metric {
 }
 
 impl FromStr for Metric {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<Metric, String> {
+    fn from_str(s: &str) -> Result<Metric, Error> {
         match s.to_ascii_lowercase().as_str() {
             "htm" => Ok(Metric::Htm),
             "qtm" => Ok(Metric::Qtm),
-            _ => Err(format!("unknown metric '{s}' (expected htm or qtm)")),
+            _ => Err(Error::invalid(
+                Kind::Costs,
+                format!("unknown metric '{s}' (expected htm or qtm)"),
+            )),
         }
     }
 }
@@ -95,17 +99,20 @@ impl Costs {
     /// wins and among equally cheap ones the shorter. `k` exceeds the number of moves
     /// of any cheapest solution: at most 11 * largest / smallest (God's number times
     /// the cost ratio).
-    pub(crate) fn search_costs(&self) -> Result<Vec<(Move, u32)>, String> {
+    pub(crate) fn search_costs(&self) -> Result<Vec<(Move, u32)>, Error> {
         let (min, max) = (
             *self.units.iter().min().unwrap_or(&1),
             *self.units.iter().max().unwrap_or(&1),
         );
         let k = (11 * max).div_ceil(min) + 1;
         if max.saturating_mul(k) + 1 > MAX_STEP_COST {
-            return Err(format!(
-                "costs are too far apart or too finely divided (largest {} vs smallest {})",
-                format_decimal(max, self.scale),
-                format_decimal(min, self.scale)
+            return Err(Error::invalid(
+                Kind::Costs,
+                format!(
+                    "costs are too far apart or too finely divided (largest {} vs smallest {})",
+                    format_decimal(max, self.scale),
+                    format_decimal(min, self.scale)
+                ),
             ));
         }
         for face in crate::model::moves::Face::ALL {
@@ -114,12 +121,15 @@ impl Costs {
             let f = face.letter();
             let fmt = |u| format_decimal(u, self.scale);
             if half > 2 * quarter.min(prime) || quarter > prime + half || prime > quarter + half {
-                return Err(format!(
-                    "costs of {f} {f}' {f}2 ({}, {}, {}): a turn may not cost more than two turns \
+                return Err(Error::invalid(
+                    Kind::Costs,
+                    format!(
+                        "costs of {f} {f}' {f}2 ({}, {}, {}): a turn may not cost more than two turns \
                      of the same face that make it (no solution turns one face twice in a row)",
-                    fmt(quarter),
-                    fmt(prime),
-                    fmt(half)
+                        fmt(quarter),
+                        fmt(prime),
+                        fmt(half)
+                    ),
                 ));
             }
         }
@@ -143,9 +153,9 @@ pub(crate) fn format_decimal(units: u64, scale: u64) -> String {
 }
 
 impl FromStr for Costs {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(spec: &str) -> Result<Costs, String> {
+    fn from_str(spec: &str) -> Result<Costs, Error> {
         const SCALE: u64 = 1000; // three decimal places
         let mut units = [SCALE; Move::COUNT];
         // A face letter sets the turns of that face not named on their own, in any order.
@@ -153,23 +163,29 @@ impl FromStr for Costs {
         let mut by_move: [Option<u64>; Move::COUNT] = [None; Move::COUNT];
         for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let Some((name, value)) = item.split_once('=') else {
-                return Err(format!("'{item}' is not NAME=COST (e.g. R2=1.5)"));
+                return Err(Error::invalid(
+                    Kind::Costs,
+                    format!("'{item}' is not NAME=COST (e.g. R2=1.5)"),
+                ));
             };
             let (name, value) = (name.trim(), value.trim());
             let cost = parse_cost(value).ok_or_else(|| {
-                format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'")
+                Error::invalid(Kind::Costs, format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'"))
             })?;
             let slot = match Face::from_letter_str(name) {
                 Some(face) => &mut by_face[face as usize],
                 None => {
                     let m = name.parse::<Move>().map_err(|_| {
-                        format!("unknown move '{name}' (expected R R' R2 U U' U2 F F' F2, or R U F for a whole face)")
+                        Error::invalid(Kind::Costs, format!("unknown move '{name}' (expected R R' R2 U U' U2 F F' F2, or R U F for a whole face)"))
                     })?;
                     &mut by_move[m.index()]
                 }
             };
             if slot.replace(cost).is_some() {
-                return Err(format!("the cost of {name} is given twice"));
+                return Err(Error::invalid(
+                    Kind::Costs,
+                    format!("the cost of {name} is given twice"),
+                ));
             }
         }
         for m in Move::ALL {

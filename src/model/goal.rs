@@ -4,6 +4,7 @@
 //! characters, with `.` for "any colour". Before any search, a goal is checked against
 //! the pieces: a pattern no position shows is refused with the corner at fault.
 
+use crate::error::{Error, Kind};
 use crate::model::cube::{CORNER_FACES, CORNER_STICKERS, Cube, REFERENCE_SLOT, STICKERS};
 use crate::model::stickers::{Stickers, describe_char};
 
@@ -16,20 +17,23 @@ pub struct Goal(pub [Option<u8>; STICKERS]);
 
 impl Goal {
     /// Read a pattern; `.` is any colour.
-    pub fn parse(text: &str) -> Result<Goal, String> {
+    pub fn parse(text: &str) -> Result<Goal, Error> {
         let bytes = text.as_bytes();
         if let Some(i) = bytes.iter().position(|b| !(33..=126).contains(b)) {
             let c = text[i..].chars().next().unwrap_or('?');
-            return Err(format!(
-                "goal: {} at position {} is not a colour or '.'",
-                describe_char(c),
-                i + 1
+            return Err(Error::invalid(
+                Kind::Goal,
+                format!(
+                    "goal: {} at position {} is not a colour or '.'",
+                    describe_char(c),
+                    i + 1
+                ),
             ));
         }
         if bytes.len() != STICKERS {
-            return Err(format!(
-                "goal: expected 24 stickers, got {} characters",
-                bytes.len()
+            return Err(Error::invalid(
+                Kind::Goal,
+                format!("goal: expected 24 stickers, got {} characters", bytes.len()),
             ));
         }
         Ok(Goal(std::array::from_fn(|i| {
@@ -44,7 +48,7 @@ impl Goal {
         &self,
         stickers: &Stickers,
         cube: &Cube,
-    ) -> Result<[Option<u8>; STICKERS], String> {
+    ) -> Result<[Option<u8>; STICKERS], Error> {
         let faces = cube.faces();
         let mut face_of = [None; 128];
         for i in 0..STICKERS {
@@ -55,17 +59,23 @@ impl Goal {
         for (i, c) in self.0.iter().enumerate() {
             let Some(c) = *c else { continue };
             let Some(f) = face_of[c as usize] else {
-                return Err(format!(
-                    "goal: '{}' at position {} is not a colour of the state",
-                    c as char,
-                    i + 1
+                return Err(Error::invalid(
+                    Kind::Goal,
+                    format!(
+                        "goal: '{}' at position {} is not a colour of the state",
+                        c as char,
+                        i + 1
+                    ),
                 ));
             };
             count[f as usize] += 1;
             if count[f as usize] > 4 {
-                return Err(format!(
-                    "goal: colour '{}' is asked for on more than 4 stickers",
-                    c as char
+                return Err(Error::invalid(
+                    Kind::Goal,
+                    format!(
+                        "goal: colour '{}' is asked for on more than 4 stickers",
+                        c as char
+                    ),
                 ));
             }
             out[i] = Some(f);

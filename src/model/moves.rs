@@ -3,6 +3,7 @@
 //! The down-back-left corner never moves, so every position is reached by turning
 //! only R, U and F. A [`Move`] is one turn of one face; an [`Alg`] is a sequence of moves.
 
+use crate::error::{Error, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -308,7 +309,7 @@ pub(crate) fn split_move_list(spec: &str, is_face: impl Fn(&str) -> bool) -> Vec
 /// Read a move subset: face letters (`RU`: every turn of R and U) or a comma- or
 /// space-separated list of faces and moves (`R2,U2,F2`, `R, U2, U'`). The set must
 /// hold the inverse of each of its moves. Returned in [`Move::ALL`] order.
-pub fn parse_generators(spec: &str) -> Result<Vec<Move>, String> {
+pub fn parse_generators(spec: &str) -> Result<Vec<Move>, Error> {
     let spec = spec.trim();
     let items = split_move_list(spec, |f| Face::from_letter_str(f).is_some());
     let mut set = [false; Move::COUNT];
@@ -319,22 +320,28 @@ pub fn parse_generators(spec: &str) -> Result<Vec<Move>, String> {
                 .filter(|m| m.face() == face)
                 .for_each(|m| set[m.index()] = true),
             None => {
-                let alg: Alg = item
-                    .parse()
-                    .map_err(|e| format!("bad move set '{spec}': {e}"))?;
+                let alg: Alg = item.parse().map_err(|e| {
+                    Error::invalid(Kind::Moves, format!("bad move set '{spec}': {e}"))
+                })?;
                 alg.as_slice().iter().for_each(|m| set[m.index()] = true);
             }
         }
     }
     let moves: Vec<Move> = Move::ALL.into_iter().filter(|m| set[m.index()]).collect();
     if moves.is_empty() {
-        return Err(format!("bad move set '{spec}': no moves"));
+        return Err(Error::invalid(
+            Kind::Moves,
+            format!("bad move set '{spec}': no moves"),
+        ));
     }
     if let Some(m) = moves.iter().find(|m| !set[m.inverse().index()]) {
-        return Err(format!(
-            "move set '{spec}' has {m} but not its inverse {} (give the face letter {} for all its turns)",
-            m.inverse(),
-            m.face().letter()
+        return Err(Error::invalid(
+            Kind::Moves,
+            format!(
+                "move set '{spec}' has {m} but not its inverse {} (give the face letter {} for all its turns)",
+                m.inverse(),
+                m.face().letter()
+            ),
         ));
     }
     Ok(moves)
@@ -375,6 +382,7 @@ mod tests {
         assert!(
             names("R'")
                 .unwrap_err()
+                .to_string()
                 .contains("has R' but not its inverse R")
         );
         assert!(names("RD").is_err());

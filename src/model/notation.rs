@@ -1,6 +1,7 @@
 //! Input forms beyond the sticker net: full WCA move notation (a scramble applied to
 //! the solved cube) and the URFDLB facelet order of Kociemba's solvers.
 
+use crate::error::{Error, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -185,13 +186,16 @@ impl Layout {
 }
 
 impl FromStr for Layout {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<Layout, String> {
+    fn from_str(s: &str) -> Result<Layout, Error> {
         match s.to_ascii_lowercase().as_str() {
             "golf" => Ok(Layout::Golf),
             "urfdlb" => Ok(Layout::Urfdlb),
-            _ => Err(format!("unknown layout '{s}' (expected golf or urfdlb)")),
+            _ => Err(Error::invalid(
+                Kind::Name,
+                format!("unknown layout '{s}' (expected golf or urfdlb)"),
+            )),
         }
     }
 }

@@ -6,6 +6,7 @@
 //! the array one permutation block (729 twists) at a time; for a fixed move, a block's
 //! neighbours all lie in one other block, so the memory touched stays in cache.
 
+use crate::error::{Error, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -66,13 +67,18 @@ impl fmt::Display for CensusMetric {
 }
 
 impl FromStr for CensusMetric {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<CensusMetric, String> {
+    fn from_str(s: &str) -> Result<CensusMetric, Error> {
         CensusMetric::ALL
             .into_iter()
             .find(|m| m.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown metric '{s}' (expected htm, qtm or one-way)"))
+            .ok_or_else(|| {
+                Error::invalid(
+                    Kind::Costs,
+                    format!("unknown metric '{s}' (expected htm, qtm or one-way)"),
+                )
+            })
     }
 }
 

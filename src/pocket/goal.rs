@@ -114,6 +114,7 @@ mod tests {
             Goal::parse(t)
                 .and_then(|g| g.faces_for(&s, &cube))
                 .unwrap_err()
+                .to_string()
         };
         assert_eq!(e("UUUU"), "goal: expected 24 stickers, got 4 characters");
         assert_eq!(

@@ -1,6 +1,7 @@
 //! The pocket cube as a search space, and the optimal solver facade.
 
 use crate::engine::search::{MoveSpec, Path, Product, Solver, SolverConfig, Space};
+use crate::error::{Error, Kind};
 use crate::model::cost::{Costs, Metric};
 use crate::model::cube::{Coord, Cube};
 use crate::model::moves::{Alg, Move};
@@ -21,16 +22,24 @@ impl PocketSpace {
 
     /// Any set of moves with positive integer costs. Every move's inverse must be in
     /// the set too (the solved side of the search walks backwards).
-    pub fn with_moves(costed: &[(Move, u32)]) -> Result<PocketSpace, String> {
+    pub fn with_moves(costed: &[(Move, u32)]) -> Result<PocketSpace, Error> {
         let moves: Vec<Move> = costed.iter().map(|&(m, _)| m).collect();
         let mut specs = Vec::with_capacity(moves.len());
         for &(m, cost) in costed {
             let inverse = moves
                 .iter()
                 .position(|&x| x == m.inverse())
-                .ok_or_else(|| format!("move {m} needs its inverse {} in the set", m.inverse()))?;
+                .ok_or_else(|| {
+                    Error::invalid(
+                        Kind::Moves,
+                        format!("move {m} needs its inverse {} in the set", m.inverse()),
+                    )
+                })?;
             if cost == 0 {
-                return Err(format!("move {m} must have a positive cost"));
+                return Err(Error::invalid(
+                    Kind::Moves,
+                    format!("move {m} must have a positive cost"),
+                ));
             }
             specs.push(MoveSpec {
                 face: m.face() as u8,
@@ -135,7 +144,7 @@ impl PocketSolver {
     }
 
     /// A solver turning only `moves` (closed under inverses), costed by `metric`.
-    pub fn with_moves(moves: &[Move], metric: Metric) -> Result<PocketSolver, String> {
+    pub fn with_moves(moves: &[Move], metric: Metric) -> Result<PocketSolver, Error> {
         let costed: Vec<(Move, u32)> = moves.iter().map(|&m| (m, metric.cost(m))).collect();
         let space = PocketSpace::with_moves(&costed)?;
         Ok(PocketSolver {
@@ -218,12 +227,12 @@ mod tests {
 
 impl PocketSolver {
     /// A solver minimising total cost, then the number of moves.
-    pub fn with_costs(costs: &Costs) -> Result<PocketSolver, String> {
+    pub fn with_costs(costs: &Costs) -> Result<PocketSolver, Error> {
         PocketSolver::with_costs_in(costs, &Move::ALL)
     }
 
     /// A solver minimising total cost, then the number of moves, turning only `moves`.
-    pub fn with_costs_in(costs: &Costs, moves: &[Move]) -> Result<PocketSolver, String> {
+    pub fn with_costs_in(costs: &Costs, moves: &[Move]) -> Result<PocketSolver, Error> {
         let costed: Vec<(Move, u32)> = costs
             .search_costs()?
             .into_iter()
@@ -257,7 +266,7 @@ mod cost_tests {
         assert_eq!(half.total(&"U2".parse().unwrap()), "1.5");
         let fine: Costs = "U=0.125,R=2.25".parse().unwrap();
         assert_eq!(fine.total(&"U R".parse().unwrap()), "2.375");
-        let e = |s: &str| s.parse::<Costs>().unwrap_err();
+        let e = |s: &str| s.parse::<Costs>().unwrap_err().to_string();
         assert_eq!(
             e("R=0"),
             "cost of R must be a positive number with at most 3 decimals, got '0'"
@@ -273,6 +282,7 @@ mod cost_tests {
             PocketSolver::with_costs(&bad)
                 .err()
                 .unwrap()
+                .to_string()
                 .contains("may not cost more than two turns")
         );
     }

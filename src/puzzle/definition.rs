@@ -23,6 +23,7 @@
 //! piece of the same kind. Stickers in no piece (centres) are just stickers. The faces
 //! of a puzzle are the layers its moves turn, and those `face` lines name.
 
+use crate::error::{Error, Kind};
 use std::collections::hash_map::Entry;
 use std::fmt;
 
@@ -567,19 +568,27 @@ impl Puzzle {
     }
 
     /// The puzzle with costs set from `NAME=COST,...` (moves not named keep theirs).
-    pub fn with_costs(&self, spec: &str) -> Result<Puzzle, String> {
+    pub fn with_costs(&self, spec: &str) -> Result<Puzzle, Error> {
         let mut p = self.clone();
         for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let Some((name, value)) = item.split_once('=') else {
-                return Err(format!("'{item}' is not NAME=COST"));
+                return Err(Error::invalid(
+                    Kind::Costs,
+                    format!("'{item}' is not NAME=COST"),
+                ));
             };
             let (name, value) = (name.trim(), value.trim());
             let cost = parse_cost(value).ok_or_else(|| {
-                format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'")
+                Error::invalid(Kind::Costs, format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'"))
             })?;
             match p.moves.iter_mut().find(|m| m.name == name) {
                 Some(m) => m.cost = cost,
-                None => return Err(format!("{} has no move '{name}'", self.name)),
+                None => {
+                    return Err(Error::invalid(
+                        Kind::Costs,
+                        format!("{} has no move '{name}'", self.name),
+                    ));
+                }
             }
         }
         Ok(p)
@@ -588,7 +597,7 @@ impl Puzzle {
     /// Move indices from a list of move names, separated by commas or spaces; the
     /// name of a face's first move stands for all its powers. Without separators,
     /// a string of one-letter faces is read letter by letter (`RLUD`).
-    pub fn parse_moves(&self, spec: &str) -> Result<Vec<u8>, String> {
+    pub fn parse_moves(&self, spec: &str) -> Result<Vec<u8>, Error> {
         let find = |n: &str| self.moves.iter().position(|m| m.name == n);
         // A face is numbered by its first move.
         let base = |n: &str| find(n).filter(|&i| self.moves[i].face as usize == i);
@@ -601,11 +610,16 @@ impl Puzzle {
                         .map(|j| j as u8),
                 ),
                 Some(i) => out.push(i as u8),
-                None => return Err(format!("{} has no move '{item}'", self.name)),
+                None => {
+                    return Err(Error::invalid(
+                        Kind::Moves,
+                        format!("{} has no move '{item}'", self.name),
+                    ));
+                }
             }
         }
         if out.is_empty() {
-            return Err(format!("no moves in '{spec}'"));
+            return Err(Error::invalid(Kind::Moves, format!("no moves in '{spec}'")));
         }
         Ok(out)
     }
@@ -625,14 +639,17 @@ impl Puzzle {
     /// When the solved stickers are all different, a state may also be written as
     /// sticker numbers, position by position (`2 0 3 1 ...`, or `[2, 0, 3, 1, ...]`):
     /// number `k` stands for the `k`-th sticker of the solved string.
-    pub fn state(&self, s: &[u8]) -> Result<u128, String> {
+    pub fn state(&self, s: &[u8]) -> Result<u128, Error> {
         let numbered = self.numbered(s)?;
         let s = numbered.as_deref().unwrap_or(s);
         if s.len() != self.stickers() {
-            return Err(format!(
-                "expected {} stickers, got {} characters",
-                self.stickers(),
-                s.len()
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!(
+                    "expected {} stickers, got {} characters",
+                    self.stickers(),
+                    s.len()
+                ),
             ));
         }
         let mut want = self.solved.clone();
@@ -640,10 +657,13 @@ impl Puzzle {
         want.sort_unstable();
         have.sort_unstable();
         if want != have {
-            return Err(format!(
-                "the stickers are not those of the solved {} ({})",
-                self.name,
-                String::from_utf8_lossy(&self.solved)
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!(
+                    "the stickers are not those of the solved {} ({})",
+                    self.name,
+                    String::from_utf8_lossy(&self.solved)
+                ),
             ));
         }
         let mut packed = 0u128;
@@ -656,7 +676,7 @@ impl Puzzle {
 
     /// A state written as sticker numbers, as sticker characters; `None` for a state
     /// written as characters.
-    fn numbered(&self, s: &[u8]) -> Result<Option<Vec<u8>>, String> {
+    fn numbered(&self, s: &[u8]) -> Result<Option<Vec<u8>>, Error> {
         let inner = s
             .strip_prefix(b"[")
             .and_then(|t| t.strip_suffix(b"]"))
@@ -671,16 +691,22 @@ impl Puzzle {
         distinct.sort_unstable();
         distinct.dedup();
         if distinct.len() != n {
-            return Err(format!(
-                "a state of {} is written in its sticker characters ({}); numbers name \
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!(
+                    "a state of {} is written in its sticker characters ({}); numbers name \
                  stickers only when every sticker has its own character",
-                self.name,
-                String::from_utf8_lossy(&self.solved)
+                    self.name,
+                    String::from_utf8_lossy(&self.solved)
+                ),
             ));
         }
         let words: Vec<&[u8]> = inner.split(is_sep).filter(|w| !w.is_empty()).collect();
         if words.len() != n {
-            return Err(format!("expected {n} sticker numbers, got {}", words.len()));
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!("expected {n} sticker numbers, got {}", words.len()),
+            ));
         }
         let mut out = Vec::with_capacity(n);
         for (i, w) in words.iter().enumerate() {
@@ -688,9 +714,12 @@ impl Puzzle {
             match text.parse::<usize>() {
                 Ok(k) if k < n => out.push(self.solved[k]),
                 _ => {
-                    return Err(format!(
-                        "sticker number {text} at position {i} is not one of 0 to {}",
-                        n - 1
+                    return Err(Error::invalid(
+                        Kind::PuzzleState,
+                        format!(
+                            "sticker number {text} at position {i} is not one of 0 to {}",
+                            n - 1
+                        ),
                     ));
                 }
             }
@@ -728,13 +757,16 @@ impl Puzzle {
     /// A costed definition as a search space; costs in thousandths, reduced. Refused
     /// when a position does not fit in 128 bits, or when the costs are so far apart
     /// that one move costs more than [`MAX_MOVE_COST`] of the cheapest unit.
-    pub fn space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, String> {
+    pub fn space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, Error> {
         let n = self.stickers() as u32;
         if n * self.bits > 128 {
-            return Err(format!(
-                "{n} stickers of {} colours need {} bits a position: too large to solve here (at most 128)",
-                self.colours.len(),
-                n * self.bits
+            return Err(Error::invalid(
+                Kind::Puzzle,
+                format!(
+                    "{n} stickers of {} colours need {} bits a position: too large to solve here (at most 128)",
+                    self.colours.len(),
+                    n * self.bits
+                ),
             ));
         }
         let g = self.moves.iter().fold(0, |g, m| gcd(g, m.cost));
@@ -743,13 +775,16 @@ impl Puzzle {
                 (lo.min(m.cost), hi.max(m.cost))
             });
             if hi / g > MAX_MOVE_COST as u64 {
-                return Err(format!(
-                    "costs too far apart or too finely divided: {} is {} units of {} (the \
+                return Err(Error::invalid(
+                    Kind::Puzzle,
+                    format!(
+                        "costs too far apart or too finely divided: {} is {} units of {} (the \
                      cheapest move costs {}), at most {MAX_MOVE_COST}",
-                    format_decimal(hi, 1000),
-                    hi / g,
-                    format_decimal(g, 1000),
-                    format_decimal(lo, 1000),
+                        format_decimal(hi, 1000),
+                        hi / g,
+                        format_decimal(g, 1000),
+                        format_decimal(lo, 1000),
+                    ),
                 ));
             }
         }
@@ -888,7 +923,7 @@ impl PuzzleCensus {
     /// leads further from solved. Gives up past
     /// [`MAX_POSITIONS`] positions (at once when the orbits of the stickers show there
     /// can be no more), or when memory runs out.
-    pub fn compute(space: &PuzzleSpace<'_>) -> Result<PuzzleCensus, String> {
+    pub fn compute(space: &PuzzleSpace<'_>) -> Result<PuzzleCensus, Error> {
         let bound = space.puzzle.size_bound();
         let too_many = || {
             format!(
@@ -899,8 +934,9 @@ impl PuzzleCensus {
         let mut dist: AHashMap<u128, u32> = AHashMap::default();
         if bound <= MAX_POSITIONS as f64 {
             // The bound is usually the size: one allocation instead of doublings.
-            dist.try_reserve(bound as usize)
-                .map_err(|_| "out of memory before the census started".to_string())?;
+            dist.try_reserve(bound as usize).map_err(|_| {
+                Error::invalid(Kind::Puzzle, "out of memory before the census started")
+            })?;
         }
         // Buckets only for the costs that occur: a move costing a million units adds
         // one bucket, not a million.
@@ -933,11 +969,14 @@ impl PuzzleCensus {
                 for spec in space.moves() {
                     let y = space.apply(x, spec.inverse);
                     let Some(nd) = d.checked_add(spec.cost) else {
-                        return Err("distances too large for a census here".into());
+                        return Err(Error::invalid(
+                            Kind::Puzzle,
+                            "distances too large for a census here",
+                        ));
                     };
                     let held = dist.len();
                     if held == dist.capacity() && dist.try_reserve(held).is_err() {
-                        return Err(out_of_memory(held));
+                        return Err(Error::invalid(Kind::Puzzle, out_of_memory(held)));
                     }
                     let better = match dist.entry(y) {
                         Entry::Vacant(e) => {
@@ -957,13 +996,13 @@ impl PuzzleCensus {
                     };
                     if better {
                         if dist.len() > MAX_POSITIONS {
-                            return Err(too_many());
+                            return Err(Error::invalid(Kind::Puzzle, too_many()));
                         }
                         let bucket = buckets.entry(nd).or_default();
                         if bucket.len() == bucket.capacity()
                             && bucket.try_reserve(bucket.len().max(16)).is_err()
                         {
-                            return Err(out_of_memory(dist.len()));
+                            return Err(Error::invalid(Kind::Puzzle, out_of_memory(dist.len())));
                         }
                         bucket.push(y);
                     }
@@ -1011,7 +1050,7 @@ mod tests {
         let slow_d = p.with_costs("D=10").unwrap();
         let w = PuzzleCensus::compute(&slow_d.space(true).unwrap()).unwrap();
         assert!(w.diameter() > 7);
-        assert!(p.with_costs("Q=1").unwrap_err().contains("no move 'Q'"));
+        assert!(p.with_costs("Q=1").unwrap_err().to_string().contains("no move 'Q'"));
     }
 
     #[test]
@@ -1087,7 +1126,7 @@ mod tests {
         assert_eq!(ok.unwrap().pieces[1].stickers, [2, 3]);
         assert!(Puzzle::parse("solved ABC\nmove R 1 2 0\npowers R", "x").is_ok());
         let big = Puzzle::load("3x3x3").unwrap();
-        let refused = big.space(false).err().unwrap();
+        let refused = big.space(false).err().unwrap().to_string();
         assert!(refused.contains("too large to solve here"), "{refused}");
     }
 }

@@ -11,6 +11,7 @@
 //! multiple of their cycle lengths), and the orbit's cycles then say which pieces
 //! change. Only those pieces are followed to describe the effect.
 
+use crate::error::{Error, Kind};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -31,14 +32,17 @@ pub enum Change {
 }
 
 impl FromStr for Change {
-    type Err = String;
+    type Err = Error;
 
-    fn from_str(s: &str) -> Result<Change, String> {
+    fn from_str(s: &str) -> Result<Change, Error> {
         match s {
             "cycle" => Ok(Change::Cycle),
             "twist" => Ok(Change::Twist),
             "any" => Ok(Change::Any),
-            _ => Err(format!("'{s}' is not a change (cycle, twist or any)")),
+            _ => Err(Error::invalid(
+                Kind::Orbit,
+                format!("'{s}' is not a change (cycle, twist or any)"),
+            )),
         }
     }
 }
@@ -204,28 +208,34 @@ pub struct OrbitSearch<'a> {
 impl<'a> OrbitSearch<'a> {
     /// A search for the magic moves `rules` describe, with the moves `moves` (indices
     /// into the puzzle's moves; all when empty).
-    pub fn new(puzzle: &'a Puzzle, rules: Rules, moves: &[u8]) -> Result<OrbitSearch<'a>, String> {
+    pub fn new(puzzle: &'a Puzzle, rules: Rules, moves: &[u8]) -> Result<OrbitSearch<'a>, Error> {
         let n = puzzle.stickers();
         let kind = rules.kind.as_str();
         if !puzzle.pieces.iter().any(|p| p.kind == kind) {
             let mut kinds: Vec<&str> = puzzle.pieces.iter().map(|p| p.kind.as_str()).collect();
             kinds.sort_unstable();
             kinds.dedup();
-            return Err(if kinds.is_empty() {
-                format!(
-                    "{} names no pieces (add `piece` lines to its definition)",
-                    puzzle.name
-                )
-            } else {
-                format!(
-                    "{} has no pieces of kind '{kind}' (it has: {})",
-                    puzzle.name,
-                    kinds.join(", ")
-                )
-            });
+            return Err(Error::invalid(
+                Kind::Orbit,
+                if kinds.is_empty() {
+                    format!(
+                        "{} names no pieces (add `piece` lines to its definition)",
+                        puzzle.name
+                    )
+                } else {
+                    format!(
+                        "{} has no pieces of kind '{kind}' (it has: {})",
+                        puzzle.name,
+                        kinds.join(", ")
+                    )
+                },
+            ));
         }
         if puzzle.pieces.len() > 128 {
-            return Err(format!("{} has more than 128 pieces", puzzle.name));
+            return Err(Error::invalid(
+                Kind::Orbit,
+                format!("{} has more than 128 pieces", puzzle.name),
+            ));
         }
         let mut owner = vec![None; n];
         for (i, p) in puzzle.pieces.iter().enumerate() {
@@ -239,13 +249,19 @@ impl<'a> OrbitSearch<'a> {
             (0..n as u8).partition(|&s| owner[s as usize].is_some());
         if let Some(keep) = &rules.keep {
             if keep.is_empty() {
-                return Err("no kind of piece to keep".to_string());
+                return Err(Error::invalid(
+                    Kind::Orbit,
+                    "no kind of piece to keep".to_string(),
+                ));
             }
             for k in keep {
                 if k == kind || !puzzle.pieces.iter().any(|p| &p.kind == k) {
-                    return Err(format!(
-                        "cannot keep '{k}': not a kind of piece of {} other than '{kind}'",
-                        puzzle.name
+                    return Err(Error::invalid(
+                        Kind::Orbit,
+                        format!(
+                            "cannot keep '{k}': not a kind of piece of {} other than '{kind}'",
+                            puzzle.name
+                        ),
                     ));
                 }
             }
