@@ -161,17 +161,7 @@ impl FromStr for Costs {
         // A face letter sets the turns of that face not named on their own, in any order.
         let mut by_face: [Option<u64>; 3] = [None; 3];
         let mut by_move: [Option<u64>; Move::COUNT] = [None; Move::COUNT];
-        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let Some((name, value)) = item.split_once('=') else {
-                return Err(Error::invalid(
-                    Kind::Costs,
-                    format!("'{item}' is not NAME=COST (e.g. R2=1.5)"),
-                ));
-            };
-            let (name, value) = (name.trim(), value.trim());
-            let cost = parse_cost(value).ok_or_else(|| {
-                Error::invalid(Kind::Costs, format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'"))
-            })?;
+        for (name, cost) in cost_list(spec)? {
             let slot = match Face::from_letter_str(name) {
                 Some(face) => &mut by_face[face as usize],
                 None => {
@@ -200,6 +190,31 @@ impl FromStr for Costs {
             scale: SCALE / g,
         })
     }
+}
+
+/// A list of `NAME=COST` items separated by commas, each cost in thousandths; the
+/// names are left to the caller (the cube's moves and faces, or a puzzle's moves).
+pub(crate) fn cost_list(spec: &str) -> Result<Vec<(&str, u64)>, Error> {
+    let mut out = Vec::new();
+    for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let Some((name, value)) = item.split_once('=') else {
+            return Err(Error::invalid(
+                Kind::Costs,
+                format!("'{item}' is not NAME=COST (e.g. R2=1.5)"),
+            ));
+        };
+        let (name, value) = (name.trim(), value.trim());
+        let cost = parse_cost(value).ok_or_else(|| {
+            Error::invalid(
+                Kind::Costs,
+                format!(
+                    "cost of {name} must be a positive number with at most 3 decimals, got '{value}'"
+                ),
+            )
+        })?;
+        out.push((name, cost));
+    }
+    Ok(out)
 }
 
 /// Greatest common divisor.

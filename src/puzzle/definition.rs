@@ -32,7 +32,7 @@ use ahash::AHashMap;
 use crate::engine::search::{
     MAX_MOVES, MoveSpec, Product, Solver, SolverConfig, Space, check_moves,
 };
-use crate::model::cost::{format_decimal, gcd, parse_cost};
+use crate::model::cost::{cost_list, format_decimal, gcd, parse_cost};
 use crate::model::moves::split_move_list;
 
 /// The built-in definitions, from `fixtures/puzzles/`.
@@ -570,17 +570,7 @@ impl Puzzle {
     /// The puzzle with costs set from `NAME=COST,...` (moves not named keep theirs).
     pub fn with_costs(&self, spec: &str) -> Result<Puzzle, Error> {
         let mut p = self.clone();
-        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let Some((name, value)) = item.split_once('=') else {
-                return Err(Error::invalid(
-                    Kind::Costs,
-                    format!("'{item}' is not NAME=COST"),
-                ));
-            };
-            let (name, value) = (name.trim(), value.trim());
-            let cost = parse_cost(value).ok_or_else(|| {
-                Error::invalid(Kind::Costs, format!("cost of {name} must be a positive number with at most 3 decimals, got '{value}'"))
-            })?;
+        for (name, cost) in cost_list(spec)? {
             match p.moves.iter_mut().find(|m| m.name == name) {
                 Some(m) => m.cost = cost,
                 None => {
@@ -1050,7 +1040,12 @@ mod tests {
         let slow_d = p.with_costs("D=10").unwrap();
         let w = PuzzleCensus::compute(&slow_d.space(true).unwrap()).unwrap();
         assert!(w.diameter() > 7);
-        assert!(p.with_costs("Q=1").unwrap_err().to_string().contains("no move 'Q'"));
+        assert!(
+            p.with_costs("Q=1")
+                .unwrap_err()
+                .to_string()
+                .contains("no move 'Q'")
+        );
     }
 
     #[test]
