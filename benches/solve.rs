@@ -12,7 +12,9 @@ fn random_cubes(n: usize, mut seed: u64) -> Vec<Cube> {
             let mut z = seed;
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            Coord(((z ^ (z >> 31)) % POSITIONS as u64) as u32).cube()
+            Coord::new(((z ^ (z >> 31)) % POSITIONS as u64) as u32)
+                .unwrap()
+                .cube()
         })
         .collect()
 }

@@ -55,6 +55,8 @@ pub enum Kind {
     Orbit,
     /// A file read whole.
     File,
+    /// Pieces that make no position.
+    Pieces,
 }
 
 impl Error {

@@ -25,7 +25,7 @@ fn exhaustive(units: [u32; 9]) -> Vec<u32> {
     };
     best[0] = 0;
     for m in Move::ALL {
-        let x = Coord::SOLVED.apply(m.inverse().index()).0 as usize;
+        let x = Coord::SOLVED.apply(m.inverse().index()).index() as usize;
         push(
             &mut buckets,
             &mut a,
@@ -44,7 +44,10 @@ fn exhaustive(units: [u32; 9]) -> Vec<u32> {
             let (x, g) = (node / 3, node % 3);
             best[x] = best[x].min(k as u32);
             for m in Move::ALL.into_iter().filter(|m| m.face() as usize != g) {
-                let w = Coord(x as u32).apply(m.inverse().index()).0 as usize;
+                let w = Coord::new(x as u32)
+                    .unwrap()
+                    .apply(m.inverse().index())
+                    .index() as usize;
                 push(
                     &mut buckets,
                     &mut a,
@@ -85,7 +88,7 @@ fn check_costs(spec: &str, units: [u32; 9], seed: u64) {
             .map(|m| units[m.parse::<Move>().unwrap().index()])
             .sum();
         let cube = pocket::parse_state(std::str::from_utf8(s).unwrap()).unwrap();
-        let expected = table[cube.coord().0 as usize];
+        let expected = table[cube.coord().index() as usize];
         assert_eq!(cost * 32 + list.len() as u32, expected, "{spec}: {line}");
         assert!(note.starts_with("cost "), "{line}");
     }
@@ -305,7 +308,7 @@ fn move_subsets_solve_within_the_subgroup_or_refuse() {
         let cube = pocket::parse_state(std::str::from_utf8(s).unwrap()).unwrap();
         assert_eq!(
             moves_of(line).len(),
-            table[cube.coord().0 as usize] as usize,
+            table[cube.coord().index() as usize] as usize,
             "{line}"
         );
     }

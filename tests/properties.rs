@@ -56,11 +56,11 @@ proptest! {
 
     #[test]
     fn states_round_trip(index in 0..POSITIONS) {
-        let cube = Coord(index).cube();
+        let cube = Coord::new(index).unwrap().cube();
         let s = cube.stickers();
         prop_assert_eq!(s.to_string().parse::<Stickers>().unwrap(), s);
         prop_assert_eq!(s.to_cube().unwrap(), cube);
-        prop_assert_eq!(cube.coord(), Coord(index));
+        prop_assert_eq!(cube.coord(), Coord::new(index).unwrap());
     }
 }
 
@@ -73,7 +73,7 @@ proptest! {
         thread_local! {
             static SOLVER: std::cell::RefCell<PocketSolver> = std::cell::RefCell::new(PocketSolver::new(Metric::Htm));
         }
-        let cube = Coord(index).cube();
+        let cube = Coord::new(index).unwrap().cube();
         let alg = SOLVER.with(|s| s.borrow_mut().solve(&cube));
         prop_assert!(cube.apply_alg(&alg).is_solved());
         prop_assert_eq!(alg.len() as u8, table()[index as usize]);

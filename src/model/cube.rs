@@ -4,6 +4,7 @@
 //! Everything here is derived from the sticker permutations of the three moves in
 //! [`STICKER_MOVES`], so the sticker net and the piece model cannot disagree.
 
+use crate::error::{Error, Kind};
 use std::sync::OnceLock;
 
 use crate::model::moves::{Alg, Move};
@@ -101,8 +102,8 @@ pub fn corner_move(p: &[u8; STICKERS]) -> Option<CornerMove> {
 /// (0 when its U or D sticker faces U or D, 1 when turned clockwise, 2 anticlockwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Cube {
-    pub perm: [u8; 8],
-    pub twist: [u8; 8],
+    pub(crate) perm: [u8; 8],
+    pub(crate) twist: [u8; 8],
 }
 
 impl Default for Cube {
@@ -112,6 +113,44 @@ impl Default for Cube {
 }
 
 impl Cube {
+    /// A position from its pieces: which corner is in each slot, and its twist. Refused
+    /// unless the corners are a permutation, each twist is 0, 1 or 2, the twists sum
+    /// to 0 mod 3, and the reference corner (down-back-left) is home and untwisted.
+    pub fn new(perm: [u8; 8], twist: [u8; 8]) -> Result<Cube, Error> {
+        let mut seen = [false; 8];
+        for &p in &perm {
+            if p >= 8 || std::mem::replace(&mut seen[p as usize], true) {
+                return Err(Error::invalid(
+                    Kind::Pieces,
+                    format!("corners {perm:?} are not a permutation of 0 to 7"),
+                ));
+            }
+        }
+        if twist.iter().any(|&t| t > 2) || twist.iter().map(|&t| t as u32).sum::<u32>() % 3 != 0 {
+            return Err(Error::invalid(
+                Kind::Pieces,
+                format!("twists {twist:?} are not 0 to 2 summing to 0 mod 3"),
+            ));
+        }
+        if perm[REFERENCE_SLOT] != REFERENCE_SLOT as u8 || twist[REFERENCE_SLOT] != 0 {
+            return Err(Error::invalid(
+                Kind::Pieces,
+                "the reference corner (slot 6, down-back-left) must be home, untwisted",
+            ));
+        }
+        Ok(Cube { perm, twist })
+    }
+
+    /// Which corner is in each slot (URF, UFL, ULB, UBR, DFR, DLF, DBL, DRB).
+    pub fn perm(&self) -> [u8; 8] {
+        self.perm
+    }
+
+    /// The twist of the corner in each slot: 0, 1 clockwise, 2 anticlockwise.
+    pub fn twist(&self) -> [u8; 8] {
+        self.twist
+    }
+
     /// The solved cube.
     pub const SOLVED: Cube = Cube {
         perm: [0, 1, 2, 3, 4, 5, 6, 7],
@@ -183,11 +222,21 @@ pub const POSITIONS: u32 = PERMS * TWISTS; // 5040 * 729 = 3,674,160
 /// A position as a number in `0..POSITIONS`: permutation rank times 729 plus twist.
 /// Small, `Copy` and hashable: the key of every search and table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Coord(pub u32);
+pub struct Coord(pub(crate) u32);
 
 impl Coord {
     /// The solved position.
     pub const SOLVED: Coord = Coord(0);
+
+    /// The position with this number, if it is one (`0..POSITIONS`).
+    pub fn new(index: u32) -> Option<Coord> {
+        (index < POSITIONS).then_some(Coord(index))
+    }
+
+    /// The number of this position, in `0..POSITIONS`.
+    pub fn index(self) -> u32 {
+        self.0
+    }
 
     /// Apply the move with index `m` (see [`Move::index`]) through the move tables.
     #[inline]
@@ -333,6 +382,22 @@ fn build_tables() -> Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn checked_constructors() {
+        for i in (0..POSITIONS).step_by(9_973) {
+            let cube = Coord::new(i).unwrap().cube();
+            assert_eq!(Cube::new(cube.perm(), cube.twist()), Ok(cube));
+            assert_eq!(cube.coord().index(), i);
+        }
+        assert_eq!(Coord::new(POSITIONS), None);
+        let solved = (Cube::SOLVED.perm(), Cube::SOLVED.twist());
+        let e = |p: [u8; 8], t: [u8; 8]| Cube::new(p, t).unwrap_err().to_string();
+        assert!(e([0, 0, 2, 3, 4, 5, 6, 7], solved.1).contains("not a permutation"));
+        assert!(e(solved.0, [1, 0, 0, 0, 0, 0, 0, 0]).contains("summing to 0 mod 3"));
+        assert!(e(solved.0, [3, 0, 0, 0, 0, 0, 0, 0]).contains("0 to 2"));
+        assert!(e([0, 1, 2, 3, 4, 6, 5, 7], solved.1).contains("reference corner"));
+    }
 
     #[test]
     fn sticker_moves_keep_corners_whole() {

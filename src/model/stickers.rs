@@ -38,7 +38,7 @@ const D: u8 = 5;
 
 /// A 24-sticker state exactly as given: six colours, each any printable ASCII character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Stickers(pub [u8; STICKERS]);
+pub struct Stickers(pub(crate) [u8; STICKERS]);
 
 /// Why a sticker string is not a valid pocket cube.
 #[derive(Clone, Debug, PartialEq, Eq)]

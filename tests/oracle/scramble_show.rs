@@ -204,7 +204,7 @@ fn scrambles_within_a_move_subset() {
         assert!(!seq.contains('F'), "{line}");
         assert_eq!(apply(SOLVED, seq), state.as_bytes(), "{line}");
         let cube = pocket::parse_state(state).unwrap();
-        let d = table[cube.coord().0 as usize] as usize;
+        let d = table[cube.coord().index() as usize] as usize;
         assert!(d >= 4);
         assert_eq!(moves_of(seq).len(), d.max(11), "{line}");
     }
