@@ -154,6 +154,46 @@ fn distances(solved: &[u8], moves: &[TestMove]) -> HashMap<Vec<u8>, u64> {
     dist
 }
 
+/// Whether `b` may follow `a` in a canonical solution: not when `a b` does nothing,
+/// nor when it is one move that costs no more than the two.
+fn may_follow(a: &TestMove, b: &TestMove, moves: &[TestMove]) -> bool {
+    let ab = compose(&a.perm, &b.perm);
+    let identity: Vec<usize> = (0..ab.len()).collect();
+    ab != identity
+        && !moves
+            .iter()
+            .any(|c| c.perm == ab && c.cost <= a.cost + b.cost)
+}
+
+/// Cheapest canonical solutions of `s` whose first move may follow `last`.
+fn count_paths(
+    s: &[u8],
+    last: Option<usize>,
+    solved: &[u8],
+    moves: &[TestMove],
+    dist: &HashMap<Vec<u8>, u64>,
+    memo: &mut HashMap<(Vec<u8>, Option<usize>), u64>,
+) -> u64 {
+    if s == solved {
+        return 1;
+    }
+    if let Some(&n) = memo.get(&(s.to_vec(), last)) {
+        return n;
+    }
+    let mut n = 0;
+    for (i, m) in moves.iter().enumerate() {
+        if last.is_some_and(|l| !may_follow(&moves[l], m, moves)) {
+            continue;
+        }
+        let t = apply(s, &m.perm);
+        if dist.get(&t).is_some_and(|&d| d + m.cost == dist[s]) {
+            n += count_paths(&t, Some(i), solved, moves, dist, memo);
+        }
+    }
+    memo.insert((s.to_vec(), last), n);
+    n
+}
+
 /// Thousandths from a printed decimal (`1.5` is 1500).
 fn thousandths(text: &str) -> u64 {
     let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
@@ -214,6 +254,21 @@ fn solve_and_census_agree_with_dijkstra_on_random_definitions() {
         }
         for line in &lines[states.len()..] {
             assert!(line.starts_with("error: not reachable"), "{text}\n{line}");
+        }
+        // --count: the number of cheapest canonical solutions, counted here over the
+        // Dijkstra distances with the rule written from the moves' permutations.
+        let count_input: Vec<u8> = states
+            .iter()
+            .flat_map(|s| s.iter().copied().chain([b'\n']))
+            .collect();
+        let counts = stdout(&pocket(
+            &["solve", "--puzzle", &path, "--count"],
+            &count_input,
+        ));
+        let mut memo = HashMap::new();
+        for (s, line) in states.iter().zip(counts.lines()) {
+            let want = count_paths(s, None, &solved, &moves, &dist, &mut memo);
+            assert_eq!(line, want.to_string(), "{text}\n--count of {s:?}");
         }
         // The census counts the same positions at the same distances.
         let mut want: BTreeMap<u64, u64> = BTreeMap::new();

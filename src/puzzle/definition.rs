@@ -778,12 +778,14 @@ impl Puzzle {
                 ));
             }
         }
-        let perms: AHashMap<&[u8], usize> = self
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| (m.perm.as_slice(), i))
-            .collect();
+        // Each permutation with its cheapest move (two names may make the same one).
+        let mut perms: AHashMap<&[u8], usize> = AHashMap::default();
+        for (i, m) in self.moves.iter().enumerate() {
+            let cheapest = perms.entry(m.perm.as_slice()).or_insert(i);
+            if m.cost < self.moves[*cheapest].cost {
+                *cheapest = i;
+            }
+        }
         let specs = self
             .moves
             .iter()
