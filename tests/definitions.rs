@@ -257,10 +257,7 @@ fn solve_and_census_agree_with_dijkstra_on_random_definitions() {
         }
         // --count: the number of cheapest canonical solutions, counted here over the
         // Dijkstra distances with the rule written from the moves' permutations.
-        let count_input: Vec<u8> = states
-            .iter()
-            .flat_map(|s| s.iter().copied().chain([b'\n']))
-            .collect();
+        let count_input: Vec<u8> = common::batch_input(&states);
         let counts = stdout(&pocket(
             &["solve", "--puzzle", &path, "--count"],
             &count_input,

@@ -65,10 +65,7 @@ fn check_costs(spec: &str, units: [u32; 9], seed: u64) {
     let table = exhaustive(units);
     let mut rng = Rng(seed);
     let states: Vec<Vec<u8>> = (0..400).map(|_| random_state(&mut rng)).collect();
-    let input: Vec<u8> = states
-        .iter()
-        .flat_map(|s| s.iter().copied().chain([b'\n']))
-        .collect();
+    let input: Vec<u8> = batch_input(&states);
     let o = pocket(&["solve", "--cost", spec], &input);
     assert_eq!(
         o.status.code(),

@@ -269,6 +269,14 @@ pub fn random_state(rng: &mut Rng) -> Vec<u8> {
         .collect()
 }
 
+/// States as the lines of one batch for standard input.
+pub fn batch_input(states: &[Vec<u8>]) -> Vec<u8> {
+    states
+        .iter()
+        .flat_map(|s| s.iter().copied().chain([b'\n']))
+        .collect()
+}
+
 /// Run the real binary with arguments and standard input.
 pub fn pocket(args: &[&str], stdin: &[u8]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))

@@ -5,10 +5,7 @@ use crate::common::*;
 
 /// Solve states through the real binary in one batch and check every answer.
 fn check_batch(states: &[Vec<u8>], metric: &str, oracle: &Oracle) {
-    let input: Vec<u8> = states
-        .iter()
-        .flat_map(|s| s.iter().copied().chain([b'\n']))
-        .collect();
+    let input: Vec<u8> = batch_input(states);
     let out = pocket(&["solve", "--metric", metric], &input);
     assert_eq!(
         out.status.code(),
