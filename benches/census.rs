@@ -2,17 +2,17 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use pocket::{Census, CensusMetric, Metric, TableSolver, parse_state};
+use pocket::{Metric, TableSolver, census, census_all, parse_state};
 
 fn bench(c: &mut Criterion) {
     pocket::tables();
     let mut g = c.benchmark_group("census");
     g.sample_size(10);
     g.bench_function("all_three_metrics", |b| {
-        b.iter(|| black_box(Census::compute_all(&CensusMetric::ALL)))
+        b.iter(|| black_box(census_all(&Metric::ALL)))
     });
-    for m in CensusMetric::ALL {
-        g.bench_function(m.name(), |b| b.iter(|| black_box(Census::compute(m))));
+    for m in Metric::ALL {
+        g.bench_function(m.name(), |b| b.iter(|| black_box(census(m))));
     }
     g.finish();
     let mut g = c.benchmark_group("table");

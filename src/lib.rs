@@ -74,6 +74,8 @@ pub use challenge::patterns::{
     run_patterns,
 };
 pub use cli::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, run};
+pub use engine::census::{Census, Row};
+pub use engine::layers::UNSEEN;
 pub use engine::search::{
     Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
     check_moves,
@@ -92,7 +94,7 @@ pub use model::notation::{Layout, NotationError, WcaSequence};
 pub use model::stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};
 pub use pocket::algs::AlgSearch;
 pub use pocket::census::{
-    Census, CensusMetric, UNSEEN, distance, distance_table, distance_table_for,
+    census, census_all, census_in, distance, distance_table, distance_table_for,
 };
 pub use pocket::goal::solve_to_goal;
 pub use pocket::picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
@@ -101,6 +103,6 @@ pub use pocket::solver::{PocketSolver, PocketSpace, solve};
 pub use pocket::table::TableSolver;
 pub use puzzle::orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
 pub use puzzle::{
-    BUILTIN_PUZZLES, DefinitionError, MAX_MOVE_COST, MAX_POSITIONS, Piece, Puzzle, PuzzleCensus,
-    PuzzleMove, PuzzleSpace,
+    BUILTIN_PUZZLES, DefinitionError, MAX_MOVE_COST, MAX_POSITIONS, Piece, Puzzle, PuzzleMove,
+    PuzzleSpace,
 };

@@ -279,7 +279,7 @@ fn json_lines() {
 
 #[test]
 fn move_subsets_solve_within_the_subgroup_or_refuse() {
-    use pocket::{CensusMetric, parse_generators};
+    use pocket::{Metric, parse_generators};
     let ru = parse_generators("RU").unwrap();
     let table = pocket::distance_table_for(&ru);
     let mut rng = Rng(21);
@@ -327,7 +327,7 @@ fn move_subsets_solve_within_the_subgroup_or_refuse() {
     assert_eq!(v["total_positions"], 29_160);
     assert_eq!(v["diameter"], 14);
     assert_eq!(v["subset"], true);
-    assert!(pocket::Census::compute_in(CensusMetric::Qtm, &ru).is_some());
+    assert!(pocket::census_in(Metric::Qtm, &ru).is_some());
     for args in [
         &["solve", "--gen", "R'", SOLVED_STR][..],
         &["solve", "--gen", "RD", SOLVED_STR],

@@ -3,9 +3,7 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
-use pocket::{
-    Alg, CensusMetric, Coord, Metric, Move, POSITIONS, PocketSolver, Stickers, WcaSequence,
-};
+use pocket::{Alg, Coord, Metric, Move, POSITIONS, PocketSolver, Stickers, WcaSequence};
 
 fn config(cases: u32) -> Config {
     Config {
@@ -18,7 +16,7 @@ fn config(cases: u32) -> Config {
 
 fn table() -> &'static [u8] {
     static T: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    T.get_or_init(|| pocket::distance_table(CensusMetric::Htm))
+    T.get_or_init(|| pocket::distance_table(Metric::Htm))
 }
 
 proptest! {

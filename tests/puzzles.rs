@@ -29,13 +29,9 @@ fn census_of_the_2x2x1() {
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["total_positions"], 24);
     assert_eq!(v["diameter"], 4.0);
-    let counts: Vec<u64> = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["positions"].as_u64().unwrap())
-        .collect();
-    assert_eq!(counts, [1, 4, 10, 8, 1]);
+    assert_eq!(v["positions"], serde_json::json!([1, 4, 10, 8, 1]));
+    assert_eq!(v["distances"], serde_json::json!([0, 1, 2, 3, 4]));
+    assert_eq!(v["metric"], "moves");
     let o = pocket(
         &["census", "--puzzle", "2x2x1", "--weighted", "--json"],
         b"",

@@ -129,6 +129,7 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
         let expected = match metric {
             Metric::Htm => p.htm,
             Metric::Qtm => p.qtm,
+            Metric::OneWay => None, // no published lengths
         };
         let shown = |n: Option<u32>| n.map_or("-".to_string(), |n| n.to_string());
         let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {

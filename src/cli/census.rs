@@ -4,12 +4,13 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::io::{group, timed};
+use crate::engine::census::Census;
+use crate::io::timed;
+use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
-use crate::pocket::census::{Census, CensusMetric};
-use crate::puzzle::PuzzleCensus;
+use crate::pocket::census::{census_all, census_in};
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, parse_gen, usage};
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_usage};
 
 #[derive(FromArgs, Debug)]
 /// Count positions and local maxima at every distance from solved (God's algorithm).
@@ -49,7 +50,7 @@ pub(super) struct CensusArgs {
 /// One census metric or all of them.
 #[derive(Clone, Copy, Debug)]
 enum MetricChoice {
-    One(CensusMetric),
+    One(Metric),
     All,
 }
 
@@ -67,100 +68,54 @@ impl std::str::FromStr for MetricChoice {
     }
 }
 
-/// `pocket census --puzzle`: distances of every position of a defined puzzle.
-fn census_puzzle(a: &CensusArgs, name: &str) -> io::Result<u8> {
+/// The censuses asked for: the cube's metrics, or a defined puzzle's. A problem is
+/// reported and becomes the exit status.
+fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
+    let Some(name) = &a.puzzle else {
+        let metrics = match a.metric {
+            MetricChoice::One(m) => vec![m],
+            MetricChoice::All => Metric::ALL.to_vec(),
+        };
+        let Some(generators) = &a.generators else {
+            return Ok(census_all(&metrics));
+        };
+        let mut all = Vec::new();
+        for &m in &metrics {
+            match census_in(m, generators) {
+                Some(c) => all.push(c),
+                None => eprintln!(
+                    "pocket: {m} has no move among {}",
+                    generators_name(generators)
+                ),
+            }
+        }
+        return Ok(all);
+    };
     if a.generators.is_some() || !matches!(a.metric, MetricChoice::All) {
-        return usage(
+        report_usage(
             "census",
             "--puzzle counts the moves of its definition: no --metric or --gen",
         );
+        return Err(EXIT_USAGE);
     }
-    let puzzle = match load_puzzle("census", name, a.cost.as_deref()) {
-        Ok(p) => p,
-        Err(code) => return Ok(code),
-    };
-    let weighted = a.weighted || a.cost.is_some();
-    let space = match puzzle.space(weighted) {
-        Ok(s) => s,
+    let puzzle = load_puzzle("census", name, a.cost.as_deref())?;
+    let census = puzzle
+        .space(a.weighted || a.cost.is_some())
+        .and_then(|space| space.census());
+    match census {
+        Ok(c) => Ok(vec![c]),
         Err(e) => {
             eprintln!("pocket: puzzle {name}: {e}");
-            return Ok(EXIT_BAD_INPUT);
+            Err(EXIT_BAD_INPUT)
         }
-    };
-    let census = match PuzzleCensus::compute(&space) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("pocket: puzzle {name}: {e}");
-            return Ok(EXIT_BAD_INPUT);
-        }
-    };
-    let mut out = io::stdout().lock();
-    let unit = if weighted { "cost" } else { "distance" };
-    if a.json {
-        let rows: Vec<serde_json::Value> = census
-            .rows
-            .iter()
-            .map(|&(d, p, l)| serde_json::json!({ unit: space.format_cost(d).parse::<f64>().unwrap_or(0.0), "positions": p, "local_maxima": l }))
-            .collect();
-        let v = serde_json::json!({
-            "puzzle": puzzle.name,
-            "weighted": weighted,
-            "rows": rows,
-            "total_positions": census.total(),
-            "diameter": space.format_cost(census.diameter()).parse::<f64>().unwrap_or(0.0),
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        writeln!(out, "{} ({} stickers)", puzzle.name, puzzle.stickers())?;
-        writeln!(
-            out,
-            "{unit:>8}  {:>10}  {:>12}",
-            "positions", "local maxima"
-        )?;
-        for &(d, p, l) in &census.rows {
-            writeln!(
-                out,
-                "{:>8}  {:>10}  {:>12}",
-                space.format_cost(d),
-                group(p),
-                group(l)
-            )?;
-        }
-        let maxima: u64 = census.rows.iter().map(|r| r.2).sum();
-        writeln!(
-            out,
-            "{:>8}  {:>10}  {:>12}",
-            "total",
-            group(census.total()),
-            group(maxima)
-        )?;
     }
-    Ok(EXIT_OK)
 }
 
 pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
-    if let Some(name) = a.puzzle.clone() {
-        return census_puzzle(&a, &name);
-    }
-    let metrics = match a.metric {
-        MetricChoice::One(m) => vec![m],
-        MetricChoice::All => CensusMetric::ALL.to_vec(),
-    };
-    let (all, us) = match &a.generators {
-        None => timed(|| Census::compute_all(&metrics)),
-        Some(generators) => timed(|| {
-            let mut all = Vec::new();
-            for &m in &metrics {
-                match Census::compute_in(m, generators) {
-                    Some(c) => all.push(c),
-                    None => eprintln!(
-                        "pocket: {m} has no move among {}",
-                        generators_name(generators)
-                    ),
-                }
-            }
-            all
-        }),
+    let (all, us) = timed(|| compute(&a));
+    let all = match all {
+        Ok(all) => all,
+        Err(code) => return Ok(code),
     };
     let mut out = io::stdout().lock();
     for (i, c) in all.iter().enumerate() {

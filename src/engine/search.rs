@@ -43,8 +43,6 @@ pub struct MoveSpec {
     pub face: u8,
     /// Positive integer cost.
     pub cost: u32,
-    /// Index of the move that undoes this one.
-    pub inverse: usize,
 }
 
 /// What two moves make one after the other.
@@ -66,6 +64,9 @@ pub trait Space {
     fn moves(&self) -> &[MoveSpec];
     /// The state after move `m`.
     fn apply(&self, s: Self::State, m: usize) -> Self::State;
+    /// The state before move `m`: `apply_inverse(apply(s, m), m) == s`. The undoing
+    /// move need not be one of the moves (clockwise quarter turns alone are a space).
+    fn apply_inverse(&self, s: Self::State, m: usize) -> Self::State;
     /// The solved state.
     fn goal(&self) -> Self::State;
     /// Move `a` then move `b`, as a permutation of the whole puzzle (not just of the
@@ -83,6 +84,10 @@ impl<P: Space> Space for &P {
 
     fn apply(&self, s: Self::State, m: usize) -> Self::State {
         (**self).apply(s, m)
+    }
+
+    fn apply_inverse(&self, s: Self::State, m: usize) -> Self::State {
+        (**self).apply_inverse(s, m)
     }
 
     fn goal(&self) -> Self::State {
@@ -314,16 +319,21 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                 continue;
             };
             // Forward, m comes after the move next to x; backward, before it.
-            let (step, allowed) = if self.backward {
-                (spec.inverse, canon.before_row(m))
+            let allowed = if self.backward {
+                canon.before_row(m)
             } else {
-                (m, canon.after_row(m))
+                canon.after_row(m)
             };
+            let backward = self.backward;
             for &(x, last) in from {
                 if !allowed[last as usize] {
                     continue;
                 }
-                let y = space.apply(x, step);
+                let y = if backward {
+                    space.apply_inverse(x, m)
+                } else {
+                    space.apply(x, m)
+                };
                 // No lookup in our own map: a state seen before only repeats, or makes
                 // a dearer meeting, which the totals drop; `commit` removes it. Saving
                 // that lookup took a cold hard solve (whole process, hyperfine medians of
@@ -389,7 +399,13 @@ impl<S: Copy + Eq + Hash> Ball<S> {
             // All neighbours first, then all probes: independent cache misses overlap.
             let moves = space.moves();
             let next: SmallVec<[S; 16]> = (0..moves.len())
-                .map(|m| space.apply(x, if self.backward { m } else { moves[m].inverse }))
+                .map(|m| {
+                    if self.backward {
+                        space.apply(x, m)
+                    } else {
+                        space.apply_inverse(x, m)
+                    }
+                })
                 .collect();
             for (m, (spec, y)) in moves.iter().zip(next).enumerate() {
                 // Forward: x = y * m, so y = x * m'. Backward: y = x * m.
@@ -450,7 +466,11 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                     if spec.cost > d || spec.cost < min_cost || !self.fits(canon, m, adjacent) {
                         continue;
                     }
-                    let y = space.apply(x, if self.backward { m } else { spec.inverse });
+                    let y = if self.backward {
+                        space.apply(x, m)
+                    } else {
+                        space.apply_inverse(x, m)
+                    };
                     if self.dist.get(&y) == Some(&(d - spec.cost)) {
                         suffix.push(m as u8);
                         let go_on = self.paths(space, canon, y, Some(m as u8), 0, suffix, memo, f);
@@ -531,7 +551,7 @@ impl Default for SolverConfig {
 }
 
 /// Whether a space suits the search: at most [`MAX_MOVES`] moves, each with a positive
-/// cost and its inverse among the moves.
+/// cost.
 pub fn check_moves<P: Space>(space: &P) -> Result<(), Error> {
     let moves = space.moves();
     if moves.len() > MAX_MOVES {
@@ -547,12 +567,6 @@ pub fn check_moves<P: Space>(space: &P) -> Result<(), Error> {
         return Err(Error::invalid(
             Kind::Moves,
             format!("move {i} has cost 0: costs must be positive"),
-        ));
-    }
-    if let Some(i) = moves.iter().position(|m| m.inverse >= moves.len()) {
-        return Err(Error::invalid(
-            Kind::Moves,
-            format!("move {i} has no inverse among the moves"),
         ));
     }
     Ok(())

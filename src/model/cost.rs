@@ -9,23 +9,58 @@ use std::str::FromStr;
 
 use crate::model::moves::{Alg, Face, Move};
 
-/// How solution length is counted.
+/// How solution length is counted: which moves there are and what each costs. The
+/// census, the solvers and the scrambler all take this one type; weighted costs
+/// ([`Costs`]) refine it move by move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Metric {
-    /// Half-turn metric: every move counts one.
+    /// Half-turn metric: R R' R2 U U' U2 F F' F2, every move one.
     #[default]
     Htm,
-    /// Quarter-turn metric: a half turn counts two.
+    /// Quarter-turn metric: a half turn counts two (R2 = R R).
     Qtm,
+    /// Clockwise quarter turns only (R U F), one each: distances along a directed
+    /// graph, since undoing R takes R R R.
+    OneWay,
 }
 
 impl Metric {
-    /// Cost of a move in this metric.
+    /// All three, in the order printed by `census --metric all`.
+    pub const ALL: [Metric; 3] = [Metric::Htm, Metric::Qtm, Metric::OneWay];
+
+    /// Whether the metric turns `m` at all.
+    pub fn has(self, m: Move) -> bool {
+        self != Metric::OneWay || m.quarters() == 1
+    }
+
+    /// Cost of a move in this metric (1 for a move it does not turn).
     pub fn cost(self, m: Move) -> u32 {
         match self {
             Metric::Qtm if m.is_half() => 2,
             _ => 1,
         }
+    }
+
+    /// The moves a solution in this metric may use, in move order (with
+    /// [`Metric::cost`]: in QTM a half turn is one move costing 2).
+    pub fn moves(self) -> Vec<Move> {
+        Move::ALL.into_iter().filter(|&m| self.has(m)).collect()
+    }
+
+    /// The moves of one step each that give the same distances, among `generators`:
+    /// what a breadth-first census counts. In QTM these are the quarter turns, so a
+    /// set of half turns alone has none.
+    pub fn steps_in(self, generators: &[Move]) -> Vec<Move> {
+        generators
+            .iter()
+            .copied()
+            .filter(|&m| self.has(m) && !(self == Metric::Qtm && m.is_half()))
+            .collect()
+    }
+
+    /// The one-step moves of this metric (see [`Metric::steps_in`]).
+    pub fn steps(self) -> Vec<Move> {
+        self.steps_in(&Move::ALL)
     }
 
     /// Length of an algorithm in this metric.
@@ -38,16 +73,23 @@ impl Metric {
         match self {
             Metric::Htm => 11,
             Metric::Qtm => 14,
+            Metric::OneWay => 19,
+        }
+    }
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Metric::Htm => "htm",
+            Metric::Qtm => "qtm",
+            Metric::OneWay => "one-way",
         }
     }
 }
 
 impl fmt::Display for Metric {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Metric::Htm => "htm",
-            Metric::Qtm => "qtm",
-        })
+        f.write_str(self.name())
     }
 }
 
@@ -55,14 +97,15 @@ impl FromStr for Metric {
     type Err = Error;
 
     fn from_str(s: &str) -> Result<Metric, Error> {
-        match s.to_ascii_lowercase().as_str() {
-            "htm" => Ok(Metric::Htm),
-            "qtm" => Ok(Metric::Qtm),
-            _ => Err(Error::invalid(
-                Kind::Costs,
-                format!("unknown metric '{s}' (expected htm or qtm)"),
-            )),
-        }
+        Metric::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| {
+                Error::invalid(
+                    Kind::Costs,
+                    format!("unknown metric '{s}' (expected htm, qtm or one-way)"),
+                )
+            })
     }
 }
 

@@ -5,21 +5,26 @@
 //! breadth-first search from all of them gives every position's distance to the
 //! nearest, which prunes the enumeration to sequences that can still end there.
 
+use crate::engine::layers::UNSEEN;
+use crate::engine::search::Canon;
+use crate::engine::walk::Walk;
 use crate::model::cube::{Coord, POSITIONS, STICKERS};
 use crate::model::moves::{Alg, Move};
-use crate::pocket::census::{UNSEEN, distance_table_from};
+use crate::pocket::census::distance_table_from;
+use crate::pocket::solver::PocketSpace;
 
 /// Searches for algorithms with a fixed effect pattern and move set.
 pub struct AlgSearch {
-    moves: Vec<Move>,
+    space: PocketSpace,
+    canon: Canon,
     /// Distance of every position to the nearest one matching the pattern.
     to_goal: Vec<u8>,
 }
 
 impl AlgSearch {
-    /// Prepare a search for sequences of `moves` (closed under inverses) whose effect
-    /// on the solved cube matches `goal` (a face U L F R B D = 0..6 per sticker, or
-    /// `None` for any).
+    /// Prepare a search for sequences of `moves` (closed under inverses, one step
+    /// each) whose effect on the solved cube matches `goal` (a face U L F R B D = 0..6
+    /// per sticker, or `None` for any).
     pub fn new(goal: &[Option<u8>; STICKERS], moves: &[Move]) -> AlgSearch {
         let roots: Vec<u32> = (0..POSITIONS)
             .filter(|&i| {
@@ -29,8 +34,11 @@ impl AlgSearch {
                     .all(|(g, f)| g.is_none_or(|g| g == f))
             })
             .collect();
+        let costed: Vec<(Move, u32)> = moves.iter().map(|&m| (m, 1)).collect();
+        let space = PocketSpace::with_moves(&costed).expect("distinct moves of cost 1");
         AlgSearch {
-            moves: moves.to_vec(),
+            canon: Canon::new(&space),
+            space,
             to_goal: distance_table_from(moves, &roots),
         }
     }
@@ -42,31 +50,20 @@ impl AlgSearch {
         (d != UNSEEN).then_some(d as usize)
     }
 
-    /// Every algorithm of exactly `length` moves, no face turned twice in a row, in
-    /// move order (`R R' R2 U U' U2 F F' F2`).
+    /// Every algorithm of exactly `length` moves in canonical form (no face turned
+    /// twice in a row where one move does the same), in move order (`R R' R2 U U' U2
+    /// F F' F2`).
     pub fn of_length(&self, length: usize) -> Vec<Alg> {
+        let distance = |c: Coord| {
+            let d = self.to_goal[c.index() as usize];
+            (d != UNSEEN).then_some(d as u32)
+        };
+        let walk = Walk::new(&self.space, &self.canon, &distance);
         let mut out = Vec::new();
-        let mut path = Alg::new();
-        self.walk(Coord::SOLVED, length, None, &mut path, &mut out);
+        walk.each(Coord::SOLVED, length as u32, None, &mut |p| {
+            out.push(p.iter().map(|&i| self.space.move_at(i as usize)).collect());
+            true
+        });
         out
-    }
-
-    fn walk(&self, x: Coord, left: usize, last: Option<Move>, path: &mut Alg, out: &mut Vec<Alg>) {
-        let d = self.to_goal[x.0 as usize];
-        if d == UNSEEN || d as usize > left {
-            return;
-        }
-        if left == 0 {
-            out.push(path.clone());
-            return;
-        }
-        for &m in &self.moves {
-            if last.is_some_and(|l| l.face() == m.face()) {
-                continue;
-            }
-            path.push(m);
-            self.walk(x.apply(m.index()), left - 1, Some(m), path, out);
-            path.pop();
-        }
     }
 }

@@ -1,11 +1,12 @@
-//! Solving to a goal with wildcards: Dijkstra's over cost buckets from the scramble,
-//! so the first matching position it settles is the cheapest to reach in the chosen
-//! metric, move subset and costs.
+//! Solving to a goal with wildcards: the engine's layered search from the scramble,
+//! canonical and over cost buckets, so the first matching position it settles is the
+//! cheapest to reach in the chosen metric, move subset and costs.
 
-use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 
-use crate::engine::search::{Canon, Path, Space};
-use crate::model::cube::{Coord, POSITIONS, STICKERS};
+use crate::engine::layers::{Dense, Direction, Layered};
+use crate::engine::search::{Canon, Path};
+use crate::model::cube::{Coord, STICKERS};
 use crate::model::goal::reachable;
 use crate::pocket::solver::PocketSpace;
 
@@ -16,10 +17,11 @@ fn matches(goal: &[Option<u8>; STICKERS], c: Coord) -> bool {
         .zip(faces)
         .all(|(g, f)| g.is_none_or(|g| g == f))
 }
+
 /// The cheapest way from `start` to any position matching `goal` (in faces), as a
-/// canonical sequence; `None` if no such position can be reached. Dijkstra's over
-/// cost buckets with flat arrays over the coordinate (about 18 MB whatever the goal),
-/// after a check that some position matches at all.
+/// canonical sequence; `None` if no such position can be reached. Flat arrays over the
+/// coordinate (about 18 MB whatever the goal), after a check that some position
+/// matches at all.
 pub fn solve_to_goal(
     space: &PocketSpace,
     start: Coord,
@@ -28,52 +30,19 @@ pub fn solve_to_goal(
     if !reachable(goal) {
         return None;
     }
-    let n = space.moves().len();
     let canon = Canon::new(space);
-    const UNSEEN: u32 = u32::MAX;
-    // For each position: its cost so far, and the move that reached it (`n`: none).
-    let mut cost = vec![UNSEEN; POSITIONS as usize];
-    let mut last = vec![n as u8; POSITIONS as usize];
-    cost[start.0 as usize] = 0;
-    let mut buckets: BTreeMap<u32, Vec<Coord>> = BTreeMap::new();
-    buckets.insert(0, vec![start]);
-    let moves = space.moves();
-    while let Some((d, bucket)) = buckets.pop_first() {
-        for x in bucket {
-            let xi = x.0 as usize;
-            if cost[xi] != d {
-                continue; // reached more cheaply since
-            }
-            if matches(goal, x) {
-                let mut path = Path {
-                    cost: d,
-                    moves: Default::default(),
-                };
-                let mut at = x;
-                while at != start {
-                    let m = last[at.0 as usize] as usize;
-                    path.moves.insert(0, m as u8);
-                    at = space.apply(at, moves[m].inverse);
-                }
-                return Some(path);
-            }
-            let prev = last[xi] as usize;
-            for (m, spec) in moves.iter().enumerate() {
-                if !canon.allows((prev < n).then_some(prev), m) {
-                    continue;
-                }
-                let y = space.apply(x, m);
-                let c = d + spec.cost;
-                let yi = y.0 as usize;
-                if c < cost[yi] {
-                    cost[yi] = c;
-                    last[yi] = m as u8;
-                    buckets.entry(c).or_default().push(y);
-                }
-            }
+    let search = Layered::new(space, Direction::FromRoots).canonical(&canon);
+    let mut store = Dense::new(space);
+    let mut found = None;
+    // A dense store never runs out of room: the search cannot fail.
+    let _ = search.run(&[start], &mut store, |s| {
+        if matches(goal, s.state) {
+            found = Some(s.state);
+            return ControlFlow::Break(());
         }
-    }
-    None
+        ControlFlow::Continue(())
+    });
+    search.path(&store, found?)
 }
 
 #[cfg(test)]

@@ -2,9 +2,13 @@
 //! from all 3,674,160, refused if it is too close to solved, then written as a move
 //! sequence of a fixed length (11 by default, so the length reveals nothing).
 
+use crate::engine::layers::UNSEEN;
+use crate::engine::search::Canon;
+use crate::engine::walk::Walk;
 use crate::model::cube::{Coord, Cube, POSITIONS};
 use crate::model::moves::{Alg, Move};
-use crate::pocket::census::{UNSEEN, distance_table_for};
+use crate::pocket::census::distance_table_for;
+use crate::pocket::solver::PocketSpace;
 
 /// A small, fast generator with a stable output for a given seed (xoshiro256**),
 /// so that `--seed` scrambles never change between versions.
@@ -90,7 +94,8 @@ pub struct Scramble {
 /// Makes scrambles; holds the distance table of its moves (built once, about 0.1 s).
 pub struct Scrambler {
     dist: Vec<u8>,
-    moves: Vec<Move>,
+    space: PocketSpace,
+    canon: Canon,
     /// The positions the moves reach, when they are not all of them.
     reachable: Option<Vec<u32>>,
     diameter: u32,
@@ -120,9 +125,12 @@ impl Scrambler {
             .max()
             .unwrap_or(0);
         let reachable = (reachable.len() < POSITIONS as usize).then_some(reachable);
+        let costed: Vec<(Move, u32)> = moves.iter().map(|&m| (m, 1)).collect();
+        let space = PocketSpace::with_moves(&costed).expect("distinct moves of cost 1");
         Scrambler {
             dist,
-            moves: moves.to_vec(),
+            canon: Canon::new(&space),
+            space,
             reachable,
             diameter,
         }
@@ -154,9 +162,31 @@ impl Scrambler {
                 Length::Optimal => distance as usize,
                 Length::Fixed(n) => n.max(distance as usize),
             };
-            let mut path = Alg::new();
-            let ordered = length == Length::Optimal;
-            if self.walk(c, n, None, &mut path, rng, ordered) {
+            let to_solved = |c: Coord| {
+                let d = self.dist[c.index() as usize];
+                (d != UNSEEN).then_some(d as u32)
+            };
+            let walk = Walk::new(&self.space, &self.canon, &to_solved);
+            let mut found = None;
+            let mut visit = |p: &crate::engine::search::Moves| {
+                found = Some(
+                    p.iter()
+                        .map(|&i| self.space.move_at(i as usize))
+                        .collect::<Alg>(),
+                );
+                false
+            };
+            if length == Length::Optimal {
+                walk.each(c, n as u32, None, &mut visit);
+            } else {
+                let mut shuffle = |tries: &mut [usize]| {
+                    for i in (1..tries.len()).rev() {
+                        tries.swap(i, rng.below(i as u64 + 1) as usize);
+                    }
+                };
+                walk.each(c, n as u32, Some(&mut shuffle), &mut visit);
+            }
+            if let Some(path) = found {
                 return Some(Scramble {
                     alg: path.inverse(),
                     cube: c.cube(),
@@ -165,43 +195,6 @@ impl Scrambler {
             }
             // No sequence of exactly that length (rare, tiny distances): draw again.
         }
-    }
-
-    /// A solution of exactly `left` moves with no face turned twice in a row: moves in
-    /// random order, or in move order when `ordered` (the first optimal solution).
-    fn walk(
-        &self,
-        x: Coord,
-        left: usize,
-        last: Option<Move>,
-        path: &mut Alg,
-        rng: &mut Rng,
-        ordered: bool,
-    ) -> bool {
-        if left == 0 {
-            return x == Coord::SOLVED;
-        }
-        let mut moves = self.moves.clone();
-        if !ordered {
-            for i in (1..moves.len()).rev() {
-                moves.swap(i, rng.below(i as u64 + 1) as usize);
-            }
-        }
-        for m in moves {
-            if last.is_some_and(|l| l.face() == m.face()) {
-                continue;
-            }
-            let y = x.apply(m.index());
-            if self.dist[y.0 as usize] as usize > left - 1 {
-                continue;
-            }
-            path.push(m);
-            if self.walk(y, left - 1, Some(m), path, rng, ordered) {
-                return true;
-            }
-            path.pop();
-        }
-        false
     }
 
     /// The distance of a position with the scrambler's moves (`None`: out of reach).

@@ -1,53 +1,61 @@
 //! The pocket cube as a search space, and the optimal solver facade.
 
+use crate::engine::layers::Indexed;
 use crate::engine::search::{MoveSpec, Path, Product, Solver, SolverConfig, Space};
 use crate::error::{Error, Kind};
 use crate::model::cost::{Costs, Metric};
-use crate::model::cube::{Coord, Cube};
+use crate::model::cube::{Coord, Cube, POSITIONS};
 use crate::model::moves::{Alg, Move};
 
 /// The pocket cube with a chosen set of moves and their costs.
 #[derive(Clone, Debug)]
 pub struct PocketSpace {
     moves: Vec<Move>,
+    /// The index in the cube's move tables of each move and of its inverse.
+    turns: Vec<(usize, usize)>,
     specs: Vec<MoveSpec>,
 }
 
 impl PocketSpace {
-    /// All nine moves, costed by `metric`.
+    /// The moves of `metric`, costed by it.
     pub fn new(metric: Metric) -> PocketSpace {
-        let costed: Vec<(Move, u32)> = Move::ALL.iter().map(|&m| (m, metric.cost(m))).collect();
-        PocketSpace::with_moves(&costed).expect("all moves are closed under inverse")
+        let costed: Vec<(Move, u32)> = metric
+            .moves()
+            .iter()
+            .map(|&m| (m, metric.cost(m)))
+            .collect();
+        PocketSpace::with_moves(&costed).expect("a metric's moves have positive costs")
     }
 
-    /// Any set of moves with positive integer costs. Every move's inverse must be in
-    /// the set too (the solved side of the search walks backwards).
+    /// Any set of distinct moves with positive integer costs.
     pub fn with_moves(costed: &[(Move, u32)]) -> Result<PocketSpace, Error> {
-        let moves: Vec<Move> = costed.iter().map(|&(m, _)| m).collect();
-        let mut specs = Vec::with_capacity(moves.len());
-        for &(m, cost) in costed {
-            let inverse = moves
-                .iter()
-                .position(|&x| x == m.inverse())
-                .ok_or_else(|| {
-                    Error::invalid(
-                        Kind::Moves,
-                        format!("move {m} needs its inverse {} in the set", m.inverse()),
-                    )
-                })?;
+        let mut specs = Vec::with_capacity(costed.len());
+        for (i, &(m, cost)) in costed.iter().enumerate() {
             if cost == 0 {
                 return Err(Error::invalid(
                     Kind::Moves,
                     format!("move {m} must have a positive cost"),
                 ));
             }
+            if costed[..i].iter().any(|&(x, _)| x == m) {
+                return Err(Error::invalid(
+                    Kind::Moves,
+                    format!("move {m} is given twice"),
+                ));
+            }
             specs.push(MoveSpec {
                 face: m.face() as u8,
                 cost,
-                inverse,
             });
         }
-        Ok(PocketSpace { moves, specs })
+        Ok(PocketSpace {
+            moves: costed.iter().map(|&(m, _)| m).collect(),
+            turns: costed
+                .iter()
+                .map(|&(m, _)| (m.index(), m.inverse().index()))
+                .collect(),
+            specs,
+        })
     }
 
     /// The move with index `i` in this space.
@@ -70,7 +78,12 @@ impl Space for PocketSpace {
 
     #[inline]
     fn apply(&self, s: Coord, m: usize) -> Coord {
-        s.apply(self.moves[m].index())
+        s.apply(self.turns[m].0)
+    }
+
+    #[inline]
+    fn apply_inverse(&self, s: Coord, m: usize) -> Coord {
+        s.apply(self.turns[m].1)
     }
 
     fn goal(&self) -> Coord {
@@ -90,6 +103,17 @@ impl Space for PocketSpace {
                 .position(|&m| m == c)
                 .map_or(Product::Other, Product::Move),
         }
+    }
+}
+
+impl Indexed for PocketSpace {
+    fn size(&self) -> usize {
+        POSITIONS as usize
+    }
+
+    #[inline]
+    fn index(&self, s: Coord) -> usize {
+        s.index() as usize
     }
 }
 
@@ -143,9 +167,19 @@ impl PocketSolver {
         self.inner.prepare(radius);
     }
 
-    /// A solver turning only `moves` (closed under inverses), costed by `metric`.
+    /// A solver turning only those of `moves` that `metric` has, costed by it.
     pub fn with_moves(moves: &[Move], metric: Metric) -> Result<PocketSolver, Error> {
-        let costed: Vec<(Move, u32)> = moves.iter().map(|&m| (m, metric.cost(m))).collect();
+        let costed: Vec<(Move, u32)> = moves
+            .iter()
+            .filter(|&&m| metric.has(m))
+            .map(|&m| (m, metric.cost(m)))
+            .collect();
+        if costed.is_empty() {
+            return Err(Error::invalid(
+                Kind::Moves,
+                format!("{metric} turns none of these moves"),
+            ));
+        }
         let space = PocketSpace::with_moves(&costed)?;
         Ok(PocketSolver {
             metric,

@@ -1,27 +1,42 @@
 //! An optimal solver backed by the full distance table: build it once (one census
-//! breadth-first search, tens of milliseconds), then every solve walks down it.
+//! breadth-first search, tens of milliseconds), then every solve is the engine's walk
+//! down it.
 
+use crate::engine::search::{Canon, Path};
+use crate::engine::walk::Walk;
 use crate::model::cost::Metric;
 use crate::model::cube::{Coord, Cube};
 use crate::model::moves::{Alg, Move};
-use crate::pocket::census::{CensusMetric, distance_table};
+use crate::pocket::census::{distance_table, distance_table_for};
+use crate::pocket::solver::PocketSpace;
 
 /// Walks down a distance table of every position. Shareable between threads.
 pub struct TableSolver {
     metric: Metric,
+    space: PocketSpace,
+    canon: Canon,
+    /// Distance of each position *to* solved.
     dist: Vec<u8>,
 }
 
 impl TableSolver {
-    /// Build the table for `metric` (HTM or QTM distances).
+    /// Build the table for `metric`.
     pub fn new(metric: Metric) -> TableSolver {
-        let census = match metric {
-            Metric::Htm => CensusMetric::Htm,
-            Metric::Qtm => CensusMetric::Qtm,
+        let dist = match metric {
+            // Along a directed graph the distance to solved is the distance from
+            // solved with the inverse moves.
+            Metric::OneWay => {
+                let back: Vec<Move> = metric.steps().iter().map(|m| m.inverse()).collect();
+                distance_table_for(&back)
+            }
+            _ => distance_table(metric),
         };
+        let space = PocketSpace::new(metric);
         TableSolver {
             metric,
-            dist: distance_table(census),
+            canon: Canon::new(&space),
+            space,
+            dist,
         }
     }
 
@@ -37,64 +52,36 @@ impl TableSolver {
 
     /// Optimal distance of a position given by its coordinate.
     pub fn distance_at(&self, c: Coord) -> u32 {
-        self.dist[c.0 as usize] as u32
+        self.dist[c.index() as usize] as u32
     }
 
-    /// Visit optimal solutions from `x` (at distance `d`) in move order; `f` returns
-    /// `false` to stop. Returns `false` if stopped.
-    fn walk(
-        &self,
-        x: Coord,
-        d: u32,
-        last: Option<Move>,
-        path: &mut Alg,
-        f: &mut dyn FnMut(&Alg) -> bool,
-    ) -> bool {
-        if d == 0 {
-            return f(path);
-        }
-        for m in Move::ALL {
-            let cost = self.metric.cost(m);
-            if cost > d || last.is_some_and(|l| l.face() == m.face()) {
-                continue;
-            }
-            let y = x.apply(m.index());
-            if self.dist[y.0 as usize] as u32 == d - cost {
-                path.push(m);
-                let go_on = self.walk(y, d - cost, Some(m), path, f);
-                path.pop();
-                if !go_on {
-                    return false;
-                }
-            }
-        }
-        true
+    fn with_walk<T>(&self, f: impl FnOnce(&Walk<'_, PocketSpace>) -> T) -> T {
+        let distance = |c: Coord| Some(self.dist[c.index() as usize] as u32);
+        f(&Walk::new(&self.space, &self.canon, &distance))
     }
 
-    /// Walk the optimal solutions of `cube` in move order until `f` returns `false`.
-    fn each_solution(&self, cube: &Cube, f: &mut dyn FnMut(&Alg) -> bool) {
-        let x = cube.coord();
-        self.walk(x, self.distance_at(x), None, &mut Alg::new(), f);
+    fn alg(&self, path: &Path) -> Alg {
+        self.space.alg(path)
     }
 
     /// An optimal solution: the first in move order.
     pub fn solve(&self, cube: &Cube) -> Alg {
-        let mut found = Alg::new();
-        self.each_solution(cube, &mut |a| {
-            found = a.clone();
-            false
-        });
-        found
+        self.with_walk(|w| w.first(cube.coord()))
+            .map(|p| self.alg(&p))
+            .unwrap_or_default()
     }
 
     /// Every optimal solution, sorted move by move in the order `R R' R2 U U' U2 F F' F2`.
     pub fn solve_all(&self, cube: &Cube) -> Vec<Alg> {
-        let mut all = Vec::new();
-        self.each_solution(cube, &mut |a| {
-            all.push(a.clone());
-            true
-        });
-        all
+        self.with_walk(|w| w.all(cube.coord()))
+            .iter()
+            .map(|p| self.alg(p))
+            .collect()
+    }
+
+    /// The number of optimal solutions.
+    pub fn count(&self, cube: &Cube) -> u64 {
+        self.with_walk(|w| w.count(cube.coord()))
     }
 }
 

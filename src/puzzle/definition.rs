@@ -24,13 +24,16 @@
 //! of a puzzle are the layers its moves turn, and those `face` lines name.
 
 use crate::error::{Error, Kind};
-use std::collections::hash_map::Entry;
 use std::fmt;
 
 use ahash::AHashMap;
 
+use std::ops::ControlFlow;
+
+use crate::engine::census::{Census, Row};
+use crate::engine::layers::{Direction, Layered, Sparse, Store};
 use crate::engine::search::{
-    MAX_MOVES, MoveSpec, Product, Solver, SolverConfig, Space, check_moves,
+    MAX_MOVES, MoveSpec, Product, SearchError, Solver, SolverConfig, Space, check_moves,
 };
 use crate::model::cost::{cost_list, format_decimal, gcd, parse_cost};
 use crate::model::moves::split_move_list;
@@ -801,13 +804,10 @@ impl Puzzle {
                     })
                     .unwrap_or(0);
                 let cost = if weighted { (m.cost / g) as u32 } else { 1 };
-                MoveSpec {
-                    face: m.face,
-                    cost,
-                    inverse,
-                }
+                (MoveSpec { face: m.face, cost }, inverse)
             })
-            .collect();
+            .collect::<Vec<_>>();
+        let (specs, inverses): (Vec<MoveSpec>, Vec<usize>) = specs.into_iter().unzip();
         let k = self.moves.len();
         let mut products = vec![Product::Other; k * k];
         for (a, ma) in self.moves.iter().enumerate() {
@@ -825,9 +825,11 @@ impl Puzzle {
         let space = PuzzleSpace {
             puzzle: self,
             specs,
+            inverses,
             products,
             goal: self.state(&self.solved)?,
             unit: if weighted { g } else { 1000 },
+            weighted,
         };
         check_moves(&space)?;
         Ok(space)
@@ -842,11 +844,15 @@ pub const MAX_MOVE_COST: u32 = 1_000_000;
 pub struct PuzzleSpace<'a> {
     puzzle: &'a Puzzle,
     specs: Vec<MoveSpec>,
+    /// The move undoing each move (a definition has every inverse).
+    inverses: Vec<usize>,
     /// `products[a * n + b]`: what move `a` then move `b` make.
     products: Vec<Product>,
     goal: u128,
     /// Thousandths per cost unit of the search.
     unit: u64,
+    /// Whether distances are the definition's costs rather than move counts.
+    weighted: bool,
 }
 
 impl PuzzleSpace<'_> {
@@ -892,6 +898,10 @@ impl Space for PuzzleSpace<'_> {
         packed
     }
 
+    fn apply_inverse(&self, s: u128, m: usize) -> u128 {
+        self.apply(s, self.inverses[m])
+    }
+
     fn goal(&self) -> u128 {
         self.goal
     }
@@ -901,125 +911,52 @@ impl Space for PuzzleSpace<'_> {
     }
 }
 
-/// Distances from solved over all positions of a puzzle, in search cost units.
-#[derive(Clone, Debug)]
-pub struct PuzzleCensus {
-    /// Positions at each distance that occurs, ascending: (distance, positions, local maxima).
-    pub rows: Vec<(u32, u64, u64)>,
-}
-
-impl PuzzleCensus {
-    /// Dijkstra (breadth-first when every cost is 1) over every position, by the cost
-    /// of solving it (which differs from the cost of making it when a move and its
-    /// inverse cost differently), then local maxima: positions from which no move
-    /// leads further from solved. Gives up past
-    /// [`MAX_POSITIONS`] positions (at once when the orbits of the stickers show there
-    /// can be no more), or when memory runs out.
-    pub fn compute(space: &PuzzleSpace<'_>) -> Result<PuzzleCensus, Error> {
-        let bound = space.puzzle.size_bound();
-        let too_many = || {
-            format!(
-                "more than {} positions: too large for a census here",
-                crate::io::group(MAX_POSITIONS as u64)
+impl PuzzleSpace<'_> {
+    /// The census: every position by the cost of solving it (which differs from the
+    /// cost of making it when a move and its inverse cost differently), with local
+    /// maxima, by the engine's layered search. Gives up past [`MAX_POSITIONS`]
+    /// positions (at once when the orbits of the stickers show there can be no more),
+    /// or when memory runs out.
+    pub fn census(&self) -> Result<Census, Error> {
+        let p = self.puzzle;
+        let refuse = |e: SearchError| {
+            Error::invalid(
+                Kind::Puzzle,
+                format!("census {}", e.to_string().replace("the search", "it")),
             )
         };
-        let mut dist: AHashMap<u128, u32> = AHashMap::default();
+        let mut store = Sparse::new(MAX_POSITIONS);
+        let bound = p.size_bound();
         if bound <= MAX_POSITIONS as f64 {
             // The bound is usually the size: one allocation instead of doublings.
-            dist.try_reserve(bound as usize).map_err(|_| {
-                Error::invalid(Kind::Puzzle, "out of memory before the census started")
-            })?;
+            store.reserve(bound as usize).map_err(refuse)?;
         }
-        // Buckets only for the costs that occur: a move costing a million units adds
-        // one bucket, not a million.
-        let mut buckets: std::collections::BTreeMap<u32, Vec<u128>> = Default::default();
-        buckets.insert(0, vec![space.goal()]);
-        dist.insert(space.goal(), 0);
-        let out_of_memory = |n: usize| {
-            format!(
-                "out of memory after {} positions",
-                crate::io::group(n as u64)
-            )
-        };
-        // With one cost for every move no entry is ever improved, so none is stale.
-        let uniform = space.moves().windows(2).all(|w| w[0].cost == w[1].cost);
-        let mut rows: std::collections::BTreeMap<u32, (u64, u64)> = Default::default();
-        while let Some((d, layer)) = buckets.pop_first() {
-            let row = rows.entry(d).or_default();
-            for x in layer {
-                if !uniform && dist[&x] != d {
-                    continue; // reached more cheaply since
+        let mut rows: Vec<Row> = Vec::new();
+        Layered::new(self, Direction::ToRoots)
+            .run(&[self.goal], &mut store, |s| {
+                if rows.last().is_none_or(|r| r.distance != s.distance) {
+                    rows.push(Row {
+                        distance: s.distance,
+                        positions: 0,
+                        local_maxima: 0,
+                    });
                 }
-                row.0 += 1;
-                // The cost of solving: y = x * m' is one move m away from x. The moves
-                // are closed under inverses, so these are all of x's neighbours, and
-                // x is a local maximum when none is further from solved. Settled in
-                // order of cost, a neighbour already at d or less stays there, and
-                // one not yet there ends past d: so looking before relaxing decides
-                // it, and the census needs no second pass (it took half the time).
-                let mut further = false;
-                for spec in space.moves() {
-                    let y = space.apply(x, spec.inverse);
-                    let Some(nd) = d.checked_add(spec.cost) else {
-                        return Err(Error::invalid(
-                            Kind::Puzzle,
-                            "distances too large for a census here",
-                        ));
-                    };
-                    let held = dist.len();
-                    if held == dist.capacity() && dist.try_reserve(held).is_err() {
-                        return Err(Error::invalid(Kind::Puzzle, out_of_memory(held)));
-                    }
-                    let better = match dist.entry(y) {
-                        Entry::Vacant(e) => {
-                            e.insert(nd);
-                            further = true;
-                            true
-                        }
-                        Entry::Occupied(mut e) => {
-                            further |= *e.get() > d;
-                            if *e.get() > nd {
-                                e.insert(nd);
-                                true
-                            } else {
-                                false
-                            }
-                        }
-                    };
-                    if better {
-                        if dist.len() > MAX_POSITIONS {
-                            return Err(Error::invalid(Kind::Puzzle, too_many()));
-                        }
-                        let bucket = buckets.entry(nd).or_default();
-                        if bucket.len() == bucket.capacity()
-                            && bucket.try_reserve(bucket.len().max(16)).is_err()
-                        {
-                            return Err(Error::invalid(Kind::Puzzle, out_of_memory(dist.len())));
-                        }
-                        bucket.push(y);
-                    }
-                }
-                row.1 += !further as u64;
-            }
-        }
-        Ok(PuzzleCensus {
-            // A bucket whose every entry was reached more cheaply later has no row.
-            rows: rows
-                .into_iter()
-                .filter(|&(_, (p, _))| p > 0)
-                .map(|(d, (p, l))| (d, p, l))
-                .collect(),
+                let row = rows.last_mut().expect("a row for this distance");
+                row.positions += 1;
+                row.local_maxima += s.local_maximum as u64;
+                ControlFlow::Continue(())
+            })
+            .map_err(refuse)?;
+        let weighted = self.weighted;
+        Ok(Census {
+            puzzle: p.name.clone(),
+            metric: if weighted { "cost" } else { "moves" }.into(),
+            moves: p.moves.iter().map(|m| m.name.clone()).collect(),
+            subset: false,
+            title: format!("{} ({} stickers)", p.name, p.stickers()),
+            cost_unit: weighted.then_some(self.unit),
+            rows,
         })
-    }
-
-    /// All positions.
-    pub fn total(&self) -> u64 {
-        self.rows.iter().map(|r| r.1).sum()
-    }
-
-    /// The largest distance.
-    pub fn diameter(&self) -> u32 {
-        self.rows.last().map_or(0, |r| r.0)
     }
 }
 
@@ -1031,16 +968,15 @@ mod tests {
     fn the_2x2x1_of_the_seeds() {
         let p = Puzzle::load("2x2x1").unwrap();
         assert_eq!(p.stickers(), 16);
-        let c = PuzzleCensus::compute(&p.space(false).unwrap()).unwrap();
-        let counts: Vec<u64> = c.rows.iter().map(|r| r.1).collect();
-        assert_eq!(counts, [1, 4, 10, 8, 1]);
+        let c = p.space(false).unwrap().census().unwrap();
+        assert_eq!(c.positions(), [1, 4, 10, 8, 1]);
         assert_eq!((c.total(), c.diameter()), (24, 4));
         let space = p.space(true).unwrap();
-        let w = PuzzleCensus::compute(&space).unwrap();
-        assert_eq!(space.format_cost(w.diameter()), "7");
+        let w = space.census().unwrap();
+        assert_eq!(w.format_distance(w.diameter()), "7");
         assert_eq!(w.total(), 24);
         let slow_d = p.with_costs("D=10").unwrap();
-        let w = PuzzleCensus::compute(&slow_d.space(true).unwrap()).unwrap();
+        let w = slow_d.space(true).unwrap().census().unwrap();
         assert!(w.diameter() > 7);
         assert!(
             p.with_costs("Q=1")
@@ -1132,7 +1068,8 @@ mod tests {
 mod golf_tests {
     use super::*;
     use crate::engine::search::Solver;
-    use crate::pocket::census::{Census, CensusMetric};
+    use crate::model::cost::Metric;
+    use crate::pocket::census::census;
 
     #[test]
     fn pocket_golf_solves_like_the_built_in_solver() {
@@ -1213,10 +1150,8 @@ mod golf_tests {
     fn pocket_21_has_the_quarter_turn_census() {
         let p = Puzzle::load("pocket-21").unwrap();
         assert_eq!(p.stickers(), 21);
-        let c = PuzzleCensus::compute(&p.space(false).unwrap()).unwrap();
-        let fast = Census::compute(CensusMetric::Qtm);
-        let positions: Vec<u64> = c.rows.iter().map(|r| r.1).collect();
-        assert_eq!(positions, fast.positions);
+        let c = p.space(false).unwrap().census().unwrap();
+        assert_eq!(c.positions(), census(Metric::Qtm).positions());
     }
 
     /// The generic space of `pocket-golf` is the cube, checked on every position
@@ -1260,11 +1195,7 @@ mod golf_tests {
     #[ignore]
     fn pocket_golf_census_equals_the_fast_census() {
         let p = Puzzle::load("pocket-golf").unwrap();
-        let c = PuzzleCensus::compute(&p.space(false).unwrap()).unwrap();
-        let fast = Census::compute(CensusMetric::Htm);
-        let positions: Vec<u64> = c.rows.iter().map(|r| r.1).collect();
-        let maxima: Vec<u64> = c.rows.iter().map(|r| r.2).collect();
-        assert_eq!(positions, fast.positions);
-        assert_eq!(maxima, fast.local_maxima);
+        let c = p.space(false).unwrap().census().unwrap();
+        assert_eq!(c.rows, census(Metric::Htm).rows);
     }
 }

@@ -1,0 +1,137 @@
+//! Walks down a distance table: the canonical move sequences from a state to a root
+//! that keep within a cost budget, the table pruning every move that cannot. With
+//! the budget equal to the state's distance these are its optimal solutions; with a
+//! larger one, every sequence of that cost (algorithms by effect, scrambles of a
+//! fixed length).
+//!
+//! The table gives each state's distance *to* the nearest root, and a move `m` from
+//! `x` to `y` is taken only when `y`'s distance fits in what is left of the budget.
+//! Sequences come move by move in the order of [`Space::moves`], or in the order a
+//! caller shuffles them into.
+
+use smallvec::SmallVec;
+
+use super::search::{Canon, Moves, Path, Space};
+
+/// A distance table seen through a space: what a walk needs.
+pub struct Walk<'a, P: Space> {
+    space: &'a P,
+    canon: &'a Canon,
+    /// Distance of a state to the nearest root, `None` if it cannot reach one.
+    distance: &'a (dyn Fn(P::State) -> Option<u32> + Sync),
+}
+
+/// Reorders the moves tried at each step (a scrambler's shuffle).
+pub type Order<'o> = &'o mut dyn FnMut(&mut [usize]);
+
+impl<'a, P: Space> Walk<'a, P> {
+    /// A walk over `space` following `canon`, pruned by `distance`.
+    pub fn new(
+        space: &'a P,
+        canon: &'a Canon,
+        distance: &'a (dyn Fn(P::State) -> Option<u32> + Sync),
+    ) -> Walk<'a, P> {
+        Walk {
+            space,
+            canon,
+            distance,
+        }
+    }
+
+    /// The least cost from `x` to a root, `None` if it cannot reach one.
+    pub fn least_cost(&self, x: P::State) -> Option<u32> {
+        (self.distance)(x)
+    }
+
+    /// Visit every canonical sequence from `x` to a root costing exactly `budget`,
+    /// in move order unless `order` reorders each step's moves; `f` returns `false` to
+    /// stop. Returns `false` if stopped.
+    pub fn each(
+        &self,
+        x: P::State,
+        budget: u32,
+        mut order: Option<Order<'_>>,
+        f: &mut dyn FnMut(&Moves) -> bool,
+    ) -> bool {
+        let mut path = Moves::new();
+        self.step(x, budget, None, &mut path, &mut order, f)
+    }
+
+    fn step(
+        &self,
+        x: P::State,
+        left: u32,
+        last: Option<usize>,
+        path: &mut Moves,
+        order: &mut Option<Order<'_>>,
+        f: &mut dyn FnMut(&Moves) -> bool,
+    ) -> bool {
+        let Some(d) = (self.distance)(x) else {
+            return true;
+        };
+        if d > left {
+            return true;
+        }
+        if left == 0 {
+            return f(path);
+        }
+        let moves = self.space.moves();
+        let mut tries: SmallVec<[usize; 32]> = (0..moves.len()).collect();
+        if let Some(order) = order {
+            order(&mut tries);
+        }
+        for m in tries {
+            let cost = moves[m].cost;
+            if cost > left || !self.canon.allows(last, m) {
+                continue;
+            }
+            path.push(m as u8);
+            let go_on = self.step(self.space.apply(x, m), left - cost, Some(m), path, order, f);
+            path.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The first optimal solution of `x` in move order.
+    pub fn first(&self, x: P::State) -> Option<Path> {
+        let cost = self.least_cost(x)?;
+        let mut found = None;
+        self.each(x, cost, None, &mut |p| {
+            found = Some(p.clone());
+            false
+        });
+        found.map(|moves| Path { cost, moves })
+    }
+
+    /// Every optimal solution of `x`, in move order.
+    pub fn all(&self, x: P::State) -> Vec<Path> {
+        let Some(cost) = self.least_cost(x) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        self.each(x, cost, None, &mut |p| {
+            out.push(Path {
+                cost,
+                moves: p.clone(),
+            });
+            true
+        });
+        out
+    }
+
+    /// The number of optimal solutions of `x`.
+    pub fn count(&self, x: P::State) -> u64 {
+        let Some(cost) = self.least_cost(x) else {
+            return 0;
+        };
+        let mut n = 0u64;
+        self.each(x, cost, None, &mut |_| {
+            n += 1;
+            true
+        });
+        n
+    }
+}
