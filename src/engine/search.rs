@@ -72,6 +72,11 @@ pub trait Space {
     /// Move `a` then move `b`, as a permutation of the whole puzzle (not just of the
     /// solved state, which may look alike after different moves).
     fn product(&self, a: usize, b: usize) -> Product;
+    /// Whether move `a` then move `b` is the same as `b` then `a` (for moves of
+    /// different faces; used to list each product of commuting moves once).
+    fn commutes(&self, _a: usize, _b: usize) -> bool {
+        false
+    }
 }
 
 /// A borrowed space is a space: a solver may borrow the puzzle it searches.
@@ -97,11 +102,18 @@ impl<P: Space> Space for &P {
     fn product(&self, a: usize, b: usize) -> Product {
         (**self).product(a, b)
     }
+
+    fn commutes(&self, a: usize, b: usize) -> bool {
+        (**self).commutes(a, b)
+    }
 }
 
 /// The canonical-sequence rule of a space: which move may follow which. Move `b` may
 /// not follow `a` when `a b` undoes itself or equals a single move that costs no more
-/// than both; every state is still reached at its exact cost, by fewer moves.
+/// than both; every state is still reached at its exact cost, by fewer moves. That is
+/// the rule of every search and walk. Listing sequences rather than states (the
+/// magic-move search) also puts commuting moves of different faces in face order
+/// ([`Canon::allows_sorted`]), so each product is listed once.
 #[derive(Clone, Debug)]
 pub struct Canon {
     n: usize,
@@ -111,32 +123,60 @@ pub struct Canon {
     after: Vec<[bool; 256]>,
     /// `before[a][b]`: the same, indexed for walking backwards.
     before: Vec<[bool; 256]>,
+    /// `sorted[a * n + b]`: `after` and, for commuting moves, faces in order.
+    sorted: Vec<bool>,
 }
 
 impl Canon {
     /// The rule of `space`.
     pub fn new<P: Space>(space: &P) -> Canon {
-        let moves = space.moves();
+        Canon::from_relations(
+            space.moves(),
+            |a, b| space.product(a, b),
+            |a, b| space.commutes(a, b),
+        )
+    }
+
+    /// The rule of moves with these costs, products and commuting pairs.
+    pub fn from_relations(
+        moves: &[MoveSpec],
+        product: impl Fn(usize, usize) -> Product,
+        commutes: impl Fn(usize, usize) -> bool,
+    ) -> Canon {
         let n = moves.len();
         let mut after = vec![[true; 256]; n];
         let mut before = vec![[true; 256]; n];
+        let mut sorted = vec![true; n * n];
         for a in 0..n {
             for b in 0..n {
-                let redundant = match space.product(a, b) {
+                let redundant = match product(a, b) {
                     Product::Identity => true,
                     Product::Move(c) => moves[c].cost <= moves[a].cost + moves[b].cost,
                     Product::Other => false,
                 };
                 after[b][a] = !redundant;
                 before[a][b] = !redundant;
+                let unsorted = moves[b].face < moves[a].face && commutes(a, b);
+                sorted[a * n + b] = !redundant && !unsorted;
             }
         }
-        Canon { n, after, before }
+        Canon {
+            n,
+            after,
+            before,
+            sorted,
+        }
     }
 
     /// Whether `next` may follow `prev` (`None`: at the start of a sequence).
     pub fn allows(&self, prev: Option<usize>, next: usize) -> bool {
         self.after[next][prev.unwrap_or(self.n)]
+    }
+
+    /// Whether `next` may follow `prev` in a listing of sequences: [`Canon::allows`],
+    /// and commuting moves of different faces only in increasing face order.
+    pub fn allows_sorted(&self, prev: Option<usize>, next: usize) -> bool {
+        prev.is_none_or(|p| self.sorted[p * self.n + next])
     }
 
     /// Indexed by the previous move (`n` for none): may `next` follow it?

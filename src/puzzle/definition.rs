@@ -33,7 +33,7 @@ use std::ops::ControlFlow;
 use crate::engine::census::{Census, Row};
 use crate::engine::layers::{Direction, Layered, Sparse, Store};
 use crate::engine::search::{
-    MAX_MOVES, MoveSpec, Product, SearchError, Solver, SolverConfig, Space, check_moves,
+    Canon, MAX_MOVES, MoveSpec, Product, SearchError, Solver, SolverConfig, Space, check_moves,
 };
 use crate::model::cost::{cost_list, format_decimal, gcd, parse_cost};
 use crate::model::moves::split_move_list;
@@ -747,6 +747,63 @@ impl Puzzle {
         ln.exp().round()
     }
 
+    /// How the moves combine, from their permutations: what each pair makes, which
+    /// pairs commute, and each move's inverse.
+    fn relations(&self) -> Relations {
+        // Each permutation with its cheapest move (two names may make the same one).
+        let mut perms: AHashMap<&[u8], usize> = AHashMap::default();
+        for (i, m) in self.moves.iter().enumerate() {
+            let cheapest = perms.entry(m.perm.as_slice()).or_insert(i);
+            if m.cost < self.moves[*cheapest].cost {
+                *cheapest = i;
+            }
+        }
+        let identity = |p: &[u8]| p.iter().enumerate().all(|(i, &v)| v as usize == i);
+        let k = self.moves.len();
+        let mut products = vec![Product::Other; k * k];
+        let mut commutes = vec![false; k * k];
+        let mut inverses = vec![0; k];
+        for (a, ma) in self.moves.iter().enumerate() {
+            for (b, mb) in self.moves.iter().enumerate() {
+                let ab = compose(&ma.perm, &mb.perm);
+                products[a * k + b] = if identity(&ab) {
+                    inverses[a] = b;
+                    Product::Identity
+                } else {
+                    perms
+                        .get(ab.as_slice())
+                        .map_or(Product::Other, |&c| Product::Move(c))
+                };
+                commutes[a * k + b] = ab == compose(&mb.perm, &ma.perm);
+            }
+        }
+        Relations {
+            products,
+            commutes,
+            inverses,
+        }
+    }
+
+    /// The canonical-sequence rule of the moves counted one each, for enumerating
+    /// sequences of any puzzle, however many stickers (the magic-move search).
+    pub fn canon(&self) -> Canon {
+        let specs: Vec<MoveSpec> = self
+            .moves
+            .iter()
+            .map(|m| MoveSpec {
+                face: m.face,
+                cost: 1,
+            })
+            .collect();
+        let r = self.relations();
+        let k = specs.len();
+        Canon::from_relations(
+            &specs,
+            |a, b| r.products[a * k + b],
+            |a, b| r.commutes[a * k + b],
+        )
+    }
+
     /// A costed definition as a search space; costs in thousandths, reduced. Refused
     /// when a position does not fit in 128 bits, or when the costs are so far apart
     /// that one move costs more than [`MAX_MOVE_COST`] of the cheapest unit.
@@ -781,52 +838,21 @@ impl Puzzle {
                 ));
             }
         }
-        // Each permutation with its cheapest move (two names may make the same one).
-        let mut perms: AHashMap<&[u8], usize> = AHashMap::default();
-        for (i, m) in self.moves.iter().enumerate() {
-            let cheapest = perms.entry(m.perm.as_slice()).or_insert(i);
-            if m.cost < self.moves[*cheapest].cost {
-                *cheapest = i;
-            }
-        }
+        let relations = self.relations();
         let specs = self
             .moves
             .iter()
-            .map(|m| {
-                let inverse = self
-                    .moves
-                    .iter()
-                    .position(|x| {
-                        compose(&m.perm, &x.perm)
-                            .iter()
-                            .enumerate()
-                            .all(|(i, &v)| v as usize == i)
-                    })
-                    .unwrap_or(0);
-                let cost = if weighted { (m.cost / g) as u32 } else { 1 };
-                (MoveSpec { face: m.face, cost }, inverse)
+            .map(|m| MoveSpec {
+                face: m.face,
+                cost: if weighted { (m.cost / g) as u32 } else { 1 },
             })
-            .collect::<Vec<_>>();
-        let (specs, inverses): (Vec<MoveSpec>, Vec<usize>) = specs.into_iter().unzip();
-        let k = self.moves.len();
-        let mut products = vec![Product::Other; k * k];
-        for (a, ma) in self.moves.iter().enumerate() {
-            for (b, mb) in self.moves.iter().enumerate() {
-                let ab = compose(&ma.perm, &mb.perm);
-                products[a * k + b] = if ab.iter().enumerate().all(|(i, &v)| v as usize == i) {
-                    Product::Identity
-                } else {
-                    perms
-                        .get(ab.as_slice())
-                        .map_or(Product::Other, |&c| Product::Move(c))
-                };
-            }
-        }
+            .collect();
         let space = PuzzleSpace {
             puzzle: self,
             specs,
-            inverses,
-            products,
+            inverses: relations.inverses,
+            products: relations.products,
+            commutes: relations.commutes,
             goal: self.state(&self.solved)?,
             unit: if weighted { g } else { 1000 },
             weighted,
@@ -840,6 +866,14 @@ impl Puzzle {
 /// that every distance of a search fits its 32-bit counters with room to spare.
 pub const MAX_MOVE_COST: u32 = 1_000_000;
 
+/// How the moves of a definition combine (see [`Puzzle::relations`]); pairs are
+/// indexed `a * moves + b`.
+struct Relations {
+    products: Vec<Product>,
+    commutes: Vec<bool>,
+    inverses: Vec<usize>,
+}
+
 /// A puzzle definition as a search space over packed sticker states.
 pub struct PuzzleSpace<'a> {
     puzzle: &'a Puzzle,
@@ -848,6 +882,8 @@ pub struct PuzzleSpace<'a> {
     inverses: Vec<usize>,
     /// `products[a * n + b]`: what move `a` then move `b` make.
     products: Vec<Product>,
+    /// `commutes[a * n + b]`: whether `a b` and `b a` are the same.
+    commutes: Vec<bool>,
     goal: u128,
     /// Thousandths per cost unit of the search.
     unit: u64,
@@ -908,6 +944,10 @@ impl Space for PuzzleSpace<'_> {
 
     fn product(&self, a: usize, b: usize) -> Product {
         self.products[a * self.specs.len() + b]
+    }
+
+    fn commutes(&self, a: usize, b: usize) -> bool {
+        self.commutes[a * self.specs.len() + b]
     }
 }
 

@@ -17,6 +17,7 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+use crate::engine::search::Canon;
 use crate::model::cost::gcd;
 use crate::puzzle::Puzzle;
 
@@ -192,8 +193,8 @@ pub struct OrbitSearch<'a> {
     puzzle: &'a Puzzle,
     /// Allowed moves, by face then as defined.
     moves: Vec<u8>,
-    /// Faces that commute with each other (base move indices).
-    commute: Vec<Vec<bool>>,
+    /// The canonical-sequence rule, commuting faces in order.
+    canon: Canon,
     /// Stickers that must end in place: all outside the orbit's pieces.
     fixed: Vec<u8>,
     /// Stickers of the orbit's pieces.
@@ -282,17 +283,6 @@ impl<'a> OrbitSearch<'a> {
         };
         moves.sort_by_key(|&m| (puzzle.moves[m as usize].face, m));
         moves.dedup();
-        let faces = puzzle.moves.len();
-        let perm = |f: usize| &puzzle.moves[f].perm;
-        let commute = (0..faces)
-            .map(|a| {
-                (0..faces)
-                    .map(|b| {
-                        (0..n).all(|i| perm(a)[perm(b)[i] as usize] == perm(b)[perm(a)[i] as usize])
-                    })
-                    .collect()
-            })
-            .collect();
         // Every face the puzzle turns (in the search or not), then those it names.
         let mut face_pieces: Vec<(String, u128)> = Vec::new();
         for (f, m) in puzzle.moves.iter().enumerate() {
@@ -301,7 +291,7 @@ impl<'a> OrbitSearch<'a> {
             }
             let set = orbit
                 .iter()
-                .filter(|&&s| perm(f)[s as usize] != s)
+                .filter(|&&s| puzzle.moves[f].perm[s as usize] != s)
                 .fold(0u128, |set, &s| set | 1 << owner[s as usize].unwrap_or(0));
             face_pieces.push((m.name.clone(), set));
         }
@@ -312,7 +302,7 @@ impl<'a> OrbitSearch<'a> {
         Ok(OrbitSearch {
             puzzle,
             moves,
-            commute,
+            canon: puzzle.canon(),
             fixed,
             orbit,
             owner,
@@ -409,10 +399,7 @@ impl<'a> OrbitSearch<'a> {
 
     /// Whether move `m` may follow move `last` in a listed sequence.
     fn may_follow(&self, last: u8, m: u8) -> bool {
-        let last = self.puzzle.moves[last as usize].face as usize;
-        let face = self.puzzle.moves[m as usize].face as usize;
-        // Commuting faces only in increasing order: each product is listed once.
-        !(face == last || (face < last && self.commute[face][last]))
+        self.canon.allows_sorted(Some(last as usize), m as usize)
     }
 
     fn walk_from(&self, prefix: &[u8], length: usize, found: &mut Vec<MagicMove>) {
