@@ -111,6 +111,14 @@ pub fn unmatchable(pattern: &Goal, goal: &[Option<u8>; STICKERS]) -> Option<Stri
     None
 }
 
+/// Whether a position matches a goal in faces (a face U L F R B D = 0..6 per sticker,
+/// `None` for any): the one goal matcher of the crate.
+pub fn matches(goal: &[Option<u8>; STICKERS], cube: &Cube) -> bool {
+    goal.iter()
+        .zip(cube.faces())
+        .all(|(g, f)| g.is_none_or(|g| g == f))
+}
+
 /// Whether any position of the cube matches a goal in faces. Each corner slot can hold
 /// the corners (with their twists) whose faces fit the pattern there; the reference
 /// corner stays home untwisted; a position puts each corner in one slot with twists

@@ -9,6 +9,7 @@ use crate::engine::layers::UNSEEN;
 use crate::engine::search::Canon;
 use crate::engine::walk::Walk;
 use crate::model::cube::{Coord, POSITIONS, STICKERS};
+use crate::model::goal::matches;
 use crate::model::moves::{Alg, Move};
 use crate::pocket::census::distance_table_from;
 use crate::pocket::solver::PocketSpace;
@@ -27,12 +28,7 @@ impl AlgSearch {
     /// per sticker, or `None` for any).
     pub fn new(goal: &[Option<u8>; STICKERS], moves: &[Move]) -> AlgSearch {
         let roots: Vec<u32> = (0..POSITIONS)
-            .filter(|&i| {
-                let faces = Coord(i).cube().faces();
-                goal.iter()
-                    .zip(faces)
-                    .all(|(g, f)| g.is_none_or(|g| g == f))
-            })
+            .filter(|&i| matches(goal, &Coord(i).cube()))
             .collect();
         let costed: Vec<(Move, u32)> = moves.iter().map(|&m| (m, 1)).collect();
         let space = PocketSpace::with_moves(&costed).expect("distinct moves of cost 1");

@@ -7,16 +7,8 @@ use std::ops::ControlFlow;
 use crate::engine::layers::{Dense, Direction, Layered};
 use crate::engine::search::{Canon, Path};
 use crate::model::cube::{Coord, STICKERS};
-use crate::model::goal::reachable;
+use crate::model::goal::{matches, reachable};
 use crate::pocket::solver::PocketSpace;
-
-/// Whether the faces of a position match a goal in faces.
-fn matches(goal: &[Option<u8>; STICKERS], c: Coord) -> bool {
-    let faces = c.cube().faces();
-    goal.iter()
-        .zip(faces)
-        .all(|(g, f)| g.is_none_or(|g| g == f))
-}
 
 /// The cheapest way from `start` to any position matching `goal` (in faces), as a
 /// canonical sequence; `None` if no such position can be reached. Flat arrays over the
@@ -36,7 +28,7 @@ pub fn solve_to_goal(
     let mut found = None;
     // A dense store never runs out of room: the search cannot fail.
     let _ = search.run(&[start], &mut store, |s| {
-        if matches(goal, s.state) {
+        if matches(goal, &s.state.cube()) {
             found = Some(s.state);
             return ControlFlow::Break(());
         }
