@@ -418,3 +418,33 @@ fn goals_with_wildcards() {
         "error: goal: 'X' at position 1 is not a colour of the state\n"
     );
 }
+
+#[test]
+fn options_that_would_be_ignored_are_refused() {
+    for (args, why) in [
+        (&["--count", "--all"][..], "give --count or --all, not both"),
+        (&["--steps"], "--steps draws the steps of --show"),
+        (&["--show", "--json"], "--show draws pictures"),
+    ] {
+        let mut all = vec!["solve"];
+        all.extend_from_slice(args);
+        all.push("UUUURLFBLRBFLLFFRRBBDDDD");
+        let o = pocket(&all, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(why), "{args:?}");
+    }
+}
+
+#[test]
+fn one_way_solutions_turn_clockwise_only() {
+    // R' is three clockwise quarter turns, and no shorter one-way solution exists.
+    let o = pocket(&["solve", "--metric", "one-way", "--moves", "R"], b"");
+    assert_eq!(stdout(&o), "R R R\n");
+    let o = pocket(
+        &[
+            "solve", "--metric", "one-way", "--method", "table", "--moves", "R U",
+        ],
+        b"",
+    );
+    assert_eq!(stdout(&o), "U U U R R R\n");
+}

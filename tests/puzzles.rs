@@ -160,3 +160,30 @@ fn costs_on_the_command_line() {
     );
     assert_eq!(stdout(&o), "R (cost 4.5)\n");
 }
+
+#[test]
+fn puzzle_answers_take_the_cube_answer_options() {
+    // The same answer pipeline as the cube: JSON, move sequences, --all with --json.
+    let o = pocket(
+        &[
+            "solve", "--puzzle", "2x2x1", "--json", "--all", "--moves", "R U",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["input"], "R U");
+    assert_eq!(v["solution"], "U R");
+    assert_eq!(v["moves"], serde_json::json!(["U", "R"]));
+    assert_eq!(v["cost"], 3.0);
+    assert_eq!(v["count"], 1);
+    assert_eq!(v["solutions"], serde_json::json!(["U R"]));
+    let o = pocket(&["solve", "--puzzle", "2x2x1", "--moves", "R Q"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o), "error: 2x2x1 has no move 'Q'\n");
+    let o = pocket(
+        &["solve", "--puzzle", "2x2x1", "--moves", "-"],
+        b"R\n\nU R\n",
+    );
+    assert_eq!(stdout(&o), "R (cost 1)\nR U (cost 3)\n");
+}

@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 
 use crate::cli::{EXIT_BAD_INPUT, EXIT_OK};
+use crate::engine::search::{Solver, Space};
 use crate::io::{Line, LineReader, trim};
 use crate::model::cost::{Costs, Metric};
 use crate::model::cube::Cube;
@@ -16,8 +17,10 @@ use crate::model::stickers::Stickers;
 use crate::pocket::picture::{Style, draw};
 use crate::pocket::solver::PocketSolver;
 use crate::pocket::table::TableSolver;
+use crate::puzzle::{Puzzle, PuzzleSpace};
+use smallvec::SmallVec;
 
-/// A solver as `solve` uses it.
+/// A solver of the cube as `solve` uses it.
 pub(crate) trait Solve {
     /// The cheapest way to a position matching a goal; `None` when unsupported or
     /// unreachable.
@@ -50,13 +53,37 @@ impl Solve for &TableSolver {
     }
 }
 
-/// How `solve` reads and answers each state.
+/// One solution as the output needs it: move names and the length in the metric.
+pub(crate) struct Solution<'a> {
+    pub(crate) moves: SmallVec<[&'a str; 16]>,
+    pub(crate) length: u32,
+}
+
+/// What one input came to: its optimal solutions (the first, or all of them), the
+/// cost of an optimal one when costs are weighted, and pictures to print first.
+pub(crate) struct Solved<'a> {
+    pub(crate) solutions: Vec<Solution<'a>>,
+    pub(crate) cost: Option<String>,
+    pub(crate) pictures: String,
+}
+
+/// What `solve` answers for: decodes one input and finds its solutions. The cube and
+/// defined puzzles are the two subjects; everything else about an answer is shared.
+pub(crate) trait Subject {
+    /// The metric named in JSON answers (`htm`, `qtm`, `one-way`, `moves`), `None`
+    /// when costs are weighted.
+    fn metric(&self) -> Option<&'static str>;
+    /// The solutions of one input: every optimal one with `every`, else the first.
+    fn solve(&mut self, raw: &[u8], every: bool) -> Result<Solved<'_>, String>;
+    /// The error for an input line too long to read.
+    fn too_long(&self, len: usize) -> String {
+        format!("line too long ({len} bytes)")
+    }
+}
+
+/// How the cube's inputs are read and solved.
 #[derive(Clone, Debug)]
-pub(crate) struct Answer {
-    pub(crate) compact: bool,
-    pub(crate) all: bool,
-    pub(crate) count: bool,
-    pub(crate) json: bool,
+pub(crate) struct CubeInput {
     pub(crate) layout: Layout,
     /// Inputs are WCA move sequences, not sticker strings.
     pub(crate) moves_input: bool,
@@ -70,7 +97,28 @@ pub(crate) struct Answer {
     pub(crate) reach_name: String,
 }
 
-impl Answer {
+/// The cube as a subject: its input options and a solver.
+pub(crate) struct CubeSubject<'a, S: Solve> {
+    pub(crate) input: &'a CubeInput,
+    pub(crate) solver: S,
+}
+
+impl CubeInput {
+    /// The position an input line or argument stands for, and its stickers in net order.
+    fn decode(&self, raw: &[u8]) -> Result<(Cube, Stickers), String> {
+        let stickers = if self.moves_input {
+            let text = std::str::from_utf8(raw)
+                .map_err(|_| "the move sequence is not UTF-8".to_string())?;
+            let seq: WcaSequence = text.parse().map_err(|e: NotationError| e.to_string())?;
+            seq.apply(&Stickers::SOLVED)
+        } else {
+            let given = Stickers::from_bytes(raw).map_err(|e| e.message(self.layout))?;
+            self.layout.to_golf(&given)
+        };
+        let cube = stickers.to_cube().map_err(|e| e.message(self.layout))?;
+        Ok((cube, stickers))
+    }
+
     /// The pictures drawn before an answer line.
     fn pictures(&self, start: &Stickers, solution: &Alg) -> String {
         let Some((style, steps)) = self.show else {
@@ -88,105 +136,202 @@ impl Answer {
         out
     }
 
-    /// The position an input line or argument stands for, and its stickers in net order.
-    fn decode(&self, raw: &[u8]) -> Result<(Cube, Stickers), String> {
-        let stickers = if self.moves_input {
-            let text = std::str::from_utf8(raw)
-                .map_err(|_| "the move sequence is not UTF-8".to_string())?;
-            let seq: WcaSequence = text.parse().map_err(|e: NotationError| e.to_string())?;
-            seq.apply(&Stickers::SOLVED)
-        } else {
-            let given = Stickers::from_bytes(raw).map_err(|e| e.message(self.layout))?;
-            self.layout.to_golf(&given)
-        };
-        let cube = stickers.to_cube().map_err(|e| e.message(self.layout))?;
-        Ok((cube, stickers))
-    }
-
-    fn text(&self, a: &Alg) -> String {
-        if self.compact {
-            a.compact()
-        } else {
-            a.to_string()
+    fn solution<'a>(&self, a: &Alg) -> Solution<'a> {
+        Solution {
+            moves: a.as_slice().iter().map(|m| m.name()).collect(),
+            length: self.metric.length(a),
         }
     }
 
-    fn cost_note(&self, a: &Alg) -> String {
-        match &self.costs {
-            Some(c) if a.is_empty() => format!("(cost {})", c.total(a)),
-            Some(c) => format!(" (cost {})", c.total(a)),
-            None => String::new(),
+    fn solved<'a>(&self, stickers: &Stickers, algs: &[Alg]) -> Solved<'a> {
+        Solved {
+            solutions: algs.iter().map(|a| self.solution(a)).collect(),
+            cost: self.costs.as_ref().map(|c| c.total(&algs[0])),
+            pictures: self.pictures(stickers, &algs[0]),
         }
     }
+}
 
-    /// Append the answer line for `raw` to `out`; an error is returned, not written.
-    fn write(&self, solver: &mut impl Solve, raw: &[u8], out: &mut String) -> Result<(), String> {
-        let (cube, stickers) = self.decode(raw)?;
-        if let Some(goal) = &self.goal {
+impl<S: Solve> Subject for CubeSubject<'_, S> {
+    fn metric(&self) -> Option<&'static str> {
+        self.input.costs.is_none().then(|| self.input.metric.name())
+    }
+
+    fn solve(&mut self, raw: &[u8], every: bool) -> Result<Solved<'_>, String> {
+        let input = self.input;
+        let (cube, stickers) = input.decode(raw)?;
+        if let Some(goal) = &input.goal {
             let faces = goal
                 .faces_for(&stickers, &cube)
                 .map_err(|e| e.to_string())?;
             if let Some(why) = crate::model::goal::unmatchable(goal, &faces) {
                 return Err(format!("goal: no position matches it: {why}"));
             }
-            let Some(a) = solver.to_goal(&cube, &faces) else {
+            let Some(a) = self.solver.to_goal(&cube, &faces) else {
                 return Err(format!(
                     "no position matching the goal is reachable with {}",
-                    self.reach_name
+                    input.reach_name
                 ));
             };
-            out.push_str(&self.pictures(&stickers, &a));
-            out.push_str(&self.text(&a));
-            out.push_str(&self.cost_note(&a));
-            return Ok(());
+            return Ok(input.solved(&stickers, &[a]));
         }
-        // Solve once: every form of the answer below uses these.
-        let all = (self.all || self.count).then(|| solver.all(&cube));
-        let one = match &all {
-            Some(all) => all.first().cloned(),
-            None => solver.one(&cube),
+        let algs = if every {
+            self.solver.all(&cube)
+        } else {
+            self.solver.one(&cube).into_iter().collect()
         };
-        let Some(one) = one else {
-            return Err(format!("not reachable with {}", self.reach_name));
+        if algs.is_empty() {
+            return Err(format!("not reachable with {}", input.reach_name));
+        }
+        Ok(input.solved(&stickers, &algs))
+    }
+
+    fn too_long(&self, len: usize) -> String {
+        format!("line too long ({len} bytes; a state is 24 characters)")
+    }
+}
+
+/// A defined puzzle as a subject: its states (sticker strings, sticker numbers, or
+/// move sequences in its own names) and its solver.
+pub(crate) struct PuzzleSubject<'p> {
+    pub(crate) puzzle: &'p Puzzle,
+    pub(crate) space: &'p PuzzleSpace<'p>,
+    pub(crate) solver: Solver<&'p PuzzleSpace<'p>>,
+    pub(crate) moves_input: bool,
+}
+
+impl PuzzleSubject<'_> {
+    fn decode(&self, raw: &[u8]) -> Result<u128, String> {
+        if !self.moves_input {
+            return self.puzzle.state(raw).map_err(|e| e.to_string());
+        }
+        let text =
+            std::str::from_utf8(raw).map_err(|_| "the move sequence is not UTF-8".to_string())?;
+        let moves = self
+            .puzzle
+            .parse_sequence(text)
+            .map_err(|e| e.to_string())?;
+        Ok(moves
+            .iter()
+            .fold(self.space.goal(), |s, &m| self.space.apply(s, m as usize)))
+    }
+}
+
+impl Subject for PuzzleSubject<'_> {
+    fn metric(&self) -> Option<&'static str> {
+        (!self.puzzle.weighted()).then_some("moves")
+    }
+
+    fn solve(&mut self, raw: &[u8], every: bool) -> Result<Solved<'_>, String> {
+        let start = self.decode(raw)?;
+        let paths = if every {
+            self.solver.try_solve_all(start)
+        } else {
+            self.solver
+                .try_solve(start)
+                .map(|p| p.into_iter().collect())
+        }
+        .map_err(|e| e.to_string())?;
+        let Some(first) = paths.first() else {
+            return Err(format!(
+                "not reachable with the moves of {}",
+                self.puzzle.name
+            ));
         };
+        let space = self.space;
+        Ok(Solved {
+            cost: self
+                .puzzle
+                .weighted()
+                .then(|| space.format_cost(first.cost)),
+            solutions: paths
+                .iter()
+                .map(|p| Solution {
+                    moves: space.names(&p.moves).into_iter().collect(),
+                    length: p.moves.len() as u32,
+                })
+                .collect(),
+            pictures: String::new(),
+        })
+    }
+}
+
+/// How `solve` writes each answer.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Answer {
+    pub(crate) compact: bool,
+    pub(crate) all: bool,
+    pub(crate) count: bool,
+    pub(crate) json: bool,
+}
+
+impl Answer {
+    fn text(&self, s: &Solution<'_>) -> String {
+        s.moves.join(if self.compact { "" } else { " " })
+    }
+
+    fn cost_note(&self, solved: &Solved<'_>) -> String {
+        match &solved.cost {
+            Some(c) if solved.solutions[0].moves.is_empty() => format!("(cost {c})"),
+            Some(c) => format!(" (cost {c})"),
+            None => String::new(),
+        }
+    }
+
+    /// Append the answer line for `raw` to `out`; an error is returned, not written.
+    fn write(
+        &self,
+        subject: &mut impl Subject,
+        raw: &[u8],
+        out: &mut String,
+    ) -> Result<(), String> {
+        let metric = subject.metric();
+        let solved = subject.solve(raw, self.all || self.count)?;
         if self.json {
             let input = String::from_utf8_lossy(raw);
-            out.push_str(&self.json_answer(&one, all.as_deref(), &input).to_string());
+            out.push_str(&self.json_answer(&solved, metric, &input).to_string());
             return Ok(());
         }
-        out.push_str(&self.pictures(&stickers, &one));
-        match &all {
-            Some(all) if self.count => out.push_str(&all.len().to_string()),
-            Some(all) => {
-                let texts: Vec<String> = all.iter().map(|a| self.text(a)).collect();
-                out.push_str(&texts.join(if self.compact { " " } else { ", " }));
-                out.push_str(&self.cost_note(&one));
-            }
-            None => {
-                out.push_str(&self.text(&one));
-                out.push_str(&self.cost_note(&one));
-            }
+        out.push_str(&solved.pictures);
+        if self.count {
+            out.push_str(&solved.solutions.len().to_string());
+            return Ok(());
         }
+        let texts: Vec<String> = solved.solutions.iter().map(|s| self.text(s)).collect();
+        out.push_str(&texts.join(if self.compact { " " } else { ", " }));
+        out.push_str(&self.cost_note(&solved));
         Ok(())
     }
 
-    fn json_answer(&self, a: &Alg, all: Option<&[Alg]>, input: &str) -> serde_json::Value {
-        let moves: Vec<String> = a.as_slice().iter().map(|m| m.to_string()).collect();
+    fn json_answer(
+        &self,
+        solved: &Solved<'_>,
+        metric: Option<&str>,
+        input: &str,
+    ) -> serde_json::Value {
+        let first = &solved.solutions[0];
         let mut v = serde_json::json!({
             "input": input,
-            "solution": self.text(a),
-            "moves": moves,
-            "length": self.metric.length(a),
+            "solution": self.text(first),
+            "moves": first.moves.as_slice(),
+            "move_count": first.moves.len(),
+            "length": first.length,
         });
-        match &self.costs {
-            None => v["metric"] = self.metric.to_string().into(),
-            Some(c) => v["cost"] = c.total(a).parse::<f64>().unwrap_or(0.0).into(),
+        match (&solved.cost, metric) {
+            (Some(c), _) => v["cost"] = c.parse::<f64>().unwrap_or(0.0).into(),
+            (None, Some(m)) => v["metric"] = m.into(),
+            (None, None) => {}
         }
-        if let Some(all) = all {
-            v["count"] = all.len().into();
-            if self.all {
-                v["solutions"] = all.iter().map(|a| self.text(a)).collect::<Vec<_>>().into();
-            }
+        if self.all || self.count {
+            v["count"] = solved.solutions.len().into();
+        }
+        if self.all {
+            v["solutions"] = solved
+                .solutions
+                .iter()
+                .map(|s| self.text(s))
+                .collect::<Vec<_>>()
+                .into();
         }
         v
     }
@@ -198,7 +343,7 @@ impl Answer {
     /// Answer a batch of input lines: the output text and the errors by line.
     pub(crate) fn batch(
         &self,
-        solver: &mut impl Solve,
+        subject: &mut impl Subject,
         items: &[Item],
         text: &[u8],
     ) -> (String, Vec<(usize, String)>) {
@@ -207,11 +352,8 @@ impl Answer {
         for item in items {
             let raw = item.span.map_or(&[][..], |(a, b)| &text[a..b]);
             let result = match item.span {
-                Some(_) => self.write(solver, raw, &mut out),
-                None => Err(format!(
-                    "line too long ({} bytes; a state is 24 characters)",
-                    item.len
-                )),
+                Some(_) => self.write(subject, raw, &mut out),
+                None => Err(subject.too_long(item.len)),
             };
             if let Err(e) = result {
                 if self.json {

@@ -1,21 +1,22 @@
 //! `pocket solve`: optimal solutions, for the cube or a defined puzzle.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal};
 
 use argh::FromArgs;
 
-use crate::cli::batch::{Answer, Item, answer_arguments, answer_lines};
-use crate::io::{Line, LineReader, trim};
+use crate::cli::batch::{
+    Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, answer_arguments, answer_lines,
+};
+use crate::io::LineReader;
 use crate::model::cost::{Costs, Metric};
 use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
 use crate::model::notation::Layout;
-use crate::model::stickers::escape_text;
 use crate::pocket::picture::Style;
 use crate::pocket::solver::PocketSolver;
 use crate::pocket::table::TableSolver;
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, parse_gen, usage};
+use super::{EXIT_BAD_INPUT, load_puzzle, parse_gen, usage};
 
 #[derive(FromArgs, Debug)]
 /// Solve states optimally: one line of moves over R U F per state.
@@ -32,8 +33,8 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, parse_gen, usage};
             Exit status: 0 all solved, 1 some state invalid, 2 usage error."
 )]
 pub(super) struct SolveArgs {
-    /// metric to minimise: htm (a half turn is one move, default) or qtm (a half
-    /// turn counts two)
+    /// metric to minimise: htm (a half turn is one move, default), qtm (a half
+    /// turn counts two) or one-way (clockwise quarter turns R U F only)
     #[argh(option, default = "Metric::Htm")]
     metric: Metric,
     /// print moves without spaces, e.g. RU2F'
@@ -41,6 +42,7 @@ pub(super) struct SolveArgs {
     compact: bool,
     /// print every optimal solution on the state's line, separated by ", " (with
     /// --compact by a space), sorted move by move in the order R R' R2 U U' U2 F F' F2
+    /// (with --json: "count" and "solutions")
     #[argh(switch)]
     all: bool,
     /// print only the number of optimal solutions
@@ -74,7 +76,7 @@ pub(super) struct SolveArgs {
     /// solve another puzzle: a built-in name (`pocket puzzles`) or a definition file;
     /// states are sticker strings of that puzzle (or sticker numbers, `2 0 3 1 ...`,
     /// when its stickers all differ, as in pocket-21), costs those of its definition;
-    /// takes --all, --count, --compact and --cost
+    /// takes --all, --count, --compact, --cost, --json and --moves (in its move names)
     #[argh(option)]
     puzzle: Option<String>,
     /// print one JSON object per state
@@ -110,22 +112,58 @@ impl std::str::FromStr for Method {
     }
 }
 
-/// `pocket solve --puzzle`: states of a defined puzzle, one answer line each.
-fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
-    if a.generators.is_some()
-        || !a.moves.is_empty()
-        || a.json
-        || a.show
-        || a.steps
-        || a.goal.is_some()
-        || a.method == Method::Table
-        || a.metric != Metric::Htm
-        || a.layout != Layout::Golf
-    {
-        return usage(
-            "solve",
-            "--puzzle takes only --all, --count, --compact and --cost",
-        );
+/// The puzzle options that make no sense for a defined puzzle, if any was given.
+fn cube_only_option(a: &SolveArgs) -> Option<&'static str> {
+    [
+        (
+            a.generators.is_some(),
+            "--gen (a puzzle turns the moves of its definition)",
+        ),
+        (
+            a.goal.is_some(),
+            "--goal (a goal is a pattern on the cube's net)",
+        ),
+        (
+            a.method == Method::Table,
+            "--method table (a puzzle has no dense table)",
+        ),
+        (
+            a.metric != Metric::Htm,
+            "--metric (a puzzle counts its moves, or its costs with --cost)",
+        ),
+        (
+            a.layout != Layout::Golf,
+            "--layout (a puzzle's stickers are in its definition's order)",
+        ),
+        (
+            a.show || a.steps,
+            "--show and --steps (the pictures are of the cube)",
+        ),
+    ]
+    .into_iter()
+    .find_map(|(given, what)| given.then_some(what))
+}
+
+/// Answer every input, from the arguments or from standard input, with `run`.
+fn answer_all(inputs: &[String], run: &mut Run<'_>) -> io::Result<u8> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let tally = if inputs.is_empty() {
+        let stdin = io::stdin();
+        if stdin.is_terminal() {
+            eprintln!("pocket: reading states from standard input, one per line (Ctrl-D ends)");
+        }
+        answer_lines(&mut LineReader::new(stdin.lock()), run, &mut out)?
+    } else {
+        answer_arguments(inputs, run, &mut out)?
+    };
+    Ok(tally.finish())
+}
+
+/// `pocket solve --puzzle`: the same answers, for a defined puzzle.
+fn solve_puzzle(a: &SolveArgs, name: &str, inputs: &[String], answer: Answer) -> io::Result<u8> {
+    if let Some(what) = cube_only_option(a) {
+        return usage("solve", &format!("--puzzle does not take {what}"));
     }
     let puzzle = match load_puzzle("solve", name, a.cost.as_deref()) {
         Ok(p) => p,
@@ -138,80 +176,59 @@ fn solve_puzzle(a: &SolveArgs, name: &str) -> io::Result<u8> {
             return Ok(EXIT_BAD_INPUT);
         }
     };
-    let weighted = puzzle.weighted();
-    let mut solver = space.solver();
-    let mut answer = |state: &[u8]| -> Result<String, String> {
-        let start = puzzle.state(state).map_err(|e| e.to_string())?;
-        let paths = if a.all || a.count {
-            solver.try_solve_all(start)
-        } else {
-            solver.try_solve(start).map(|p| p.into_iter().collect())
-        }
-        .map_err(|e| e.to_string())?;
-        let Some(first) = paths.first() else {
-            return Err(format!("not reachable with the moves of {}", puzzle.name));
-        };
-        let sep = if a.compact { "" } else { " " };
-        let mut line = if a.count {
-            paths.len().to_string()
-        } else {
-            let texts: Vec<String> = paths
-                .iter()
-                .map(|p| space.names(&p.moves).join(sep))
-                .collect();
-            texts.join(if a.compact { " " } else { ", " })
-        };
-        if weighted && !a.count {
-            line.push_str(&format!(
-                "{}(cost {})",
-                if first.moves.is_empty() { "" } else { " " },
-                space.format_cost(first.cost)
-            ));
-        }
-        Ok(line)
+    let mut subject = PuzzleSubject {
+        puzzle: &puzzle,
+        space: &space,
+        solver: space.solver(),
+        moves_input: !a.moves.is_empty(),
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
-    let mut invalid = 0;
-    let mut emit = |result: Result<String, String>, out: &mut dyn Write| -> io::Result<()> {
-        match result {
-            Ok(line) => writeln!(out, "{line}"),
-            Err(e) => {
-                invalid += 1;
-                writeln!(out, "error: {}", escape_text(&e))
-            }
-        }
-    };
-    if a.states.is_empty() {
-        let mut reader = LineReader::new(io::stdin().lock());
-        loop {
-            let line = {
-                let mut flush = || out.flush();
-                reader.next_line(&mut flush)?
-            };
-            let result = match line {
-                None => break,
-                Some(Line::TooLong(n)) => Err(format!("line too long ({n} bytes)")),
-                Some(Line::Text(t)) if trim(t).is_empty() => continue,
-                Some(Line::Text(t)) => answer(trim(t)),
-            };
-            emit(result, &mut out)?;
-        }
-    } else {
-        for s in &a.states {
-            emit(answer(s.as_bytes()), &mut out)?;
-        }
-    }
-    out.flush()?;
-    Ok(if invalid == 0 {
-        EXIT_OK
-    } else {
-        EXIT_BAD_INPUT
+    answer_all(inputs, &mut |items, text| {
+        answer.batch(&mut subject, items, text)
     })
 }
 
 pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
+    if !a.moves.is_empty() && !a.states.is_empty() {
+        return usage("solve", "give either --moves sequences or states, not both");
+    }
+    let moves_input = !a.moves.is_empty();
+    if a.moves.iter().any(|m| m == "-") && a.moves.len() > 1 {
+        return usage(
+            "solve",
+            "--moves - reads standard input and cannot be mixed with sequences",
+        );
+    }
+    let inputs = if moves_input {
+        let mut given = std::mem::take(&mut a.moves);
+        given.retain(|m| m != "-");
+        a.moves = vec![String::new()]; // remembers that inputs are sequences
+        given
+    } else {
+        std::mem::take(&mut a.states)
+    };
+    let answer = Answer {
+        compact: a.compact,
+        all: a.all,
+        count: a.count,
+        json: a.json,
+    };
+    if a.count && a.all {
+        return usage(
+            "solve",
+            "give --count or --all, not both (--all --json gives both)",
+        );
+    }
     if let Some(name) = a.puzzle.clone() {
-        return solve_puzzle(&a, &name);
+        return solve_puzzle(&a, &name, &inputs, answer);
+    }
+    if a.steps && !a.show {
+        return usage("solve", "--steps draws the steps of --show: give both");
+    }
+    if a.show && a.json {
+        return usage(
+            "solve",
+            "--show draws pictures, which --json has no room for",
+        );
     }
     let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
         Ok(c) => c,
@@ -230,31 +247,14 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         Ok(g) => g,
         Err(e) => return usage("solve", &e.to_string()),
     };
-    if goal.is_some() && (a.method == Method::Table || a.all || a.count || a.json) {
+    if goal.is_some() && (a.method == Method::Table || a.all || a.count) {
         return usage(
             "solve",
-            "--goal works with the default method, without --all, --count or --json",
+            "--goal works with the default method, without --all or --count",
         );
     }
     let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
-    if !a.moves.is_empty() && !a.states.is_empty() {
-        return usage("solve", "give either --moves sequences or states, not both");
-    }
-    let moves_input = !a.moves.is_empty();
-    if a.moves.iter().any(|m| m == "-") {
-        if a.moves.len() > 1 {
-            return usage(
-                "solve",
-                "--moves - reads standard input and cannot be mixed with sequences",
-            );
-        }
-        a.moves.clear();
-    }
-    let answer = Answer {
-        compact: a.compact,
-        all: a.all,
-        count: a.count,
-        json: a.json,
+    let input = CubeInput {
         layout: a.layout,
         moves_input,
         metric: a.metric,
@@ -265,48 +265,46 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         goal,
         reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
     };
-    let table = (a.method == Method::Table).then(|| TableSolver::new(a.metric));
     let built = match &costs {
         Some(c) => {
             PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad --cost: {e}"))
         }
         None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string()),
     };
-    let mut bidir = match built {
+    let bidir = match built {
         Ok(s) => s,
         Err(e) => return usage("solve", &e),
     };
-    let inputs = if moves_input {
-        std::mem::take(&mut a.moves)
-    } else {
-        std::mem::take(&mut a.states)
+    if a.method == Method::Bidir {
+        let mut subject = CubeSubject {
+            input: &input,
+            solver: bidir,
+        };
+        return answer_all(&inputs, &mut |items, text| {
+            answer.batch(&mut subject, items, text)
+        });
+    }
+    // A table is shared read-only: a large batch is answered on both cores.
+    let table = TableSolver::new(a.metric);
+    let half = |items: &[Item], text: &[u8]| {
+        let mut subject = CubeSubject {
+            input: &input,
+            solver: &table,
+        };
+        answer.batch(&mut subject, items, text)
     };
-    // Answer a batch: on both cores with the table, which is shared read-only.
-    let mut run = |items: &[Item], text: &[u8]| match &table {
-        None => answer.batch(&mut bidir, items, text),
-        Some(t) if items.len() < 64 => answer.batch(&mut &*t, items, text),
-        Some(t) => {
-            let (left, right) = items.split_at(items.len() / 2);
-            std::thread::scope(|s| {
-                let other = s.spawn(|| answer.batch(&mut &*t, right, text));
-                let (mut out, mut errors) = answer.batch(&mut &*t, left, text);
-                let (out2, errors2) = other.join().expect("solver thread");
-                out.push_str(&out2);
-                errors.extend(errors2);
-                (out, errors)
-            })
+    answer_all(&inputs, &mut |items, text| {
+        if items.len() < 64 {
+            return half(items, text);
         }
-    };
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let tally = if inputs.is_empty() {
-        let stdin = io::stdin();
-        if stdin.is_terminal() {
-            eprintln!("pocket: reading states from standard input, one per line (Ctrl-D ends)");
-        }
-        answer_lines(&mut LineReader::new(stdin.lock()), &mut run, &mut out)?
-    } else {
-        answer_arguments(&inputs, &mut run, &mut out)?
-    };
-    Ok(tally.finish())
+        let (left, right) = items.split_at(items.len() / 2);
+        std::thread::scope(|s| {
+            let other = s.spawn(|| half(right, text));
+            let (mut out, mut errors) = half(left, text);
+            let (out2, errors2) = other.join().expect("solver thread");
+            out.push_str(&out2);
+            errors.extend(errors2);
+            (out, errors)
+        })
+    })
 }

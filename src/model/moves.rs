@@ -122,10 +122,21 @@ impl Move {
     }
 }
 
+impl Move {
+    /// The move in standard notation (`R`, `R'`, `R2`).
+    pub fn name(self) -> &'static str {
+        const NAMES: [[&str; 4]; 3] = [
+            ["", "R", "R2", "R'"],
+            ["", "U", "U2", "U'"],
+            ["", "F", "F2", "F'"],
+        ];
+        NAMES[self.face as usize][self.quarters as usize]
+    }
+}
+
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let suffix = ["", "", "2", "'"][self.quarters as usize];
-        write!(f, "{}{}", self.face.letter(), suffix)
+        f.write_str(self.name())
     }
 }
 

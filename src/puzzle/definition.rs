@@ -617,6 +617,21 @@ impl Puzzle {
         Ok(out)
     }
 
+    /// A move sequence in the definition's names, separated by spaces (`R U2 R'`).
+    pub fn parse_sequence(&self, text: &str) -> Result<Vec<u8>, Error> {
+        text.split_whitespace()
+            .map(|name| {
+                self.moves
+                    .iter()
+                    .position(|m| m.name == name)
+                    .map(|i| i as u8)
+                    .ok_or_else(|| {
+                        Error::invalid(Kind::Moves, format!("{} has no move '{name}'", self.name))
+                    })
+            })
+            .collect()
+    }
+
     /// Number of stickers.
     pub fn stickers(&self) -> usize {
         self.solved.len()
