@@ -3,7 +3,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use pocket::{OrbitSearch, Puzzle, Rules};
+use pocket::Puzzle;
+use pocket::puzzle::{OrbitSearch, Rules};
 
 fn bench(c: &mut Criterion) {
     let cube = Puzzle::load("3x3x3").unwrap();

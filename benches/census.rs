@@ -2,10 +2,11 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use pocket::{Metric, TableSolver, census, census_all, parse_state};
+use pocket::cube::census_all;
+use pocket::{Metric, TableSolver, census, parse_state};
 
 fn bench(c: &mut Criterion) {
-    pocket::tables();
+    pocket::model::tables();
     let mut g = c.benchmark_group("census");
     g.sample_size(10);
     g.bench_function("all_three_metrics", |b| {

@@ -2,7 +2,8 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use pocket::{Coord, Cube, Metric, POSITIONS, PocketSolver, parse_state};
+use pocket::model::POSITIONS;
+use pocket::{Coord, Cube, Metric, PocketSolver, parse_state};
 
 /// Uniformly random positions from a fixed seed (SplitMix64 over coordinates).
 fn random_cubes(n: usize, mut seed: u64) -> Vec<Cube> {

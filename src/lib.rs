@@ -7,9 +7,12 @@
 //! shared by every state of a batch.
 //!
 //! ```
-//! use pocket::{parse_state, Metric, PocketSolver};
+//! use pocket::{Metric, PocketSolver, parse_state};
 //!
-//! // The "Corner swap" test pattern: 11 moves, the hardest distance there is.
+//! // One call: the "Corner swap" test pattern, 11 moves, the hardest distance there is.
+//! assert_eq!(pocket::solve("UUUURLFBLRBFLLFFRRBBDDDD")?.len(), 11);
+//!
+//! // For many states, keep a solver: its search around solved is shared.
 //! let cube = parse_state("UUUURLFBLRBFLLFFRRBBDDDD")?;
 //! let mut solver = PocketSolver::new(Metric::Htm);
 //! let solution = solver.solve(&cube);
@@ -20,24 +23,28 @@
 //! // Bad input is an error that names the problem, never a panic.
 //! let err = parse_state("UUUULLFFRRBBLLFFRRBBDDD").unwrap_err();
 //! assert_eq!(err.to_string(), "expected 24 stickers, got 23 characters");
-//! # Ok::<(), pocket::StateError>(())
+//! # Ok::<(), pocket::Error>(())
 //! ```
 //!
-//! The source is in layers, each using only those before it; a state goes from the
-//! sticker string to the printed moves through them in order:
+//! The crate is in layers, each using only those before it; a state goes from the
+//! sticker string to the printed moves through them in order. Each public module
+//! opens with the conventions it fixes.
 //!
-//! | layer | what it holds |
+//! | module | what it holds |
 //! | --- | --- |
-//! | `io` | bounded text in and out: lines, whole files, number formatting |
-//! | `model` | sticker strings and layouts ([`Stickers`], [`Layout`]), pieces and the coordinate ([`Cube`], [`Coord`]), moves and algorithms ([`Move`], [`Alg`]), costs ([`Metric`], [`Costs`]), goals with wildcards ([`Goal`]) |
-//! | `engine` | the bidirectional search generic over a [`Space`] and its move costs ([`Solver`]), with one canonical-sequence rule ([`Canon`]) |
-//! | `pocket` | the cube as a space ([`PocketSpace`]) and what is built on it: [`PocketSolver`], the dense tables and census ([`TableSolver`], [`Census`]), goal solving, scrambles, pictures, algorithms by effect ([`AlgSearch`]) |
-//! | `puzzle` | puzzles from definition files as spaces ([`Puzzle`]), and the magic-move search ([`OrbitSearch`]) |
-//! | `challenge` | the challenge's checks: [`check`], [`run_one`] (judging programs), the test patterns |
-//! | `cli` | the command line ([`run`]); nothing else uses it |
+//! | [`model`] | sticker strings and layouts ([`Stickers`], [`Layout`]), pieces and the coordinate ([`Cube`], [`Coord`]), moves and algorithms ([`Move`], [`Alg`]), what moves cost ([`Metric`], [`Costs`]), goals with wildcards ([`Goal`]) |
+//! | [`engine`] | every search, generic over a [`Space`](engine::Space): the bidirectional [`Solver`](engine::Solver), the layered search ([`Layered`](engine::Layered)), the walk down a table ([`Walk`](engine::Walk)), the [`Census`], and one canonical-sequence rule ([`Canon`](engine::Canon)) |
+//! | [`cube`] | the pocket cube as a space, and what is built on it: [`PocketSolver`], [`TableSolver`], the [`census`], goal solving, [`Scrambler`], pictures, algorithms by effect |
+//! | [`puzzle`] | puzzles from definition files as spaces ([`Puzzle`]), and the magic-move search |
+//! | [`challenge`] | the challenge's checks: claimed solutions, whole solver programs, the test patterns |
+//! | [`cli`] | the command line ([`cli::run`]); nothing else uses it |
+//!
+//! Errors: every fallible function returns [`Error`], whose message is what the
+//! command line prints.
 //!
 //! ```
-//! use pocket::{OrbitSearch, Puzzle, Rules};
+//! use pocket::Puzzle;
+//! use pocket::puzzle::{OrbitSearch, Rules};
 //!
 //! // The seed write-up's magic moves: S^k changes at most 3 corners of one face.
 //! let cube = Puzzle::load("3x3x3")?;
@@ -48,61 +55,22 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-// The layers, each depending only on those above it: `io` (bounded text in and out),
-// `model` (stickers, pieces, moves, costs, goals), `engine` (the generic searches),
-// `pocket` and `puzzle` (the two spaces and what is built on them), `challenge` (the
-// challenge's checks), `cli` (the command line, which nothing else imports).
 mod error;
 mod io;
-mod model;
 
-mod engine;
+pub mod model;
 
-mod pocket;
-mod puzzle;
+pub mod engine;
 
-mod challenge;
+pub mod cube;
+pub mod puzzle;
 
-mod cli;
+pub mod challenge;
 
-pub use challenge::check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
-pub use challenge::judge::{
-    CLEANUP, InputMode, Limits, MAX_OUTPUT, Outcome, Run, Summary, run_one,
-};
-pub use challenge::patterns::{
-    BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
-    run_patterns,
-};
-pub use cli::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, run};
-pub use engine::census::{Census, Row};
-pub use engine::layers::UNSEEN;
-pub use engine::search::{
-    Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
-    check_moves,
-};
+pub mod cli;
+
+pub use cube::{PocketSolver, Scrambler, TableSolver, census, solve};
+pub use engine::Census;
 pub use error::{Error, Kind};
-pub use io::{Line, LineReader, MAX_LINE, group};
-pub use model::cost::{Costs, Metric};
-pub use model::cube::{
-    CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
-    STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
-};
-pub use model::geometry::{FACE_AXES, quarter_turn};
-pub use model::goal::{Goal, WILDCARD, reachable, unmatchable};
-pub use model::moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
-pub use model::notation::{Layout, NotationError, WcaSequence};
-pub use model::stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};
-pub use pocket::algs::AlgSearch;
-pub use pocket::census::{
-    census, census_all, census_in, distance, distance_table, distance_table_for,
-};
-pub use pocket::goal::solve_to_goal;
-pub use pocket::picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
-pub use pocket::scramble::{Length, Rng, Scramble, Scrambler};
-pub use pocket::solver::{PocketSolver, PocketSpace, solve};
-pub use pocket::table::TableSolver;
-pub use puzzle::orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
-pub use puzzle::{
-    BUILTIN_PUZZLES, DefinitionError, MAX_MOVE_COST, MAX_POSITIONS, Piece, Puzzle, PuzzleMove,
-    PuzzleSpace,
-};
+pub use model::{Alg, Coord, Costs, Cube, Goal, Layout, Metric, Move, Stickers, parse_state};
+pub use puzzle::Puzzle;

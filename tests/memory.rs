@@ -51,7 +51,7 @@ fn memory_stays_bounded() {
     let code = run_streamed((0..200u32).map(|k| {
         let mut chunk = Vec::new();
         for i in 0..1000u32 {
-            let c = pocket::Coord::new((k * 1000 + i) * 17 % pocket::POSITIONS)
+            let c = pocket::Coord::new((k * 1000 + i) * 17 % pocket::model::POSITIONS)
                 .unwrap()
                 .cube();
             chunk.extend_from_slice(c.stickers().as_str().as_bytes());

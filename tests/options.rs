@@ -3,7 +3,8 @@
 mod common;
 
 use common::*;
-use pocket::{Coord, Move, POSITIONS};
+use pocket::model::POSITIONS;
+use pocket::{Coord, Move};
 
 /// Least (cost, moves) from every position to solved with no face turned twice in a
 /// row, by Dijkstra over (position, face of the first move), with integer move costs.
@@ -180,7 +181,8 @@ fn scramble_input_in_wca_notation() {
     let answers: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
     assert_eq!(answers.len(), seqs.len());
     for (seq, answer) in seqs.iter().zip(&answers) {
-        let st = pocket::WcaSequence::apply(&seq.parse().unwrap(), &pocket::Stickers::SOLVED);
+        let st =
+            pocket::model::WcaSequence::apply(&seq.parse().unwrap(), &pocket::Stickers::SOLVED);
         // The same position given as stickers gets the same optimal length.
         let o = pocket(&["solve", st.as_str()], b"");
         assert_eq!(
@@ -279,9 +281,10 @@ fn json_lines() {
 
 #[test]
 fn move_subsets_solve_within_the_subgroup_or_refuse() {
-    use pocket::{Metric, parse_generators};
+    use pocket::Metric;
+    use pocket::model::parse_generators;
     let ru = parse_generators("RU").unwrap();
-    let table = pocket::distance_table_for(&ru);
+    let table = pocket::cube::distance_table_for(&ru);
     let mut rng = Rng(21);
     let mut states = Vec::new();
     let mut input = Vec::new();
@@ -327,7 +330,7 @@ fn move_subsets_solve_within_the_subgroup_or_refuse() {
     assert_eq!(v["total_positions"], 29_160);
     assert_eq!(v["diameter"], 14);
     assert_eq!(v["subset"], true);
-    assert!(pocket::census_in(Metric::Qtm, &ru).is_some());
+    assert!(pocket::cube::census_in(Metric::Qtm, &ru).is_some());
     for args in [
         &["solve", "--gen", "R'", SOLVED_STR][..],
         &["solve", "--gen", "RD", SOLVED_STR],

@@ -3,7 +3,8 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
-use pocket::{Alg, Coord, Metric, Move, POSITIONS, PocketSolver, Stickers, WcaSequence};
+use pocket::model::{POSITIONS, WcaSequence};
+use pocket::{Alg, Coord, Metric, Move, PocketSolver, Stickers};
 
 fn config(cases: u32) -> Config {
     Config {
@@ -16,7 +17,7 @@ fn config(cases: u32) -> Config {
 
 fn table() -> &'static [u8] {
     static T: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
-    T.get_or_init(|| pocket::distance_table(Metric::Htm))
+    T.get_or_init(|| pocket::cube::distance_table(Metric::Htm))
 }
 
 proptest! {
@@ -40,7 +41,7 @@ proptest! {
     fn move_parsing_never_panics(text in "\\PC{0,40}") {
         let _ = text.parse::<Alg>();
         let _ = text.parse::<WcaSequence>();
-        let _ = pocket::parse_entry(&text);
+        let _ = pocket::challenge::parse_entry(&text);
     }
 
     #[test]

@@ -58,10 +58,11 @@ fn mixed_batch(n: usize) -> (Vec<u8>, Vec<Option<Vec<u8>>>) {
             input.extend_from_slice(b"UUUULLFFRRBBLLFFRRBBDDDX\n");
             expect.push(None);
         } else {
-            let c =
-                pocket::Coord::new(((i as u64 * 2_654_435_761) % pocket::POSITIONS as u64) as u32)
-                    .unwrap()
-                    .cube();
+            let c = pocket::Coord::new(
+                ((i as u64 * 2_654_435_761) % pocket::model::POSITIONS as u64) as u32,
+            )
+            .unwrap()
+            .cube();
             let s = c.stickers();
             input.extend_from_slice(s.as_str().as_bytes());
             input.push(b'\n');

@@ -8,8 +8,8 @@
 
 use std::fmt;
 
-use crate::model::cube::Cube;
 use crate::model::moves::{Alg, Face, Move};
+use crate::model::pieces::Cube;
 
 /// Solutions must have fewer moves than this.
 pub const MOVE_LIMIT: usize = 30;

@@ -13,7 +13,7 @@ use crate::error::{Error, Kind};
 use std::time::Duration;
 
 use crate::challenge::check::{BONUS_LIMIT, Verdict, check};
-use crate::model::cube::Cube;
+use crate::model::pieces::Cube;
 
 #[cfg(unix)]
 mod unix;

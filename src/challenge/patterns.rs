@@ -6,9 +6,9 @@
 
 use std::fmt;
 
+use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
 use crate::model::stickers::Stickers;
-use crate::pocket::solver::PocketSolver;
 
 /// The 13 published test patterns, embedded from `fixtures/patterns.txt`.
 pub const BUILTIN_PATTERNS: &str = include_str!("../../fixtures/patterns.txt");
@@ -122,7 +122,7 @@ pub struct PatternReport {
 /// lengths, time per solve and the solution.
 pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
     let mut solver = PocketSolver::new(metric);
-    crate::model::cube::tables(); // built once per process; not part of any solve's time
+    crate::model::pieces::tables(); // built once per process; not part of any solve's time
     let mut rows = Vec::new();
     let (mut optimal, mut all_good, mut total_us) = (0, true, 0.0);
     for p in patterns {

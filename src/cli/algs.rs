@@ -4,12 +4,12 @@ use std::io::{self, IsTerminal, Write};
 
 use argh::FromArgs;
 
+use crate::cube::algs::AlgSearch;
 use crate::model::cost::Costs;
-use crate::model::cube::Cube;
 use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name, parse_generators};
+use crate::model::pieces::Cube;
 use crate::model::stickers::Stickers;
-use crate::pocket::algs::AlgSearch;
 use crate::puzzle::orbit::{Change, OrbitSearch, Rules};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};

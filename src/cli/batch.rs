@@ -6,17 +6,17 @@
 use std::io::{self, Write};
 
 use crate::cli::{EXIT_BAD_INPUT, EXIT_OK};
+use crate::cube::picture::{Style, draw};
+use crate::cube::solver::PocketSolver;
+use crate::cube::table::TableSolver;
 use crate::engine::search::{Solver, Space};
 use crate::io::{Line, LineReader, trim};
 use crate::model::cost::{Costs, Metric};
-use crate::model::cube::Cube;
 use crate::model::goal::Goal;
 use crate::model::moves::Alg;
 use crate::model::notation::{Layout, NotationError, WcaSequence};
+use crate::model::pieces::Cube;
 use crate::model::stickers::Stickers;
-use crate::pocket::picture::{Style, draw};
-use crate::pocket::solver::PocketSolver;
-use crate::pocket::table::TableSolver;
 use crate::puzzle::{Puzzle, PuzzleSpace};
 use smallvec::SmallVec;
 

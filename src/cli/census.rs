@@ -4,11 +4,11 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
+use crate::cube::census::{census_all, census_in};
 use crate::engine::census::Census;
 use crate::io::timed;
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
-use crate::pocket::census::{census_all, census_in};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_usage};
 

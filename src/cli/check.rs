@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use argh::FromArgs;
 
 use crate::challenge::check::check;
+use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
 use crate::model::stickers::Stickers;
-use crate::pocket::solver::PocketSolver;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
 

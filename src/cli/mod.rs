@@ -54,7 +54,7 @@ pub const EXIT_USAGE: u8 = 2;
     example = "pocket algs --orbit corner --change cycle",
     note = "Run `pocket <command> --help` for the options of each command."
 )]
-pub struct Pocket {
+pub(crate) struct Pocket {
     #[argh(subcommand)]
     command: Command,
 }

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
+use crate::cube::scramble::{Length, Rng, Scrambler};
 use crate::model::moves::Move;
-use crate::pocket::scramble::{Length, Rng, Scrambler};
 
 use super::{EXIT_OK, parse_gen, usage};
 

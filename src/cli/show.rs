@@ -4,9 +4,9 @@ use std::io::{self, IsTerminal, Write};
 
 use argh::FromArgs;
 
+use crate::cube::picture::{Style, draw, sticker_colours, svg};
 use crate::model::notation::Layout;
 use crate::model::stickers::Stickers;
-use crate::pocket::picture::{Style, draw, sticker_colours, svg};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 

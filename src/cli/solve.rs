@@ -7,14 +7,14 @@ use argh::FromArgs;
 use crate::cli::batch::{
     Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, answer_arguments, answer_lines,
 };
+use crate::cube::picture::Style;
+use crate::cube::solver::PocketSolver;
+use crate::cube::table::TableSolver;
 use crate::io::LineReader;
 use crate::model::cost::{Costs, Metric};
 use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
 use crate::model::notation::Layout;
-use crate::pocket::picture::Style;
-use crate::pocket::solver::PocketSolver;
-use crate::pocket::table::TableSolver;
 
 use super::{EXIT_BAD_INPUT, load_puzzle, parse_gen, usage};
 

@@ -1,15 +1,30 @@
-//! The engine: every search of the crate, generic over a [`search::Space`] (any
-//! puzzle, its moves and the cost of each), with one canonical-sequence rule
-//! ([`search::Canon`]). The pocket cube and puzzles from definition files are two
-//! spaces it runs on.
+//! The engine: every search of the crate, generic over a [`Space`] (any puzzle, its
+//! moves and the cost of each). The pocket cube and puzzles from definition files are
+//! two spaces it runs on.
 //!
-//! - [`search`]: the bidirectional search for one state's optimal solutions.
-//! - [`layers`]: the layered search from a set of roots (censuses, distance tables,
-//!   goals, pruning tables).
-//! - [`walk`]: walks down a distance table (first, all, count, least cost).
-//! - [`census`]: the census of a space, as a table or JSON.
+//! Conventions fixed here: moves are indices into [`Space::moves`], at most
+//! [`MAX_MOVES`], each with a positive integer cost; a path is a list of move indices
+//! with its total cost ([`Path`]); one canonical-sequence rule ([`Canon`]) decides
+//! which move may follow which, in every search and walk.
+//!
+//! - [`Solver`]: the bidirectional search for one state's optimal solutions.
+//! - [`Layered`] and [`unit_distances`]: the layered search from a set of roots
+//!   (censuses, distance tables, goals, pruning tables).
+//! - [`Walk`]: walks down a distance table (first, all, count, least cost).
+//! - [`Census`]: the census of a space, as a table or JSON.
 
 pub(crate) mod census;
 pub(crate) mod layers;
 pub(crate) mod search;
 pub(crate) mod walk;
+
+pub use census::{Census, Row};
+pub use layers::{
+    Blocks, Dense, Direction, Indexed, Layered, Reached, Settled, Sparse, Store, UNSEEN,
+    unit_distances, unit_local_maxima,
+};
+pub use search::{
+    Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
+    check_moves,
+};
+pub use walk::{Order, Walk};

@@ -1,8 +1,8 @@
 //! Where each sticker sits in space, and the sticker permutation of any face turn or
 //! whole-cube rotation, derived by rotating vectors. The hand-written tables of
-//! [`crate::model::cube::STICKER_MOVES`] are checked against these in the tests.
+//! [`crate::model::pieces::STICKER_MOVES`] are checked against these in the tests.
 
-use crate::model::cube::STICKERS;
+use crate::model::pieces::STICKERS;
 
 type V = [i8; 3];
 
@@ -93,7 +93,7 @@ pub fn quarter_turn(axis: V, whole_cube: bool) -> [u8; STICKERS] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::cube::STICKER_MOVES;
+    use crate::model::pieces::STICKER_MOVES;
 
     #[test]
     fn hand_tables_match_geometry() {

@@ -5,7 +5,7 @@
 //! the pieces: a pattern no position shows is refused with the corner at fault.
 
 use crate::error::{Error, Kind};
-use crate::model::cube::{CORNER_FACES, CORNER_STICKERS, Cube, REFERENCE_SLOT, STICKERS};
+use crate::model::pieces::{CORNER_FACES, CORNER_STICKERS, Cube, REFERENCE_SLOT, STICKERS};
 use crate::model::stickers::{Stickers, describe_char};
 
 /// The wildcard character of goals.

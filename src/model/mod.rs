@@ -1,14 +1,30 @@
-//! The model: what a pocket cube position is and how it is written.
+//! The model: what a pocket cube position is and how it is written. Nothing here
+//! searches; everything else builds on it.
 //!
-//! Sticker strings and their layouts ([`stickers`], [`notation`]), pieces and the
-//! compact coordinate ([`cube`]), moves and algorithms ([`moves`]), the geometry the
-//! tables are derived from ([`geometry`]), what moves cost ([`cost`]) and goals with
-//! wildcards ([`goal`]). Nothing here searches; everything else builds on it.
+//! Conventions fixed here: a state is 24 sticker characters in the golf net
+//! ([`Stickers`], positions `A`..`X`), or in Kociemba's URFDLB order ([`Layout`]); the
+//! down-back-left corner is the reference, so a position is one of the 3,674,160
+//! arrangements of the other seven corners ([`Cube`]), numbered by [`Coord`]
+//! (permutation rank times 729 plus twist); moves turn R, U and F only, written
+//! `R R' R2 U U' U2 F F' F2` and always in that order ([`Move`], [`Alg`]); a metric
+//! ([`Metric`]) or weighted costs ([`Costs`]) say what a move costs; a goal
+//! ([`Goal`]) is a sticker pattern with `.` for any colour.
 
 pub(crate) mod cost;
-pub(crate) mod cube;
 pub(crate) mod geometry;
 pub(crate) mod goal;
 pub(crate) mod moves;
 pub(crate) mod notation;
+pub(crate) mod pieces;
 pub(crate) mod stickers;
+
+pub use cost::{Costs, Metric};
+pub use geometry::{FACE_AXES, quarter_turn};
+pub use goal::{Goal, WILDCARD, matches, reachable, unmatchable};
+pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
+pub use notation::{Layout, NotationError, WcaSequence};
+pub use pieces::{
+    CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
+    STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
+};
+pub use stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};

@@ -5,8 +5,8 @@ use crate::error::{Error, Kind};
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::cube::STICKERS;
 use crate::model::geometry::{FACE_AXES, quarter_turn};
+use crate::model::pieces::STICKERS;
 use crate::model::stickers::{Stickers, describe_char};
 
 /// Why a WCA move sequence could not be read.
@@ -225,7 +225,7 @@ mod tests {
             let cube = parse_state(seq.apply(&Stickers::SOLVED).as_str()).unwrap();
             assert_eq!(
                 cube,
-                crate::model::cube::Cube::SOLVED.apply_alg(&ours.parse().unwrap())
+                crate::model::pieces::Cube::SOLVED.apply_alg(&ours.parse().unwrap())
             );
         }
     }

@@ -22,13 +22,13 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::model::cube::{CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKERS};
 use crate::model::notation::Layout;
+use crate::model::pieces::{CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKERS};
 
 /// Letters naming the 24 positions of the net.
 pub const POSITION_NAMES: &[u8; STICKERS] = b"ABCDEFGHIJKLMNOPQRSTUVWX";
 
-/// Faces in the numbering of [`crate::model::cube::CORNER_FACES`].
+/// Faces in the numbering of [`crate::model::pieces::CORNER_FACES`].
 const U: u8 = 0;
 const L: u8 = 1;
 const F: u8 = 2;
@@ -248,7 +248,7 @@ impl Stickers {
 
     /// The stickers after one move (the colours move with the stickers).
     pub fn apply(&self, m: crate::model::moves::Move) -> Stickers {
-        let p = &crate::model::cube::STICKER_MOVES[m.face() as usize];
+        let p = &crate::model::pieces::STICKER_MOVES[m.face() as usize];
         let mut s = self.0;
         for _ in 0..m.quarters() {
             s = std::array::from_fn(|i| s[p[i] as usize]);

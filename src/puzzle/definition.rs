@@ -1122,9 +1122,9 @@ mod tests {
 #[cfg(test)]
 mod golf_tests {
     use super::*;
+    use crate::cube::census::census;
     use crate::engine::search::Solver;
     use crate::model::cost::Metric;
-    use crate::pocket::census::census;
 
     #[test]
     fn pocket_golf_solves_like_the_built_in_solver() {
@@ -1216,8 +1216,8 @@ mod golf_tests {
     /// the census equality below without its 10 s of hash-map search.
     #[test]
     fn pocket_golf_moves_are_the_cube_moves_on_every_position() {
-        use crate::model::cube::{Coord, POSITIONS};
         use crate::model::moves::Move;
+        use crate::model::pieces::{Coord, POSITIONS};
         let p = Puzzle::load("pocket-golf").unwrap();
         let space = p.space(false).unwrap();
         let packed: Vec<u128> = (0..POSITIONS)

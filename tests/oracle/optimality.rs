@@ -88,7 +88,7 @@ fn random_positions_colours_and_orientations() {
 
 #[test]
 fn published_patterns_match_the_oracle() {
-    for p in pocket::builtin_patterns() {
+    for p in pocket::challenge::builtin_patterns() {
         let k = key(p.state.as_bytes());
         assert_eq!(Some(htm().dist[&k] as u32), p.htm, "{}", p.name);
         assert_eq!(Some(qtm().dist[&k] as u32), p.qtm, "{}", p.name);

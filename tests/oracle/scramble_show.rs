@@ -197,8 +197,8 @@ fn svg_has_24_stickers_with_the_right_colours() {
 
 #[test]
 fn scrambles_within_a_move_subset() {
-    let ru = pocket::parse_generators("RU").unwrap();
-    let table = pocket::distance_table_for(&ru);
+    let ru = pocket::model::parse_generators("RU").unwrap();
+    let table = pocket::cube::distance_table_for(&ru);
     for line in ok_lines(&["scramble", "--gen", "RU", "-n", "100", "--seed", "4"]) {
         let (seq, state) = line.split_once('\t').unwrap();
         assert!(!seq.contains('F'), "{line}");

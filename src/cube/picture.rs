@@ -1,7 +1,7 @@
 //! Pictures of the cube: the net of the README in the terminal (plain letters, or
 //! coloured blocks in 24-bit or 256-colour ANSI) and as an SVG image.
 
-use crate::model::cube::STICKERS;
+use crate::model::pieces::STICKERS;
 use crate::model::stickers::Stickers;
 
 /// Rows of the net: (indent in stickers, positions).

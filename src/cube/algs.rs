@@ -5,14 +5,14 @@
 //! breadth-first search from all of them gives every position's distance to the
 //! nearest, which prunes the enumeration to sequences that can still end there.
 
+use crate::cube::census::distance_table_from;
+use crate::cube::solver::PocketSpace;
 use crate::engine::layers::UNSEEN;
 use crate::engine::search::Canon;
 use crate::engine::walk::Walk;
-use crate::model::cube::{Coord, POSITIONS, STICKERS};
 use crate::model::goal::matches;
 use crate::model::moves::{Alg, Move};
-use crate::pocket::census::distance_table_from;
-use crate::pocket::solver::PocketSpace;
+use crate::model::pieces::{Coord, POSITIONS, STICKERS};
 
 /// Searches for algorithms with a fixed effect pattern and move set.
 pub struct AlgSearch {

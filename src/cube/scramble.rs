@@ -2,13 +2,13 @@
 //! from all 3,674,160, refused if it is too close to solved, then written as a move
 //! sequence of a fixed length (11 by default, so the length reveals nothing).
 
+use crate::cube::census::distance_table_for;
+use crate::cube::solver::PocketSpace;
 use crate::engine::layers::UNSEEN;
 use crate::engine::search::Canon;
 use crate::engine::walk::Walk;
-use crate::model::cube::{Coord, Cube, POSITIONS};
 use crate::model::moves::{Alg, Move};
-use crate::pocket::census::distance_table_for;
-use crate::pocket::solver::PocketSpace;
+use crate::model::pieces::{Coord, Cube, POSITIONS};
 
 /// A small, fast generator with a stable output for a given seed (xoshiro256**),
 /// so that `--seed` scrambles never change between versions.

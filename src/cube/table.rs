@@ -2,13 +2,13 @@
 //! breadth-first search, tens of milliseconds), then every solve is the engine's walk
 //! down it.
 
+use crate::cube::census::{distance_table, distance_table_for};
+use crate::cube::solver::PocketSpace;
 use crate::engine::search::{Canon, Path};
 use crate::engine::walk::Walk;
 use crate::model::cost::Metric;
-use crate::model::cube::{Coord, Cube};
 use crate::model::moves::{Alg, Move};
-use crate::pocket::census::{distance_table, distance_table_for};
-use crate::pocket::solver::PocketSpace;
+use crate::model::pieces::{Coord, Cube};
 
 /// Walks down a distance table of every position. Shareable between threads.
 pub struct TableSolver {
@@ -88,7 +88,7 @@ impl TableSolver {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pocket::solver::PocketSolver;
+    use crate::cube::solver::PocketSolver;
 
     #[test]
     fn agrees_with_the_bidirectional_search() {
@@ -96,7 +96,7 @@ mod tests {
             let table = TableSolver::new(metric);
             let mut bidir = PocketSolver::new(metric);
             for i in 0..300u32 {
-                let cube = Coord(i * 12_241 % crate::model::cube::POSITIONS).cube();
+                let cube = Coord(i * 12_241 % crate::model::pieces::POSITIONS).cube();
                 let a = table.solve(&cube);
                 assert!(cube.apply_alg(&a).is_solved());
                 assert_eq!(metric.length(&a), metric.length(&bidir.solve(&cube)));

@@ -4,11 +4,11 @@
 
 use std::ops::ControlFlow;
 
+use crate::cube::solver::PocketSpace;
 use crate::engine::layers::{Dense, Direction, Layered};
 use crate::engine::search::{Canon, Path};
-use crate::model::cube::{Coord, STICKERS};
 use crate::model::goal::{matches, reachable};
-use crate::pocket::solver::PocketSpace;
+use crate::model::pieces::{Coord, STICKERS};
 
 /// The cheapest way from `start` to any position matching `goal` (in faces), as a
 /// canonical sequence; `None` if no such position can be reached. Flat arrays over the

@@ -4,8 +4,8 @@ use crate::engine::layers::Indexed;
 use crate::engine::search::{MoveSpec, Path, Product, Solver, SolverConfig, Space};
 use crate::error::{Error, Kind};
 use crate::model::cost::{Costs, Metric};
-use crate::model::cube::{Coord, Cube, POSITIONS};
 use crate::model::moves::{Alg, Move};
+use crate::model::pieces::{Coord, Cube, POSITIONS};
 
 /// The pocket cube with a chosen set of moves and their costs.
 #[derive(Clone, Debug)]
@@ -156,9 +156,9 @@ impl PocketSolver {
     pub fn solve_to_goal(
         &self,
         cube: &Cube,
-        goal: &[Option<u8>; crate::model::cube::STICKERS],
+        goal: &[Option<u8>; crate::model::pieces::STICKERS],
     ) -> Option<Alg> {
-        let path = crate::pocket::goal::solve_to_goal(self.space(), cube.coord(), goal)?;
+        let path = crate::cube::goal::solve_to_goal(self.space(), cube.coord(), goal)?;
         Some(self.space().alg(&path))
     }
 
@@ -210,10 +210,19 @@ impl PocketSolver {
     }
 }
 
-/// Solve one position optimally in `metric` (builds a fresh solver; for many
-/// positions keep a [`PocketSolver`]).
-pub fn solve(cube: &Cube, metric: Metric) -> Alg {
-    PocketSolver::new(metric).solve(cube)
+/// The one-call entry point: an optimal solution in the half-turn metric of a state
+/// given as 24 sticker characters in the golf net, or why the state is no position.
+/// It builds a fresh solver each time; for many states keep a [`PocketSolver`].
+///
+/// ```
+/// let solution = pocket::solve("UUUURLFBLRBFLLFFRRBBDDDD")?;
+/// assert_eq!(solution.len(), 11);
+/// assert!(pocket::solve("UUUU").is_err());
+/// # Ok::<(), pocket::Error>(())
+/// ```
+pub fn solve(state: &str) -> Result<Alg, Error> {
+    let cube = crate::model::stickers::parse_state(state)?;
+    Ok(PocketSolver::new(Metric::Htm).solve(&cube))
 }
 
 #[cfg(test)]

@@ -6,8 +6,8 @@
 use crate::engine::census::Census;
 use crate::engine::layers::{Blocks, UNSEEN, unit_distances, unit_local_maxima};
 use crate::model::cost::Metric;
-use crate::model::cube::{Coord, PERMS, TWISTS, tables};
 use crate::model::moves::Move;
+use crate::model::pieces::{Coord, PERMS, TWISTS, tables};
 
 /// The cube's coordinate with a set of moves, as the engine's block space.
 struct CubeMoves<'a>(&'a [Move]);
@@ -186,7 +186,7 @@ mod tests {
             ]
         );
         for c in &all {
-            assert_eq!(c.total(), crate::model::cube::POSITIONS as u64);
+            assert_eq!(c.total(), crate::model::pieces::POSITIONS as u64);
         }
     }
 }

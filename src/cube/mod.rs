@@ -1,0 +1,30 @@
+//! The pocket cube as a space of the engine, and what is built on it.
+//!
+//! Conventions fixed here: the cube's space is the coordinate with a set of moves and
+//! their costs ([`PocketSpace`]); solutions are the engine's canonical sequences in
+//! move order, so no face turns twice in a row; tables are flat arrays of distance
+//! bytes indexed by [`Coord`](crate::model::Coord).
+//!
+//! The optimal solvers ([`PocketSolver`], bidirectional; [`TableSolver`], a walk down
+//! the full table), the census ([`census`]), goal solving ([`solve_to_goal`]),
+//! random-state scrambles ([`Scrambler`]), pictures ([`draw`], [`svg`]) and the
+//! search for algorithms by effect ([`AlgSearch`]).
+
+pub(crate) mod algs;
+pub(crate) mod census;
+pub(crate) mod goal;
+pub(crate) mod picture;
+pub(crate) mod scramble;
+pub(crate) mod solver;
+pub(crate) mod table;
+
+pub use algs::AlgSearch;
+pub use census::{
+    census, census_all, census_in, distance, distance_table, distance_table_for,
+    distance_table_from,
+};
+pub use goal::solve_to_goal;
+pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
+pub use scramble::{Length, Rng, Scramble, Scrambler};
+pub use solver::{PocketSolver, PocketSpace, solve};
+pub use table::TableSolver;
