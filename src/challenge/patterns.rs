@@ -217,6 +217,63 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::PocketSolver;
+    use crate::engine::Solver;
+    use crate::model::parse_state;
+    use crate::puzzle::Puzzle;
+
+    #[test]
+    fn patterns_have_published_lengths() {
+        let mut solver = PocketSolver::new(Metric::Htm);
+        for p in builtin_patterns() {
+            let cube = parse_state(&p.state).unwrap();
+            let alg = solver.solve(&cube);
+            assert!(cube.apply_alg(&alg).is_solved(), "{}", p.name);
+            assert_eq!(Some(alg.len() as u32), p.htm, "{}: {alg}", p.name);
+            assert_eq!(alg.repeated_face(), None);
+        }
+    }
+
+    #[test]
+    fn all_solution_counts() {
+        let mut solver = PocketSolver::new(Metric::Htm);
+        let count = |solver: &mut PocketSolver, name: &str| {
+            let p = builtin_patterns()
+                .into_iter()
+                .find(|p| p.name == name)
+                .unwrap();
+            let cube = parse_state(&p.state).unwrap();
+            let all = solver.solve_all(&cube);
+            for a in &all {
+                assert!(cube.apply_alg(a).is_solved());
+                assert_eq!(Some(a.len() as u32), p.htm);
+            }
+            all.len()
+        };
+        assert_eq!(count(&mut solver, "Column turn"), 196);
+        assert_eq!(count(&mut solver, "Corner swap"), 24);
+        assert_eq!(count(&mut solver, "Cube in cube"), 18);
+        assert_eq!(count(&mut solver, "Cube in cube 2"), 8);
+        assert_eq!(count(&mut solver, "3-cycle"), 45);
+        assert_eq!(count(&mut solver, "2 checkerboards, 4 L"), 8);
+    }
+
+    #[test]
+    fn pocket_golf_solves_like_the_built_in_solver() {
+        let p = Puzzle::load("pocket-golf").unwrap();
+        let space = p.space(false).unwrap();
+        let mut solver = Solver::new(space);
+        for pattern in builtin_patterns() {
+            let state = p.state(pattern.state.as_bytes()).unwrap();
+            let path = solver.solve(state).unwrap();
+            assert_eq!(
+                Some(path.moves.len() as u32),
+                pattern.htm,
+                "{}",
+                pattern.name
+            );
+        }
+    }
 
     #[test]
     fn builtin_file_parses() {

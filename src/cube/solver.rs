@@ -225,49 +225,6 @@ pub fn solve(state: &str) -> Result<Alg, Error> {
     Ok(PocketSolver::new(Metric::Htm).solve(&cube))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::challenge::patterns::builtin_patterns;
-    use crate::model::stickers::parse_state;
-
-    #[test]
-    fn patterns_have_published_lengths() {
-        let mut solver = PocketSolver::new(Metric::Htm);
-        for p in builtin_patterns() {
-            let cube = parse_state(&p.state).unwrap();
-            let alg = solver.solve(&cube);
-            assert!(cube.apply_alg(&alg).is_solved(), "{}", p.name);
-            assert_eq!(Some(alg.len() as u32), p.htm, "{}: {alg}", p.name);
-            assert_eq!(alg.repeated_face(), None);
-        }
-    }
-
-    #[test]
-    fn all_solution_counts() {
-        let mut solver = PocketSolver::new(Metric::Htm);
-        let count = |solver: &mut PocketSolver, name: &str| {
-            let p = builtin_patterns()
-                .into_iter()
-                .find(|p| p.name == name)
-                .unwrap();
-            let cube = parse_state(&p.state).unwrap();
-            let all = solver.solve_all(&cube);
-            for a in &all {
-                assert!(cube.apply_alg(a).is_solved());
-                assert_eq!(Some(a.len() as u32), p.htm);
-            }
-            all.len()
-        };
-        assert_eq!(count(&mut solver, "Column turn"), 196);
-        assert_eq!(count(&mut solver, "Corner swap"), 24);
-        assert_eq!(count(&mut solver, "Cube in cube"), 18);
-        assert_eq!(count(&mut solver, "Cube in cube 2"), 8);
-        assert_eq!(count(&mut solver, "3-cycle"), 45);
-        assert_eq!(count(&mut solver, "2 checkerboards, 4 L"), 8);
-    }
-}
-
 impl PocketSolver {
     /// A solver minimising total cost, then the number of moves.
     pub fn with_costs(costs: &Costs) -> Result<PocketSolver, Error> {
