@@ -160,12 +160,7 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         let mut algs = search.of_length(length);
         if let Some(c) = &costs {
             // Stable: equal costs keep move order.
-            algs.sort_by_cached_key(|alg| {
-                c.total(alg)
-                    .parse::<f64>()
-                    .map(|x| (x * 1000.0).round() as u64)
-                    .unwrap_or(0)
-            });
+            algs.sort_by_cached_key(|alg| c.thousandths(alg));
         }
         for alg in algs {
             if printed == limit {

@@ -11,7 +11,7 @@ use crate::cube::solver::PocketSolver;
 use crate::cube::table::TableSolver;
 use crate::engine::search::{Solver, Space};
 use crate::io::{Line, LineReader, trim};
-use crate::model::cost::{Costs, Metric};
+use crate::model::cost::{Costs, Metric, format_decimal};
 use crate::model::goal::Goal;
 use crate::model::moves::Alg;
 use crate::model::notation::{Layout, NotationError, WcaSequence};
@@ -60,10 +60,11 @@ pub(crate) struct Solution<'a> {
 }
 
 /// What one input came to: its optimal solutions (the first, or all of them), the
-/// cost of an optimal one when costs are weighted, and pictures to print first.
+/// cost of an optimal one in thousandths when costs are weighted, and pictures to
+/// print first.
 pub(crate) struct Solved<'a> {
     pub(crate) solutions: Vec<Solution<'a>>,
-    pub(crate) cost: Option<String>,
+    pub(crate) cost: Option<u64>,
     pub(crate) pictures: String,
 }
 
@@ -146,7 +147,7 @@ impl CubeInput {
     fn solved<'a>(&self, stickers: &Stickers, algs: &[Alg]) -> Solved<'a> {
         Solved {
             solutions: algs.iter().map(|a| self.solution(a)).collect(),
-            cost: self.costs.as_ref().map(|c| c.total(&algs[0])),
+            cost: self.costs.as_ref().map(|c| c.thousandths(&algs[0])),
             pictures: self.pictures(stickers, &algs[0]),
         }
     }
@@ -243,7 +244,7 @@ impl Subject for PuzzleSubject<'_> {
             cost: self
                 .puzzle
                 .weighted()
-                .then(|| space.format_cost(first.cost)),
+                .then(|| space.thousandths(first.cost)),
             solutions: paths
                 .iter()
                 .map(|p| Solution {
@@ -271,11 +272,15 @@ impl Answer {
     }
 
     fn cost_note(&self, solved: &Solved<'_>) -> String {
-        match &solved.cost {
-            Some(c) if solved.solutions[0].moves.is_empty() => format!("(cost {c})"),
-            Some(c) => format!(" (cost {c})"),
-            None => String::new(),
-        }
+        let Some(c) = solved.cost else {
+            return String::new();
+        };
+        let space = if solved.solutions[0].moves.is_empty() {
+            ""
+        } else {
+            " "
+        };
+        format!("{space}(cost {})", format_decimal(c, 1000))
     }
 
     /// Append the answer line for `raw` to `out`; an error is returned, not written.
@@ -318,7 +323,7 @@ impl Answer {
             "length": first.length,
         });
         match (&solved.cost, metric) {
-            (Some(c), _) => v["cost"] = c.parse::<f64>().unwrap_or(0.0).into(),
+            (Some(c), _) => v["cost"] = (*c as f64 / 1000.0).into(),
             (None, Some(m)) => v["metric"] = m.into(),
             (None, None) => {}
         }

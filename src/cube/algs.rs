@@ -54,7 +54,7 @@ impl AlgSearch {
             let d = self.to_goal[c.index() as usize];
             (d != UNSEEN).then_some(d as u32)
         };
-        let walk = Walk::new(&self.space, &self.canon, &distance);
+        let walk = Walk::new(&self.space, &self.canon, distance);
         let mut out = Vec::new();
         walk.each(Coord::SOLVED, length as u32, None, &mut |p| {
             out.push(p.iter().map(|&i| self.space.move_at(i as usize)).collect());

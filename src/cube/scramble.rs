@@ -166,7 +166,7 @@ impl Scrambler {
                 let d = self.dist[c.index() as usize];
                 (d != UNSEEN).then_some(d as u32)
             };
-            let walk = Walk::new(&self.space, &self.canon, &to_solved);
+            let walk = Walk::new(&self.space, &self.canon, to_solved);
             let mut found = None;
             let mut visit = |p: &crate::engine::search::Moves| {
                 found = Some(
@@ -179,7 +179,7 @@ impl Scrambler {
             if length == Length::Optimal {
                 walk.each(c, n as u32, None, &mut visit);
             } else {
-                let mut shuffle = |tries: &mut [usize]| {
+                let mut shuffle = |tries: &mut [u8]| {
                     for i in (1..tries.len()).rev() {
                         tries.swap(i, rng.below(i as u64 + 1) as usize);
                     }

@@ -55,9 +55,11 @@ impl TableSolver {
         self.dist[c.index() as usize] as u32
     }
 
-    fn with_walk<T>(&self, f: impl FnOnce(&Walk<'_, PocketSpace>) -> T) -> T {
-        let distance = |c: Coord| Some(self.dist[c.index() as usize] as u32);
-        f(&Walk::new(&self.space, &self.canon, &distance))
+    fn walk(&self) -> Walk<'_, PocketSpace, impl Fn(Coord) -> Option<u32> + '_> {
+        let dist = &self.dist;
+        Walk::new(&self.space, &self.canon, move |c: Coord| {
+            Some(dist[c.index() as usize] as u32)
+        })
     }
 
     fn alg(&self, path: &Path) -> Alg {
@@ -66,14 +68,16 @@ impl TableSolver {
 
     /// An optimal solution: the first in move order.
     pub fn solve(&self, cube: &Cube) -> Alg {
-        self.with_walk(|w| w.first(cube.coord()))
+        self.walk()
+            .first(cube.coord())
             .map(|p| self.alg(&p))
             .unwrap_or_default()
     }
 
     /// Every optimal solution, sorted move by move in the order `R R' R2 U U' U2 F F' F2`.
     pub fn solve_all(&self, cube: &Cube) -> Vec<Alg> {
-        self.with_walk(|w| w.all(cube.coord()))
+        self.walk()
+            .all(cube.coord())
             .iter()
             .map(|p| self.alg(p))
             .collect()
@@ -81,7 +85,7 @@ impl TableSolver {
 
     /// The number of optimal solutions.
     pub fn count(&self, cube: &Cube) -> u64 {
-        self.with_walk(|w| w.count(cube.coord()))
+        self.walk().count(cube.coord())
     }
 }
 

@@ -14,23 +14,19 @@ use smallvec::SmallVec;
 use super::search::{Canon, Moves, Path, Space};
 
 /// A distance table seen through a space: what a walk needs.
-pub struct Walk<'a, P: Space> {
+pub struct Walk<'a, P: Space, D> {
     space: &'a P,
     canon: &'a Canon,
     /// Distance of a state to the nearest root, `None` if it cannot reach one.
-    distance: &'a (dyn Fn(P::State) -> Option<u32> + Sync),
+    distance: D,
 }
 
 /// Reorders the moves tried at each step (a scrambler's shuffle).
-pub type Order<'o> = &'o mut dyn FnMut(&mut [usize]);
+pub type Order<'o> = &'o mut dyn FnMut(&mut [u8]);
 
-impl<'a, P: Space> Walk<'a, P> {
+impl<'a, P: Space, D: Fn(P::State) -> Option<u32>> Walk<'a, P, D> {
     /// A walk over `space` following `canon`, pruned by `distance`.
-    pub fn new(
-        space: &'a P,
-        canon: &'a Canon,
-        distance: &'a (dyn Fn(P::State) -> Option<u32> + Sync),
-    ) -> Walk<'a, P> {
+    pub fn new(space: &'a P, canon: &'a Canon, distance: D) -> Walk<'a, P, D> {
         Walk {
             space,
             canon,
@@ -53,10 +49,14 @@ impl<'a, P: Space> Walk<'a, P> {
         mut order: Option<Order<'_>>,
         f: &mut dyn FnMut(&Moves) -> bool,
     ) -> bool {
+        if (self.distance)(x).is_none_or(|d| d > budget) {
+            return true;
+        }
         let mut path = Moves::new();
         self.step(x, budget, None, &mut path, &mut order, f)
     }
 
+    /// From `x`, which the table allows within `left`.
     fn step(
         &self,
         x: P::State,
@@ -66,33 +66,53 @@ impl<'a, P: Space> Walk<'a, P> {
         order: &mut Option<Order<'_>>,
         f: &mut dyn FnMut(&Moves) -> bool,
     ) -> bool {
-        let Some(d) = (self.distance)(x) else {
-            return true;
-        };
-        if d > left {
-            return true;
-        }
         if left == 0 {
             return f(path);
         }
-        let moves = self.space.moves();
-        let mut tries: SmallVec<[usize; 32]> = (0..moves.len()).collect();
-        if let Some(order) = order {
-            order(&mut tries);
-        }
-        for m in tries {
-            let cost = moves[m].cost;
-            if cost > left || !self.canon.allows(last, m) {
-                continue;
+        let n = self.space.moves().len();
+        if let Some(shuffle) = order {
+            let mut tries: SmallVec<[u8; 32]> = (0..n as u8).collect();
+            shuffle(&mut tries);
+            for m in tries {
+                if !self.try_move(x, m as usize, left, last, path, order, f) {
+                    return false;
+                }
             }
-            path.push(m as u8);
-            let go_on = self.step(self.space.apply(x, m), left - cost, Some(m), path, order, f);
-            path.pop();
-            if !go_on {
-                return false;
+        } else {
+            for m in 0..n {
+                if !self.try_move(x, m, left, last, path, order, f) {
+                    return false;
+                }
             }
         }
         true
+    }
+
+    /// Take move `m` from `x` if the rule and the table allow it, and walk on.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn try_move(
+        &self,
+        x: P::State,
+        m: usize,
+        left: u32,
+        last: Option<usize>,
+        path: &mut Moves,
+        order: &mut Option<Order<'_>>,
+        f: &mut dyn FnMut(&Moves) -> bool,
+    ) -> bool {
+        let cost = self.space.moves()[m].cost;
+        if cost > left || !self.canon.allows(last, m) {
+            return true;
+        }
+        let y = self.space.apply(x, m);
+        if (self.distance)(y).is_none_or(|d| d > left - cost) {
+            return true;
+        }
+        path.push(m as u8);
+        let go_on = self.step(y, left - cost, Some(m), path, order, f);
+        path.pop();
+        go_on
     }
 
     /// The first optimal solution of `x` in move order.

@@ -134,8 +134,13 @@ impl Costs {
 
     /// The total cost of an algorithm, written as a decimal (`4.7`).
     pub fn total(&self, alg: &Alg) -> String {
+        format_decimal(self.thousandths(alg), 1000)
+    }
+
+    /// The total cost of an algorithm in thousandths (exact).
+    pub fn thousandths(&self, alg: &Alg) -> u64 {
         let units: u64 = alg.as_slice().iter().map(|m| self.units[m.index()]).sum();
-        format_decimal(units, self.scale)
+        units * (1000 / self.scale)
     }
 
     /// Integer costs for the search: `cost * k + 1`, so that a cheaper solution always

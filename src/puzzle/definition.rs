@@ -909,7 +909,12 @@ pub struct PuzzleSpace<'a> {
 impl PuzzleSpace<'_> {
     /// A search cost as a decimal.
     pub fn format_cost(&self, units: u32) -> String {
-        format_decimal(units as u64 * self.unit, 1000)
+        format_decimal(self.thousandths(units), 1000)
+    }
+
+    /// A search cost in thousandths of the definition's costs (exact).
+    pub fn thousandths(&self, units: u32) -> u64 {
+        units as u64 * self.unit
     }
 
     /// The names of the moves of a path.
