@@ -68,10 +68,8 @@ fn mixed_batch_keeps_order_and_reports_each_error() {
     );
     assert_eq!(l[4], "error: colour 'U' is on 5 stickers, expected 4");
     assert_eq!(l[5], "");
-    assert_eq!(
-        l[6],
-        "error: a space at position 23 (sticker W) is not a printable ASCII colour"
-    );
+    // A space is never a colour: the state written with one is read whole (solved).
+    assert_eq!(l[6], "");
     assert!(l[7].starts_with("error: twisted corner"), "{}", l[7]);
     assert_eq!(
         l[8],
@@ -80,7 +78,7 @@ fn mixed_batch_keeps_order_and_reports_each_error() {
     assert_eq!(l[9], l[0]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("7 of 10 states invalid (first at line 2: expected 24"),
+        err.contains("6 of 10 states invalid (first at line 2: expected 24"),
         "{err}"
     );
 }
@@ -269,4 +267,66 @@ fn census_tables_and_json() {
     assert_eq!(objects[2]["positions"][19], 1192);
     let o = pocket(&["census", "--metric", "fast"], b"");
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn scramble_lines_and_grouped_states_pipe_into_solve() {
+    let scrambles = pocket(&["scramble", "-n", "5", "--seed", "7"], b"");
+    let o = pocket(&["solve"], &scrambles.stdout);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let states: Vec<Vec<u8>> = stdout(&scrambles)
+        .lines()
+        .map(|l| l.split('\t').nth(1).unwrap().as_bytes().to_vec())
+        .collect();
+    let direct = pocket(&["solve"], &batch_input(&states));
+    assert_eq!(stdout(&o), stdout(&direct));
+    let o = pocket(
+        &[
+            "solve",
+            "UUUU LLFF RRBB LLFF RRBB DDDD",
+            "UUUU\tRLFB LRBF LLFF RRBB DDDD",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(lines(&o)[0], "");
+    assert_eq!(lines(&o)[1].split(' ').count(), 11);
+}
+
+#[test]
+fn version_short_help_equals_options_and_suggestions() {
+    let o = pocket(&["--version"], b"");
+    assert_eq!(
+        stdout(&o),
+        format!("pocket {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    assert_eq!(stdout(&pocket(&["-V"], b"")), stdout(&o));
+    let o = pocket(&["solve", "-h"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let help = stdout(&o);
+    assert!(help.contains("Usage: pocket solve"), "{help}");
+    assert!(
+        help.contains("    E F G H I J K L"),
+        "the net is drawn: {help}"
+    );
+    assert!(help.contains("UUUURRRRFFFFDDDDLLLLBBBB"), "{help}");
+    assert_eq!(
+        stdout(&pocket(&["net"], b"")),
+        help[help.find("A state is 24").unwrap()..]
+    );
+    let o = pocket(&["solve", "--metric=qtm", "--moves=R2"], b"");
+    assert_eq!(stdout(&o), "R2\n");
+    let o = pocket(&["slove", "x"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("did you mean `solve`?"));
+    let o = pocket(&["solve", "--metrc", "qtm"], b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("did you mean `--metric`?"), "{err}");
+    assert!(
+        err.contains("Run `pocket solve --help` for usage."),
+        "{err}"
+    );
+    // After --, nothing is an option: a state may start with - or contain =.
+    let o = pocket(&["solve", "--", "--version"], b"");
+    assert_eq!(o.status.code(), Some(1));
 }

@@ -98,6 +98,16 @@ pub(crate) struct CubeInput {
     pub(crate) reach_name: String,
 }
 
+/// The state in an input line: the whole line, or after its last tab when the line is
+/// `SEQUENCE<tab>STATE` as `pocket scramble` prints it (more than 24 stickers' worth).
+fn state_part(raw: &[u8]) -> &[u8] {
+    let stickers = raw.iter().filter(|&&b| b != b' ' && b != b'\t').count();
+    match raw.iter().rposition(|&b| b == b'\t') {
+        Some(tab) if stickers > 24 => &raw[tab + 1..],
+        _ => raw,
+    }
+}
+
 /// The cube as a subject: its input options and a solver.
 pub(crate) struct CubeSubject<'a, S: Solve> {
     pub(crate) input: &'a CubeInput,
@@ -113,7 +123,8 @@ impl CubeInput {
             let seq: WcaSequence = text.parse().map_err(|e: NotationError| e.to_string())?;
             seq.apply(&Stickers::SOLVED)
         } else {
-            let given = Stickers::from_bytes(raw).map_err(|e| e.message(self.layout))?;
+            let given =
+                Stickers::from_bytes(state_part(raw)).map_err(|e| e.message(self.layout))?;
             self.layout.to_golf(&given)
         };
         let cube = stickers.to_cube().map_err(|e| e.message(self.layout))?;

@@ -9,6 +9,7 @@ mod algs;
 mod census;
 mod check;
 mod judge;
+mod net;
 mod patterns;
 mod puzzles;
 mod scramble;
@@ -19,6 +20,7 @@ use algs::{AlgsArgs, cmd_algs};
 use census::{CensusArgs, cmd_census};
 use check::{CheckArgs, cmd_check};
 use judge::{JudgeArgs, cmd_judge};
+use net::{NetArgs, cmd_net};
 use patterns::{PatternsArgs, cmd_patterns};
 use puzzles::{PuzzlesArgs, cmd_puzzles};
 use scramble::{ScrambleArgs, cmd_scramble};
@@ -33,7 +35,7 @@ use argh::FromArgs;
 
 use crate::challenge::patterns::{Pattern, builtin_patterns, parse_patterns};
 use crate::io::is_broken_pipe;
-use crate::model::stickers::escape_text;
+use crate::model::stickers::{NET_HELP, escape_text};
 use crate::puzzle::Puzzle;
 
 /// Exit status: every input was good.
@@ -45,13 +47,14 @@ pub const EXIT_USAGE: u8 = 2;
 
 #[derive(FromArgs, Debug)]
 /// Optimal solver and toolkit for the 2x2x2 Rubik's cube (Pocket Cube).
-/// A state is 24 sticker characters in the net of the README (U, then the rows
-/// of L F R B, then D); any 6 printable characters may be the colours.
+/// A state is 24 sticker characters in a net of the cube (`pocket net` draws it);
+/// any 6 printable characters may be the colours.
 #[argh(
     example = "pocket solve UUUURLFBLRBFLLFFRRBBDDDD",
     example = "pocket patterns",
     example = "pocket solve --metric qtm < states.txt",
     example = "pocket algs --orbit corner --change cycle",
+    example = "pocket net",
     note = "Run `pocket <command> --help` for the options of each command."
 )]
 pub(crate) struct Pocket {
@@ -71,6 +74,96 @@ enum Command {
     Show(ShowArgs),
     Puzzles(PuzzlesArgs),
     Algs(AlgsArgs),
+    Net(NetArgs),
+}
+
+/// The subcommands, for suggestions.
+const COMMANDS: [&str; 11] = [
+    "solve", "patterns", "census", "check", "judge", "scramble", "show", "puzzles", "algs", "net",
+    "help",
+];
+
+/// The commands that read states: their help ends with the net.
+const READ_STATES: [&str; 3] = ["solve", "show", "check"];
+
+/// The arguments as argh reads them: `-h` is `--help`, and `--option=value` is two
+/// arguments. Nothing after `--` is touched (a state may start with `-`).
+fn normalise(args: &[String]) -> Vec<String> {
+    let mut out = Vec::with_capacity(args.len());
+    let mut options = true;
+    for a in args {
+        match a.as_str() {
+            "--" if options => {
+                options = false;
+                out.push(a.clone());
+            }
+            "-h" if options => out.push("--help".into()),
+            _ if options && a.starts_with("--") && a.contains('=') => {
+                let (option, value) = a.split_once('=').unwrap_or((a, ""));
+                out.push(option.into());
+                out.push(value.into());
+            }
+            _ => out.push(a.clone()),
+        }
+    }
+    out
+}
+
+/// The number of single-character edits between two words.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let here = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(here + 1);
+            prev = here;
+        }
+    }
+    row[b.len()]
+}
+
+/// The closest of `known` to a mistyped `word`, if it is close enough to be meant.
+fn closest<'k>(word: &str, known: &[&'k str]) -> Option<&'k str> {
+    known
+        .iter()
+        .map(|&k| (edit_distance(word, k), k))
+        .filter(|&(d, k)| d > 0 && d <= 2.max(k.len() / 4))
+        .min()
+        .map(|(_, k)| k)
+}
+
+/// The long options of a subcommand, read from its help.
+fn options_of(command: &str) -> Vec<String> {
+    let help = match Pocket::from_args(&["pocket"], &[command, "--help"]) {
+        Err(early) => early.output,
+        Ok(_) => String::new(),
+    };
+    let mut options: Vec<String> = help
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .filter(|w| w.starts_with("--") && w.len() > 2)
+        .map(String::from)
+        .collect();
+    options.sort();
+    options.dedup();
+    options
+}
+
+/// A hint for an argument argh did not recognise: the command or option meant.
+fn suggestion(message: &str, command: Option<&str>) -> Option<String> {
+    let word = message.trim().strip_prefix("Unrecognized argument: ")?;
+    let meant = match command {
+        None => closest(word, &COMMANDS)?.to_string(),
+        Some(c) if word.starts_with("--") => {
+            let options = options_of(c);
+            let known: Vec<&str> = options.iter().map(String::as_str).collect();
+            closest(word, &known)?.to_string()
+        }
+        Some(_) => return None,
+    };
+    Some(format!("did you mean `{meant}`?"))
 }
 
 /// Run the command line `args` (including the program name) and return its status.
@@ -80,17 +173,35 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         .map(|a| crate::model::stickers::os_arg_text(&a))
         .collect();
     let name = args.first().map(|s| program_name(s)).unwrap_or("pocket");
-    let rest: Vec<&str> = args.iter().skip(1).map(String::as_str).collect();
+    let rest = normalise(args.get(1..).unwrap_or(&[]));
+    let before_end = rest.iter().take_while(|a| *a != "--");
+    if before_end.clone().any(|a| a == "--version" || a == "-V") {
+        return print_quietly(&format!("pocket {}", env!("CARGO_PKG_VERSION")));
+    }
+    let command = rest
+        .first()
+        .filter(|c| COMMANDS.contains(&c.as_str()) && *c != "help")
+        .map(String::as_str);
+    let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
     let parsed = match Pocket::from_args(&[name], &rest) {
         Ok(p) => p,
         Err(early) => {
             return match early.status {
+                Ok(()) if command.is_some_and(|c| READ_STATES.contains(&c)) => {
+                    print_quietly(&format!("{}\n\n{NET_HELP}", early.output.trim_end()))
+                }
                 Ok(()) => print_quietly(&early.output),
                 Err(()) => {
                     for line in early.output.trim_end().lines() {
                         eprintln!("{}", escape_text(line));
                     }
-                    eprintln!("Run `{name} --help` for usage.");
+                    if let Some(hint) = suggestion(&early.output, command) {
+                        eprintln!("{}", escape_text(&hint));
+                    }
+                    match command {
+                        Some(c) => eprintln!("Run `{name} {c} --help` for usage."),
+                        None => eprintln!("Run `{name} --help` for usage."),
+                    }
                     ExitCode::from(EXIT_USAGE)
                 }
             };
@@ -106,6 +217,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Show(a) => cmd_show(a),
         Command::Puzzles(_) => cmd_puzzles(),
         Command::Algs(a) => cmd_algs(a),
+        Command::Net(_) => cmd_net(),
     };
     match status {
         Ok(code) => ExitCode::from(code),

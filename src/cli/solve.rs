@@ -70,7 +70,8 @@ pub(super) struct SolveArgs {
     #[argh(option, long = "gen", from_str_fn(parse_gen))]
     generators: Option<Vec<Move>>,
     /// solve to the nearest state matching this pattern instead: 24 characters in the
-    /// state's colours, `.` for any colour (e.g. first layer: ............LLFFRRBBDDDD)
+    /// state's colours and layout, `.` for any colour (e.g. first layer:
+    /// ............LLFFRRBBDDDD)
     #[argh(option)]
     goal: Option<String>,
     /// solve another puzzle: a built-in name (`pocket puzzles`) or a definition file;
@@ -145,13 +146,18 @@ fn cube_only_option(a: &SolveArgs) -> Option<&'static str> {
 }
 
 /// Answer every input, from the arguments or from standard input, with `run`.
-fn answer_all(inputs: &[String], run: &mut Run<'_>) -> io::Result<u8> {
+fn answer_all(inputs: &[String], sequences: bool, run: &mut Run<'_>) -> io::Result<u8> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
     let tally = if inputs.is_empty() {
         let stdin = io::stdin();
         if stdin.is_terminal() {
-            eprintln!("pocket: reading states from standard input, one per line (Ctrl-D ends)");
+            let what = if sequences {
+                "move sequences"
+            } else {
+                "states"
+            };
+            eprintln!("pocket: reading {what} from standard input, one per line (Ctrl-D ends)");
         }
         answer_lines(&mut LineReader::new(stdin.lock()), run, &mut out)?
     } else {
@@ -182,7 +188,8 @@ fn solve_puzzle(a: &SolveArgs, name: &str, inputs: &[String], answer: Answer) ->
         solver: space.solver(),
         moves_input: !a.moves.is_empty(),
     };
-    answer_all(inputs, &mut |items, text| {
+    let sequences = subject.moves_input;
+    answer_all(inputs, sequences, &mut |items, text| {
         answer.batch(&mut subject, items, text)
     })
 }
@@ -243,8 +250,9 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     if a.generators.is_some() && a.method == Method::Table {
         return usage("solve", "--gen works with the default method only");
     }
+    // A goal is written like the states, in their layout.
     let goal = match a.goal.as_deref().map(Goal::parse).transpose() {
-        Ok(g) => g,
+        Ok(g) => g.map(|g| g.in_net_order(a.layout)),
         Err(e) => return usage("solve", &e.to_string()),
     };
     if goal.is_some() && (a.method == Method::Table || a.all || a.count) {
@@ -280,7 +288,7 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
             input: &input,
             solver: bidir,
         };
-        return answer_all(&inputs, &mut |items, text| {
+        return answer_all(&inputs, moves_input, &mut |items, text| {
             answer.batch(&mut subject, items, text)
         });
     }
@@ -293,7 +301,7 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         };
         answer.batch(&mut subject, items, text)
     };
-    answer_all(&inputs, &mut |items, text| {
+    answer_all(&inputs, moves_input, &mut |items, text| {
         if items.len() < 64 {
             return half(items, text);
         }

@@ -16,6 +16,11 @@ pub const WILDCARD: u8 = b'.';
 pub struct Goal(pub [Option<u8>; STICKERS]);
 
 impl Goal {
+    /// A pattern written in `layout`, reordered into the net's order.
+    pub fn in_net_order(self, layout: crate::model::notation::Layout) -> Goal {
+        Goal(std::array::from_fn(|g| self.0[layout.index_of_golf(g)]))
+    }
+
     /// Read a pattern; `.` is any colour.
     pub fn parse(text: &str) -> Result<Goal, Error> {
         let bytes = text.as_bytes();

@@ -49,7 +49,11 @@ fn wca_permutation(letter: char, quarters: u8) -> Option<[u8; STICKERS]> {
 }
 
 /// A sequence in WCA notation: `U D L R F B` and rotations `x y z`, each optionally
-/// followed by `'` or `2` (`2'` is read as `2`), separated by any whitespace or none.
+/// followed by `'` (or the typographic `’`) or `2` (`2'` and `'2` are read as `2`),
+/// separated by any whitespace or none. Also read, as a cuber writes them: wide moves
+/// (`Rw`, or lower case `r`), which on a 2x2x2 turn the whole cube (`Rw` = `x`, `Lw` =
+/// `x'`, `Uw` = `y`, `Dw` = `y'`, `Fw` = `z`, `Bw` = `z'`), and repeated groups
+/// (`(R U R' U')3`, nested as deep as wanted).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WcaSequence(Vec<(char, u8)>);
 
@@ -76,49 +80,148 @@ impl WcaSequence {
     }
 }
 
-impl FromStr for WcaSequence {
-    type Err = NotationError;
+/// Moves a sequence may expand to (a group repeated a million times is refused).
+const MAX_EXPANDED: usize = 100_000;
 
-    fn from_str(text: &str) -> Result<WcaSequence, NotationError> {
-        let chars: Vec<char> = text.chars().collect();
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < chars.len() {
-            let c = chars[i];
-            let at = i + 1;
+/// The whole-cube rotation a wide turn of `face` is on a 2x2x2, and whether it runs
+/// against the rotation's direction.
+fn wide(face: char) -> Option<(char, bool)> {
+    match face.to_ascii_uppercase() {
+        'R' => Some(('x', false)),
+        'L' => Some(('x', true)),
+        'U' => Some(('y', false)),
+        'D' => Some(('y', true)),
+        'F' => Some(('z', false)),
+        'B' => Some(('z', true)),
+        _ => None,
+    }
+}
+
+/// A reader of WCA notation over the characters of one text.
+struct Reader {
+    chars: Vec<char>,
+    i: usize,
+}
+
+impl Reader {
+    fn error(&self, at: usize, what: String) -> NotationError {
+        NotationError { at: at + 1, what }
+    }
+
+    /// The turn suffix after a move: `'`, `’`, `2`, `2'` or `'2`; quarter turns.
+    fn suffix(&mut self) -> u8 {
+        let prime = |c: Option<&char>| matches!(c, Some('\'') | Some('’'));
+        match self.chars.get(self.i) {
+            c if prime(c) => {
+                self.i += 1;
+                if self.chars.get(self.i) == Some(&'2') {
+                    self.i += 1;
+                    return 2;
+                }
+                3
+            }
+            Some('2') => {
+                self.i += 1;
+                if prime(self.chars.get(self.i)) {
+                    self.i += 1;
+                }
+                2
+            }
+            _ => 1,
+        }
+    }
+
+    /// Moves up to the end of the text, or up to a `)` when `nested`.
+    fn sequence(&mut self, nested: bool, out: &mut Vec<(char, u8)>) -> Result<(), NotationError> {
+        while let Some(&c) = self.chars.get(self.i) {
+            let at = self.i;
             if c.is_whitespace() {
-                i += 1;
+                self.i += 1;
+                continue;
+            }
+            if c == ')' {
+                if nested {
+                    return Ok(());
+                }
+                return Err(self.error(at, "')' with no '(' before it".into()));
+            }
+            if c == '(' {
+                self.i += 1;
+                let mut group = Vec::new();
+                self.sequence(true, &mut group)?;
+                if self.chars.get(self.i) != Some(&')') {
+                    return Err(self.error(at, "'(' with no ')' after it".into()));
+                }
+                self.i += 1;
+                let digits: String = self.chars[self.i..]
+                    .iter()
+                    .take_while(|d| d.is_ascii_digit())
+                    .collect();
+                self.i += digits.len();
+                let times: usize = if digits.is_empty() {
+                    1
+                } else {
+                    digits.parse().unwrap_or(usize::MAX)
+                };
+                if group.len().saturating_mul(times).saturating_add(out.len()) > MAX_EXPANDED {
+                    return Err(self.error(
+                        at,
+                        format!("the group repeats to more than {MAX_EXPANDED} moves"),
+                    ));
+                }
+                for _ in 0..times {
+                    out.extend_from_slice(&group);
+                }
+                continue;
+            }
+            self.i += 1;
+            let wide_turn = if c.is_ascii_lowercase() && "udlrfb".contains(c) {
+                wide(c)
+            } else if self.chars.get(self.i) == Some(&'w') {
+                let w = wide(c);
+                if w.is_some() {
+                    self.i += 1;
+                }
+                w
+            } else {
+                None
+            };
+            if let Some((rotation, against)) = wide_turn {
+                let q = self.suffix();
+                out.push((rotation, if against { 4 - q } else { q }));
                 continue;
             }
             if wca_permutation(c, 1).is_none() {
                 let what = match c {
-                    '\'' | '2' => format!("'{c}' with no move before it"),
-                    'u' | 'd' | 'l' | 'r' | 'f' | 'b' | 'w' | 'M' | 'E' | 'S' => {
-                        format!("'{c}': slice and wide moves do not exist on the 2x2x2")
+                    '\'' | '’' | '2' => format!("'{c}' with no move before it"),
+                    'w' | 'M' | 'E' | 'S' => {
+                        format!("'{c}': slice moves do not exist on the 2x2x2")
                     }
                     'X' | 'Y' | 'Z' => format!("'{c}': rotations are lower case (x y z)"),
                     _ => format!("{} (not a move: U D L R F B x y z)", describe_char(c)),
                 };
-                return Err(NotationError { at, what });
+                return Err(self.error(at, what));
             }
-            let mut quarters = 1;
-            match chars.get(i + 1) {
-                Some('\'') => {
-                    quarters = 3;
-                    i += 1;
-                }
-                Some('2') => {
-                    quarters = 2;
-                    i += 1;
-                    if chars.get(i + 1) == Some(&'\'') {
-                        i += 1;
-                    }
-                }
-                _ => {}
+            let q = self.suffix();
+            out.push((c, q));
+            if out.len() > MAX_EXPANDED {
+                return Err(self.error(at, format!("more than {MAX_EXPANDED} moves")));
             }
-            out.push((c, quarters));
-            i += 1;
         }
+        Ok(())
+    }
+}
+
+impl FromStr for WcaSequence {
+    type Err = NotationError;
+
+    fn from_str(text: &str) -> Result<WcaSequence, NotationError> {
+        let mut reader = Reader {
+            chars: text.chars().collect(),
+            i: 0,
+        };
+        let mut out = Vec::new();
+        reader.sequence(false, &mut out)?;
         Ok(WcaSequence(out))
     }
 }
@@ -247,12 +350,40 @@ mod tests {
     }
 
     #[test]
+    fn what_cubers_write() {
+        let same = |a: &str, b: &str| {
+            let (a, b): (WcaSequence, WcaSequence) = (a.parse().unwrap(), b.parse().unwrap());
+            assert_eq!(a.apply(&Stickers::SOLVED), b.apply(&Stickers::SOLVED));
+        };
+        same("R’ U’", "R' U'");
+        same("R'2 U2'", "R2 U2");
+        same("(R U)2", "R U R U");
+        same("(R (U F)2)2 D", "R U F U F R U F U F D");
+        for (wide, rotation) in [
+            ("Rw", "x"),
+            ("r", "x"),
+            ("Lw", "x'"),
+            ("l'", "x"),
+            ("Uw2", "y2"),
+            ("Dw", "y'"),
+            ("f", "z"),
+            ("Bw'", "z"),
+        ] {
+            same(wide, rotation);
+        }
+        assert_eq!("(R U')3".parse::<WcaSequence>().unwrap().len(), 6);
+    }
+
+    #[test]
     fn notation_errors() {
         let e = |s: &str| s.parse::<WcaSequence>().unwrap_err().to_string();
         assert_eq!(
-            e("R Rw"),
-            "'w': slice and wide moves do not exist on the 2x2x2 at character 4"
+            e("R M"),
+            "'M': slice moves do not exist on the 2x2x2 at character 3"
         );
+        assert_eq!(e("(R U"), "'(' with no ')' after it at character 1");
+        assert_eq!(e("R U)"), "')' with no '(' before it at character 4");
+        assert!(e("((R U)100)2000").contains("more than 100000 moves"));
         assert_eq!(
             e("X"),
             "'X': rotations are lower case (x y z) at character 1"

@@ -25,6 +25,31 @@ use std::str::FromStr;
 use crate::model::notation::Layout;
 use crate::model::pieces::{CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKERS};
 
+/// How a state is written, for `pocket net` and the help of every command that
+/// reads states.
+pub const NET_HELP: &str = "\
+A state is 24 sticker characters, read in this net (the letters are the positions,
+A the 1st character and X the 24th; the net unfolds the cube with F facing you):
+
+        A B                U  up      A B C D
+        C D                L  left    E F M N
+    E F G H I J K L        F  front   G H O P
+    M N O P Q R S T        R  right   I J Q R
+        U V                B  back    K L S T
+        W X                D  down    U V W X
+
+Any 6 printable characters may be the colours, each on 4 stickers. The reference
+corner is down-back-left (M, T, W): it never moves, and its three colours name the
+L, B and D faces; the other colours name U, F and R. So the solved cube with white
+up, green front and red right, read in this net, is WWWWOOGGRRBBOOGGRRBBYYYY.
+Spaces and tabs inside a state are ignored (UUUU LLFF RRBB ... is one state), and a
+line `SEQUENCE<tab>STATE` as `pocket scramble` prints it is read by its state.
+
+--layout urfdlb reads the faces in Kociemba's order U R F D L B instead, each face
+row by row as seen from outside (U with B at its top, D with F at its top, the
+others with U on top): the solved cube is UUUURRRRFFFFDDDDLLLLBBBB.
+";
+
 /// Letters naming the 24 positions of the net.
 pub const POSITION_NAMES: &[u8; STICKERS] = b"ABCDEFGHIJKLMNOPQRSTUVWX";
 
@@ -228,6 +253,20 @@ impl Stickers {
 
     /// Read a state from raw bytes, which need not be UTF-8.
     pub fn from_bytes(bytes: &[u8]) -> Result<Stickers, StateError> {
+        // Space is never a colour: a state written in groups is one state.
+        if bytes.iter().any(|&b| b == b' ' || b == b'\t') {
+            let packed: Vec<u8> = bytes
+                .iter()
+                .copied()
+                .filter(|&b| b != b' ' && b != b'\t')
+                .collect();
+            return Stickers::from_packed(&packed);
+        }
+        Stickers::from_packed(bytes)
+    }
+
+    /// [`Stickers::from_bytes`] of bytes without spaces or tabs.
+    fn from_packed(bytes: &[u8]) -> Result<Stickers, StateError> {
         if let Some(i) = bytes.iter().position(|b| !(33..=126).contains(b)) {
             // Everything before `i` is ASCII, so the byte index is the character index.
             let what = match std::str::from_utf8(&bytes[i..bytes.len().min(i + 4)]) {
