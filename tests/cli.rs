@@ -60,13 +60,16 @@ fn mixed_batch_keeps_order_and_reports_each_error() {
     assert_eq!(l[1], "error: expected 24 stickers, got 4 characters");
     assert_eq!(
         l[2],
-        "error: byte 0xFF (not UTF-8) at position 3 (sticker C) is not a printable ASCII colour"
+        "error: byte 0xFF (not UTF-8) at position 3 (sticker C, U bottom-left) is not a printable ASCII colour"
     );
     assert_eq!(
         l[3],
-        "error: expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X'"
+        "error: expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X' ('X' is only on 1 sticker: X)"
     );
-    assert_eq!(l[4], "error: colour 'U' is on 5 stickers, expected 4");
+    assert_eq!(
+        l[4],
+        "error: colour 'U' is on 5 stickers (A B C D E), expected 4; 'L' is on 3"
+    );
     assert_eq!(l[5], "");
     // A space is never a colour: the state written with one is read whole (solved).
     assert_eq!(l[6], "");
@@ -89,7 +92,7 @@ fn corner_errors_name_the_corner() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         lines(&o)[0],
-        "error: corner N O U has colours 'D' 'F' 'L': its colours are in mirror order"
+        "error: corner DFL at N O U ('F' 'L' 'D'): its colours are in mirror order"
     );
 }
 
@@ -329,4 +332,37 @@ fn version_short_help_equals_options_and_suggestions() {
     // After --, nothing is an option: a state may start with - or contain =.
     let o = pocket(&["solve", "--", "--version"], b"");
     assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn errors_say_which_corner_colour_and_place() {
+    // L and I of the solved cube exchanged: the U-B-L corner shows L and R.
+    let o = pocket(&["solve", "UUUULLFFBRBRLLFFRRBBDDDD"], b"");
+    assert_eq!(
+        lines(&o)[0],
+        "error: corner UBL at A E L ('U' 'L' 'R') shows 'L' and 'R', colours of opposite faces"
+    );
+    // A URFDLB position is named with its face and place too.
+    let o = pocket(
+        &["solve", "--layout", "urfdlb", "UUUURRRRFFFF%DDDLLLLBBBB"],
+        b"",
+    );
+    assert_eq!(
+        lines(&o)[0],
+        "error: expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' '%' 'D' ('%' is only on 1 sticker: D1)"
+    );
+    let o = pocket(
+        &[
+            "solve",
+            "--layout",
+            "urfdlb",
+            "UUUURRRRFFFF\u{7f}DDDLLLLBBBB",
+        ],
+        b"",
+    );
+    assert!(
+        lines(&o)[0].contains("at position 13 (sticker D1, D top-left)"),
+        "{}",
+        lines(&o)[0]
+    );
 }

@@ -577,7 +577,7 @@ fn echoed_input_stays_on_its_line() {
     let text = stdout(&out);
     assert_eq!(
         text,
-        "error: character U+2028 at position 5 (sticker E) is not a printable ASCII colour\n"
+        "error: character U+2028 at position 5 (sticker E, L top-left) is not a printable ASCII colour\n"
     );
     assert!(String::from_utf8_lossy(&out.stderr).is_ascii());
     #[cfg(unix)]
@@ -591,7 +591,7 @@ fn echoed_input_stays_on_its_line() {
             .unwrap();
         assert_eq!(
             stdout(&out),
-            "error: byte 0xFF (not UTF-8) at position 4 (sticker D) is not a printable ASCII colour\n"
+            "error: byte 0xFF (not UTF-8) at position 4 (sticker D, U bottom-right) is not a printable ASCII colour\n"
         );
     }
     // A usage error echoing a bad value escapes it too.

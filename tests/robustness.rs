@@ -23,15 +23,15 @@ fn odd_bytes_crlf_and_nul() {
     assert_eq!(moves_of(l[0]).len(), 11);
     assert_eq!(
         l[1],
-        "error: control character U+0000 at position 5 (sticker E) is not a printable ASCII colour"
+        "error: control character U+0000 at position 5 (sticker E, L top-left) is not a printable ASCII colour"
     );
     assert_eq!(
         l[2],
-        "error: byte 0xFF (not UTF-8) at position 1 (sticker A) is not a printable ASCII colour"
+        "error: byte 0xFF (not UTF-8) at position 1 (sticker A, U top-left) is not a printable ASCII colour"
     );
     assert_eq!(
         l[3],
-        "error: character U+00E9 at position 1 (sticker A) is not a printable ASCII colour"
+        "error: character U+00E9 at position 1 (sticker A, U top-left) is not a printable ASCII colour"
     );
     assert!(l[4].starts_with("error: control character U+0000 at position 1"));
     assert_eq!(l[5], l[0]);
@@ -82,7 +82,7 @@ fn check_mixed(args: &[&str], n: usize) {
         match e {
             None => assert_eq!(
                 line,
-                "error: expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X'"
+                "error: expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X' ('X' is only on 1 sticker: X)"
             ),
             Some(s) => assert!(is_solved(&apply(s, line)), "{line}"),
         }

@@ -277,6 +277,14 @@ impl Layout {
         }
     }
 
+    /// The net position shown at position `i` of this layout.
+    pub fn to_golf_index(self, i: usize) -> usize {
+        match self {
+            Layout::Golf => i,
+            Layout::Urfdlb => URFDLB_FROM_GOLF.get(i).copied().unwrap_or(i),
+        }
+    }
+
     /// The name of position `i` (0-based) of this layout: `A`..`X` or `U1`..`B4`.
     pub fn position_name(self, i: usize) -> String {
         match self {

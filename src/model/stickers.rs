@@ -23,7 +23,9 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::model::notation::Layout;
-use crate::model::pieces::{CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKERS};
+use crate::model::pieces::{
+    CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, STICKER_FACE, STICKERS,
+};
 
 /// How a state is written, for `pocket net` and the help of every command that
 /// reads states.
@@ -72,10 +74,26 @@ pub enum StateError {
     Length { len: usize },
     /// A character outside printable ASCII (codes 33..=126), at a 1-based position.
     BadCharacter { what: String, at: usize },
-    /// Not exactly six different colours.
-    ColourCount { colours: Vec<u8> },
-    /// A colour that is not on exactly four stickers.
-    ColourTimes { colour: u8, times: usize },
+    /// Not exactly six different colours; with more than six, the rarest colour and
+    /// the positions (0-based, net order) it is on.
+    ColourCount {
+        colours: Vec<u8>,
+        rarest: Option<(u8, Vec<u8>)>,
+    },
+    /// A colour that is not on exactly four stickers, the positions it is on, and a
+    /// colour that is off the other way (too few where this one has too many).
+    ColourTimes {
+        colour: u8,
+        times: usize,
+        at: Vec<u8>,
+        other: Option<(u8, usize)>,
+    },
+    /// A corner showing two colours of opposite faces.
+    OppositeFaces {
+        corner: usize,
+        colours: [u8; 3],
+        pair: [u8; 2],
+    },
     /// A corner whose stickers are no corner of this cube.
     NotACorner {
         corner: usize,
@@ -163,19 +181,59 @@ fn quoted(colours: &[u8]) -> String {
     parts.join(" ")
 }
 
+/// Where a sticker is, as a cuber says it: its face and place on the face as the net
+/// shows it (`U top-right`), for the sticker at net position `golf`.
+pub fn sticker_place(golf: usize) -> String {
+    const PLACES: [&str; 4] = ["top-left", "top-right", "bottom-left", "bottom-right"];
+    let face = STICKER_FACE[golf];
+    let k = (0..golf).filter(|&p| STICKER_FACE[p] == face).count();
+    format!("{} {}", FACE_LETTERS[face as usize] as char, PLACES[k])
+}
+
+/// A corner slot by its faces, as cubers name corners (`UFR`, `DBL`).
+pub fn corner_name(slot: usize) -> String {
+    let mut faces: Vec<u8> = CORNER_STICKERS[slot]
+        .iter()
+        .map(|&p| FACE_LETTERS[STICKER_FACE[p as usize] as usize])
+        .collect();
+    faces.sort_by_key(|f| b"UDFBRL".iter().position(|x| x == f));
+    String::from_utf8(faces).unwrap_or_default()
+}
+
 impl StateError {
     /// The message, naming positions as in `layout` (net letters, or `U1`..`B4`).
     pub fn message(&self, layout: Layout) -> String {
-        let corner = |slot: usize| {
-            let mut names: Vec<(usize, String)> = CORNER_STICKERS[slot]
+        // A corner as `UFL at C F G ('W' 'O' 'G')`: positions in reading order, each
+        // colour under its position.
+        let corner = |slot: usize, colours: &[u8; 3]| {
+            let mut items: Vec<(usize, String, u8)> = CORNER_STICKERS[slot]
+                .iter()
+                .zip(colours)
+                .map(|(&p, &c)| {
+                    let i = layout.index_of_golf(p as usize);
+                    (i, layout.position_name(i), c)
+                })
+                .collect();
+            items.sort();
+            let names: Vec<&str> = items.iter().map(|(_, n, _)| n.as_str()).collect();
+            let cs: Vec<u8> = items.iter().map(|&(_, _, c)| c).collect();
+            format!(
+                "{} at {} ({})",
+                corner_name(slot),
+                names.join(" "),
+                quoted(&cs)
+            )
+        };
+        let places = |at: &[u8]| {
+            let mut named: Vec<(usize, String)> = at
                 .iter()
                 .map(|&p| {
                     let i = layout.index_of_golf(p as usize);
                     (i, layout.position_name(i))
                 })
                 .collect();
-            names.sort();
-            names
+            named.sort();
+            named
                 .into_iter()
                 .map(|(_, n)| n)
                 .collect::<Vec<_>>()
@@ -185,46 +243,73 @@ impl StateError {
             StateError::Length { len } => format!("expected 24 stickers, got {len} characters"),
             StateError::BadCharacter { what, at } => {
                 let pos = if *at <= STICKERS {
-                    format!(" (sticker {})", layout.position_name(at - 1))
+                    let golf = layout.to_golf_index(at - 1);
+                    format!(
+                        " (sticker {}, {})",
+                        layout.position_name(at - 1),
+                        sticker_place(golf)
+                    )
                 } else {
                     String::new()
                 };
                 format!("{what} at position {at}{pos} is not a printable ASCII colour")
             }
-            StateError::ColourCount { colours } => {
-                format!(
+            StateError::ColourCount { colours, rarest } => {
+                let mut m = format!(
                     "expected 6 colours, found {}: {}",
                     colours.len(),
                     quoted(colours)
-                )
+                );
+                if let Some((c, at)) = rarest {
+                    let n = at.len();
+                    let s = if n == 1 { "" } else { "s" };
+                    m.push_str(&format!(
+                        " ('{}' is only on {n} sticker{s}: {})",
+                        *c as char,
+                        places(at)
+                    ));
+                }
+                m
             }
-            StateError::ColourTimes { colour, times } => {
-                format!(
-                    "colour '{}' is on {times} stickers, expected 4",
-                    *colour as char
-                )
+            StateError::ColourTimes {
+                colour,
+                times,
+                at,
+                other,
+            } => {
+                let mut m = format!(
+                    "colour '{}' is on {times} stickers ({}), expected 4",
+                    *colour as char,
+                    places(at)
+                );
+                if let Some((c, n)) = other {
+                    m.push_str(&format!("; '{}' is on {n}", *c as char));
+                }
+                m
             }
             StateError::NotACorner {
                 corner: c,
                 colours,
                 why,
-            } => {
-                format!(
-                    "corner {} has colours {}: {why}",
-                    corner(*c),
-                    quoted(colours)
-                )
-            }
+            } => format!("corner {}: {why}", corner(*c, colours)),
+            StateError::OppositeFaces {
+                corner: c,
+                colours,
+                pair,
+            } => format!(
+                "corner {} shows '{}' and '{}', colours of opposite faces",
+                corner(*c, colours),
+                pair[0] as char,
+                pair[1] as char
+            ),
             StateError::DuplicateCorner {
                 first,
                 second,
                 colours,
             } => format!(
-                "corners {} ({}) and {} ({}) are the same corner",
-                corner(*first),
-                quoted(&colours[0]),
-                corner(*second),
-                quoted(&colours[1])
+                "corners {} and {} are the same corner",
+                corner(*first, &colours[0]),
+                corner(*second, &colours[1]),
             ),
             StateError::Twisted { sum } => format!(
                 "twisted corner: the corner twists add up to {sum} mod 3, not 0 \
@@ -357,6 +442,16 @@ impl Stickers {
             let piece = PIECE_BY_MASK[mask as usize];
             if owner[piece] != usize::MAX {
                 let first = owner[piece];
+                // Often a corner shows two opposite colours, which says more.
+                for at in [first, slot] {
+                    if let Some(pair) = self.opposite_pair(at) {
+                        return Err(StateError::OppositeFaces {
+                            corner: at,
+                            colours: self.corner_colours(at),
+                            pair,
+                        });
+                    }
+                }
                 let colours = [self.corner_colours(first), colours];
                 return Err(StateError::DuplicateCorner {
                     first,
@@ -382,6 +477,46 @@ impl Stickers {
             return Err(StateError::Twisted { sum: sum as u8 });
         }
         Ok(cube)
+    }
+
+    /// Two colours of opposite faces on the corner in `slot`, if it shows them. Each
+    /// reference colour (L, B, D) is opposite the other colour that shares fewest
+    /// corners with it (none on a valid cube; adjacent colours share two), when that
+    /// colour is clear.
+    fn opposite_pair(&self, slot: usize) -> Option<[u8; 2]> {
+        let reference = self.reference_colours();
+        let mut others: Vec<u8> = self.0.to_vec();
+        others.sort_unstable();
+        others.dedup();
+        others.retain(|c| !reference.contains(c));
+        let shared = |x: u8, y: u8| {
+            (0..8)
+                .filter(|&k| {
+                    let c = self.corner_colours(k);
+                    c.contains(&x) && c.contains(&y)
+                })
+                .count()
+        };
+        let colours = self.corner_colours(slot);
+        for x in reference {
+            let mut by_shared: Vec<(usize, u8)> =
+                others.iter().map(|&y| (shared(x, y), y)).collect();
+            by_shared.sort_unstable();
+            let opposite = match by_shared.as_slice() {
+                [(a, y), (b, _), ..] if a < b => *y,
+                _ => continue,
+            };
+            if colours.contains(&x) && colours.contains(&opposite) {
+                let first = colours.iter().position(|&c| c == x || c == opposite)?;
+                let pair = if colours[first] == x {
+                    [x, opposite]
+                } else {
+                    [opposite, x]
+                };
+                return Some(pair);
+            }
+        }
+        None
     }
 
     fn corner_colours(&self, slot: usize) -> [u8; 3] {
@@ -488,14 +623,32 @@ fn check_colour_counts(s: &[u8; STICKERS]) -> Result<(), StateError> {
         }
         counts[c as usize] += 1;
     }
+    let at = |colour: u8| -> Vec<u8> {
+        (0..STICKERS as u8)
+            .filter(|&p| s[p as usize] == colour)
+            .collect()
+    };
     if colours.len() != 6 {
-        return Err(StateError::ColourCount { colours });
+        let rarest = (colours.len() > 6)
+            .then(|| colours.iter().min_by_key(|&&c| counts[c as usize]))
+            .flatten()
+            .map(|&c| (c, at(c)));
+        return Err(StateError::ColourCount { colours, rarest });
     }
     match colours.iter().find(|&&c| counts[c as usize] != 4) {
-        Some(&colour) => Err(StateError::ColourTimes {
-            colour,
-            times: counts[colour as usize],
-        }),
+        Some(&colour) => {
+            let times = counts[colour as usize];
+            let other = colours
+                .iter()
+                .find(|&&c| (counts[c as usize] < 4) != (times < 4) && counts[c as usize] != 4)
+                .map(|&c| (c, counts[c as usize]));
+            Err(StateError::ColourTimes {
+                colour,
+                times,
+                at: at(colour),
+                other,
+            })
+        }
         None => Ok(()),
     }
 }
@@ -598,11 +751,11 @@ mod tests {
     fn colours() {
         assert_eq!(
             err("UUUULLFFRRBBLLFFRRBBDDDX"),
-            "expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X'"
+            "expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X' ('X' is only on 1 sticker: X)"
         );
         assert_eq!(
             err("UUUUULFFRRBBLLFFRRBBDDDD"),
-            "colour 'U' is on 5 stickers, expected 4"
+            "colour 'U' is on 5 stickers (A B C D E), expected 4; 'L' is on 3"
         );
     }
 
@@ -613,41 +766,41 @@ mod tests {
         s.swap(2, 4);
         assert_eq!(
             Stickers(s).to_cube().unwrap_err().to_string(),
-            "corner A E L has colours 'U' 'U' 'B': a colour appears twice"
+            "corner UBL at A E L ('U' 'U' 'B'): a colour appears twice"
         );
         // A corner in mirror order.
         let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
         s.swap(13, 14); // N <-> O: the D-L-F corner in mirror order
         assert_eq!(
             Stickers(s).to_cube().unwrap_err().to_string(),
-            "corner N O U has colours 'D' 'F' 'L': its colours are in mirror order"
+            "corner DFL at N O U ('F' 'L' 'D'): its colours are in mirror order"
         );
         // Reference corner with a repeated colour.
         let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
         s.swap(12, 23); // M <-> X
-        assert!(err(std::str::from_utf8(&s).unwrap()).starts_with("corner M T W has colours"));
+        assert!(err(std::str::from_utf8(&s).unwrap()).starts_with("corner DBL at M T W"));
         // Two corners exchanged in colours: a duplicate.
         let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
         // Make UFL (C G F) carry U L B like ULB (A E L) by recolouring: C=U, G=B? keep counts by swapping G<->L.
         s.swap(6, 11);
         assert_eq!(
             Stickers(s).to_cube().unwrap_err().to_string(),
-            "corner C F G has colours 'U' 'B' 'L': its colours are in mirror order"
+            "corner UFL at C F G ('U' 'L' 'B'): its colours are in mirror order"
         );
         // The B sticker of U-L-B exchanged with the R sticker of U-R-F: U-L-B now
-        // shows L only, like U-F-L.
+        // shows L and R, which no corner does.
         let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
         s.swap(11, 8);
         assert_eq!(
             Stickers(s).to_cube().unwrap_err().to_string(),
-            "corners A E L ('U' 'L' 'R') and C F G ('U' 'F' 'L') are the same corner"
+            "corner UBL at A E L ('U' 'L' 'R') shows 'L' and 'R', colours of opposite faces"
         );
         // U-R-F, which shows no reference colour, in mirror order.
         let mut s = *b"UUUULLFFRRBBLLFFRRBBDDDD";
         s.swap(7, 8); // H <-> I
         assert_eq!(
             Stickers(s).to_cube().unwrap_err().to_string(),
-            "corner D H I has colours 'U' 'F' 'R': no corner of this cube has these colours in this order"
+            "corner UFR at D H I ('U' 'R' 'F'): no corner of this cube has these colours in this order"
         );
     }
 
