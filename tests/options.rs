@@ -476,3 +476,39 @@ fn goals_are_read_in_the_layout_of_the_states() {
     assert_eq!(a.status.code(), Some(0), "{}", stdout(&a));
     assert_eq!(stdout(&a), stdout(&b));
 }
+
+#[test]
+fn json_from_check_patterns_and_algs() {
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        stdout(&pocket(args, b""))
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let v = &json(&[
+        "check",
+        "--json",
+        "UUUURLFBLRBFLLFFRRBBDDDD",
+        "F2 U' F U R U2 R U' R' F R'",
+    ])[0];
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["length"], 11);
+    assert_eq!(v["optimal"], 11);
+    assert_eq!(v["is_optimal"], true);
+    let v = &json(&["check", "--json", "UUUURLFBLRBFLLFFRRBBDDDD", "R R"])[0];
+    assert_eq!(v["valid"], false);
+    assert!(v["error"].as_str().unwrap().contains("R"), "{v}");
+    let all = json(&["patterns", "--json"]);
+    assert_eq!(all.len(), 13);
+    assert!(
+        all.iter()
+            .all(|p| p["ok"] == true && p["length"] == p["expected"])
+    );
+    assert_eq!(all[0]["metric"], "htm");
+    let algs = json(&["algs", "--effect", "UUUU....................", "--json"]);
+    assert!(!algs.is_empty());
+    assert!(
+        algs.iter()
+            .all(|a| a["moves"].as_array().unwrap().len() == a["move_count"])
+    );
+}

@@ -460,10 +460,6 @@ fn bad_orbit_searches() {
             "are for --orbit",
         ),
         ("--effect UUUULLFFRRBBLLFFRRBBDDDD --gen Q", "bad --gen"),
-        (
-            "--effect UUUULLFFRRBBLLFFRRBBDDDD --json",
-            "are for --orbit",
-        ),
     ];
     for (args, says) in cases {
         let args: Vec<&str> = std::iter::once("algs")

@@ -8,6 +8,7 @@ use std::fmt;
 
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
+use crate::model::moves::Alg;
 use crate::model::stickers::Stickers;
 
 /// The 13 published test patterns, embedded from `fixtures/patterns.txt`.
@@ -112,10 +113,62 @@ pub fn builtin_patterns() -> Vec<Pattern> {
 pub struct PatternReport {
     /// A readable table, one row per pattern, then a summary line.
     pub table: String,
+    /// Each pattern's result, in file order.
+    pub results: Vec<PatternResult>,
     /// Every state valid, every solution solving it, every length as expected.
     pub all_good: bool,
     /// Patterns whose found length equals the expected one.
     pub optimal: usize,
+}
+
+/// What solving one pattern came to.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PatternResult {
+    pub name: String,
+    pub state: String,
+    /// The file's length in the metric, if it gives one.
+    pub expected: Option<u32>,
+    /// The solution found and its length in the metric, or why the state is invalid.
+    pub solved: Result<(Alg, u32), String>,
+    /// Microseconds the solve took.
+    pub micros: f64,
+    /// Empty when all is well, else what is wrong (`does not solve!`, ...).
+    pub problem: &'static str,
+}
+
+impl PatternResult {
+    /// The result as one JSON object.
+    pub fn to_json(&self, metric: Metric) -> serde_json::Value {
+        let mut v = serde_json::json!({
+            "name": self.name,
+            "input": self.state,
+            "metric": metric.name(),
+            "expected": self.expected,
+        });
+        match &self.solved {
+            Ok((alg, length)) => {
+                v["solution"] = alg.to_string().into();
+                v["moves"] = alg
+                    .as_slice()
+                    .iter()
+                    .map(|m| m.name())
+                    .collect::<Vec<_>>()
+                    .into();
+                v["move_count"] = alg.len().into();
+                v["length"] = (*length).into();
+                v["time_ms"] = (self.micros / 1000.0).into();
+                v["ok"] = self.problem.is_empty().into();
+                if !self.problem.is_empty() {
+                    v["problem"] = self.problem.into();
+                }
+            }
+            Err(e) => {
+                v["error"] = e.clone().into();
+                v["ok"] = false.into();
+            }
+        }
+        v
+    }
 }
 
 /// Solve every pattern in `metric` and tabulate name, state, expected and found
@@ -124,6 +177,7 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
     let mut solver = PocketSolver::new(metric);
     crate::model::pieces::tables(); // built once per process; not part of any solve's time
     let mut rows = Vec::new();
+    let mut results = Vec::new();
     let (mut optimal, mut all_good, mut total_us) = (0, true, 0.0);
     for p in patterns {
         let expected = match metric {
@@ -144,6 +198,14 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
                     "-".into(),
                     format!("error: {e}"),
                 ]);
+                results.push(PatternResult {
+                    name: p.name.clone(),
+                    state: p.state.clone(),
+                    expected,
+                    solved: Err(e.to_string()),
+                    micros: 0.0,
+                    problem: "invalid state",
+                });
                 continue;
             }
         };
@@ -151,26 +213,39 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
         total_us += us;
         let found = metric.length(&alg);
         let solves = cube.apply_alg(&alg).is_solved();
-        let verdict = match (solves, expected) {
-            (false, _) => " (does not solve!)",
+        let problem = match (solves, expected) {
+            (false, _) => "does not solve!",
             (true, Some(e)) if e == found => {
                 optimal += 1;
                 ""
             }
-            (true, Some(_)) => " (length differs from the file)",
-            (true, None) => " (no expected length)",
+            (true, Some(_)) => "length differs from the file",
+            (true, None) => "no expected length",
         };
-        if !verdict.is_empty() {
+        if !problem.is_empty() {
             all_good = false;
         }
+        let verdict = if problem.is_empty() {
+            String::new()
+        } else {
+            format!(" ({problem})")
+        };
         rows.push([
             p.name.clone(),
             p.state.clone(),
             shown(expected),
             found.to_string(),
-            format!("{us:.0} us"),
+            format!("{:.3} ms", us / 1000.0),
             format!("{alg}{verdict}"),
         ]);
+        results.push(PatternResult {
+            name: p.name.clone(),
+            state: p.state.clone(),
+            expected,
+            solved: Ok((alg, found)),
+            micros: us,
+            problem,
+        });
     }
     let header = ["name", "state", "expected", "found", "time", "solution"];
     let mut widths = header.map(str::len);
@@ -209,6 +284,7 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
     ));
     PatternReport {
         table,
+        results,
         all_good,
         optimal,
     }

@@ -79,7 +79,8 @@ pub(super) struct AlgsArgs {
     /// order each length by these move costs (as for solve) and print the cost
     #[argh(option)]
     cost: Option<String>,
-    /// with --orbit: one JSON object per magic move, with the changed pieces' stickers
+    /// one JSON object per line: per algorithm with --effect, per magic move (with the
+    /// changed pieces' stickers) with --orbit
     #[argh(switch)]
     json: bool,
 }
@@ -99,11 +100,10 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         || a.max_power.is_some()
         || a.any_face
         || a.keep.is_some()
-        || a.json
     {
         return usage(
             "algs",
-            "--puzzle, --change, --max-changed, --max-power, --any-face, --keep and --json are for --orbit",
+            "--puzzle, --change, --max-changed, --max-power, --any-face and --keep are for --orbit",
         );
     }
     let generators = match a.generators.as_deref().map(parse_generators).transpose() {
@@ -165,6 +165,19 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         for alg in algs {
             if printed == limit {
                 break;
+            }
+            if a.json {
+                let mut v = serde_json::json!({
+                    "solution": alg.to_string(),
+                    "moves": alg.as_slice().iter().map(|m| m.name()).collect::<Vec<_>>(),
+                    "move_count": alg.len(),
+                });
+                if let Some(c) = &costs {
+                    v["cost"] = (c.thousandths(&alg) as f64 / 1000.0).into();
+                }
+                writeln!(out, "{v}")?;
+                printed += 1;
+                continue;
             }
             match &costs {
                 Some(c) => writeln!(out, "{alg} (cost {})", c.total(&alg))?,

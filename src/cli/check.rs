@@ -31,6 +31,9 @@ pub(super) struct CheckArgs {
     /// the claimed solution
     #[argh(positional)]
     solution: String,
+    /// print the verdict as one JSON object
+    #[argh(switch)]
+    json: bool,
 }
 
 pub(super) fn cmd_check(a: CheckArgs) -> io::Result<u8> {
@@ -43,14 +46,39 @@ pub(super) fn cmd_check(a: CheckArgs) -> io::Result<u8> {
     };
     let optimal = PocketSolver::new(Metric::Htm).solve(&cube).len();
     let mut out = io::stdout().lock();
-    match check(&cube, &a.solution, optimal) {
-        Ok(v) => {
-            writeln!(out, "{v}")?;
-            Ok(EXIT_OK)
+    let verdict = check(&cube, &a.solution, optimal);
+    if a.json {
+        let mut v = serde_json::json!({
+            "input": a.state,
+            "solution": a.solution,
+            "valid": verdict.is_ok(),
+            "optimal": optimal,
+        });
+        match &verdict {
+            Ok(verdict) => {
+                v["length"] = verdict.length.into();
+                v["moves"] = verdict
+                    .alg
+                    .as_slice()
+                    .iter()
+                    .map(|m| m.name())
+                    .collect::<Vec<_>>()
+                    .into();
+                v["is_optimal"] = verdict.is_optimal().into();
+                v["under_20"] = verdict.under_20().into();
+            }
+            Err(e) => v["error"] = e.to_string().into(),
         }
-        Err(e) => {
-            writeln!(out, "invalid: {e} (optimal is {optimal})")?;
-            Ok(EXIT_BAD_INPUT)
+        writeln!(out, "{v}")?;
+    } else {
+        match &verdict {
+            Ok(v) => writeln!(out, "{v}")?,
+            Err(e) => writeln!(out, "invalid: {e} (optimal is {optimal})")?,
         }
     }
+    Ok(if verdict.is_ok() {
+        EXIT_OK
+    } else {
+        EXIT_BAD_INPUT
+    })
 }

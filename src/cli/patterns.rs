@@ -24,9 +24,12 @@ pub(super) struct PatternsArgs {
     /// pattern file to run (default: the built-in test patterns)
     #[argh(option)]
     file: Option<String>,
-    /// metric: htm (default) or qtm
+    /// metric: htm (default), qtm or one-way
     #[argh(option, default = "Metric::Htm")]
     metric: Metric,
+    /// print one JSON object per pattern
+    #[argh(switch)]
+    json: bool,
 }
 
 pub(super) fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
@@ -36,7 +39,13 @@ pub(super) fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
     };
     let report = crate::challenge::patterns::run_patterns(&patterns, a.metric);
     let mut out = io::stdout().lock();
-    out.write_all(report.table.as_bytes())?;
+    if a.json {
+        for r in &report.results {
+            writeln!(out, "{}", r.to_json(a.metric))?;
+        }
+    } else {
+        out.write_all(report.table.as_bytes())?;
+    }
     out.flush()?;
     Ok(if report.all_good {
         EXIT_OK
