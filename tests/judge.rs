@@ -92,6 +92,8 @@ fn judge_verdicts_for_bad_solvers() {
     let (code, text) = judge_one(&dir, "echo crashing >&2; exit 3", &[]);
     assert_eq!(code, Some(1));
     assert!(text.contains("crashed: exit status 3"), "{text}");
+    // The end of what a crashed program said on standard error comes with it.
+    assert!(text.contains("\n    | crashing\n"), "{text}");
     let (code, text) = judge_one(&dir, "kill -SEGV $$", &[]);
     assert_eq!(code, Some(1));
     assert!(text.contains("crashed: killed by signal 11"), "{text}");
@@ -151,9 +153,32 @@ fn judge_usage_errors() {
     assert_eq!(o.status.code(), Some(2));
     let o = pocket(&["judge", "--input", "pipe", "--", "true"], b"");
     assert_eq!(o.status.code(), Some(2));
+    // A program that cannot start fails at once, with its reason, not once a position.
     let o = pocket(&["judge", "--", "/nonexistent/solver"], b"");
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("crashed: cannot start /nonexistent/solver"));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("cannot start /nonexistent/solver"), "{err}");
+    assert!(!stdout(&o).contains("Horizontal flags"), "{}", stdout(&o));
+}
+
+#[test]
+fn judge_fails_fast_and_names_plain_list_lines_once() {
+    let dir = Dir::new("judge-fast");
+    let script = dir.script("bad.sh", "echo R");
+    let o = pocket(&["judge", "--fail-fast", "--", script.as_str()], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    assert_eq!(
+        text.lines().count(),
+        3,
+        "header, one position, the stop: {text}"
+    );
+    assert!(text.ends_with("stopped at the first position that did not pass (--fail-fast)\n"));
+    let list = dir.file("list.txt", &format!("{SWAP}\nUUUULLFFRRBBLLFFRRBBDDDX\n"));
+    let o = pocket(&["judge", "--file", list.as_str(), "--", "true"], b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("pocket: line 2: expected 6 colours"), "{err}");
+    assert!(!err.contains("line 2: line 2"), "{err}");
 }
 
 /// Whether process `pid` (from a pid file) is still running, given it up to 2 s to go:

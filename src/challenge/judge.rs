@@ -66,8 +66,10 @@ pub enum Outcome {
     Invalid(String),
     /// Still running at the time limit.
     Timeout,
-    /// Could not start, failed, or was killed by a signal.
+    /// Failed, or was killed by a signal.
     Crashed(String),
+    /// Could not be started at all, and why (every other run would fail the same way).
+    NotStarted(String),
 }
 
 /// One judged run.
@@ -81,6 +83,8 @@ pub struct Run {
     /// Processes of the run still running when the judge gave up on them, [`CLEANUP`]
     /// after the run ended.
     pub survivors: usize,
+    /// The last lines of the program's standard error (at most 2 KiB), for a crash.
+    pub stderr_tail: String,
 }
 
 impl Run {
@@ -129,6 +133,8 @@ enum Ended {
 struct Finished {
     ended: Ended,
     output: Vec<u8>,
+    /// The last bytes of its standard error.
+    errors: Vec<u8>,
     time: Duration,
     escaped: usize,
     survivors: usize,
@@ -139,6 +145,7 @@ fn run_program(_: &[String], _: &str, _: InputMode, _: Limits) -> Finished {
     Finished {
         ended: Ended::NotStarted("judging programs needs a Unix system".into()),
         output: Vec::new(),
+        errors: Vec::new(),
         time: Duration::ZERO,
         escaped: 0,
         survivors: 0,
@@ -163,7 +170,8 @@ pub fn run_one(
 ) -> Run {
     let done = run_program(program, state, input, limits);
     let outcome = match done.ended {
-        Ended::NotStarted(why) | Ended::WaitFailed(why) => Outcome::Crashed(why),
+        Ended::NotStarted(why) => Outcome::NotStarted(why),
+        Ended::WaitFailed(why) => Outcome::Crashed(why),
         Ended::Timeout => Outcome::Timeout,
         Ended::Overflow => Outcome::Invalid(format!("printed more than {MAX_OUTPUT} bytes")),
         Ended::Exited(Some(why)) => Outcome::Crashed(why),
@@ -180,6 +188,7 @@ pub fn run_one(
         time: done.time,
         escaped: done.escaped,
         survivors: done.survivors,
+        stderr_tail: String::from_utf8_lossy(&done.errors).into_owned(),
     }
 }
 

@@ -7,7 +7,7 @@ use argh::FromArgs;
 use crate::challenge::judge::{InputMode, Limits, Outcome, Summary, run_one};
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
-use crate::model::stickers::Stickers;
+use crate::model::stickers::{Stickers, escape_text};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
 
@@ -49,10 +49,16 @@ pub(super) struct JudgeArgs {
     /// positions to run (default: the built-in test patterns)
     #[argh(option)]
     file: Option<String>,
+    /// stop at the first position that does not pass
+    #[argh(switch)]
+    fail_fast: bool,
     /// the program and its arguments (put -- before them)
     #[argh(positional, greedy)]
     program: Vec<String>,
 }
+
+/// Lines of a crashed program's standard error shown under its verdict.
+const STDERR_LINES: usize = 5;
 
 /// `judge --memory-limit` unless given, in MiB.
 const DEFAULT_MEMORY_MIB: u64 = 1024;
@@ -107,18 +113,28 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
             Ok(c) => c,
             Err(e) => {
-                eprintln!("pocket: line {}: {}: {e}", p.line, p.name);
+                // A plain list of states names each position by its line already.
+                match p.name == format!("line {}", p.line) {
+                    true => eprintln!("pocket: line {}: {e}", p.line),
+                    false => eprintln!("pocket: line {}: {}: {e}", p.line, p.name),
+                }
                 return Ok(EXIT_BAD_INPUT);
             }
         };
         let optimal = solver.solve(&cube).len();
         let run = run_one(&a.program, &p.state, &cube, optimal, a.input, limits);
+        if let Outcome::NotStarted(why) = &run.outcome {
+            // Every other position would fail the same way.
+            eprintln!("pocket: {}", escape_text(why));
+            return Ok(EXIT_BAD_INPUT);
+        }
         summary.add(&run);
         let (moves, result) = match &run.outcome {
             Outcome::Valid(v) => (v.length.to_string(), format!("valid ({})", v.bonuses())),
             Outcome::Invalid(why) => ("-".into(), format!("invalid: {why}")),
             Outcome::Timeout => ("-".into(), format!("timeout (over {} s)", a.timeout)),
             Outcome::Crashed(why) => ("-".into(), format!("crashed: {why}")),
+            Outcome::NotStarted(why) => ("-".into(), format!("not started: {why}")),
         };
         let result = match run.note() {
             Some(note) => format!("{result}; {note}"),
@@ -130,7 +146,22 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
             p.name,
             run.time.as_secs_f64() * 1e3
         )?;
+        // A crash shows the end of what the program said on standard error.
+        if matches!(run.outcome, Outcome::Crashed(_)) {
+            let lines: Vec<&str> = run.stderr_tail.trim_end().lines().collect();
+            for line in &lines[lines.len().saturating_sub(STDERR_LINES)..] {
+                writeln!(out, "    | {}", escape_text(line))?;
+            }
+        }
         out.flush()?;
+        let passed = matches!(run.outcome, Outcome::Valid(_)) && run.clean();
+        if a.fail_fast && !passed {
+            writeln!(
+                out,
+                "stopped at the first position that did not pass (--fail-fast)"
+            )?;
+            return Ok(EXIT_BAD_INPUT);
+        }
     }
     writeln!(out, "{summary}")?;
     Ok(if summary.passed() {

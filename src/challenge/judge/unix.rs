@@ -6,7 +6,7 @@ use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::net::UnixStream;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
-use std::process::{Child, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use super::{CLEANUP, Ended, Finished, InputMode, Limits, MAX_OUTPUT};
@@ -130,7 +130,7 @@ fn readable(fd: &impl AsRawFd) -> libc::pollfd {
 }
 
 /// Make reads of the pipe return at once when it is empty.
-fn set_nonblocking(out: &ChildStdout) -> io::Result<()> {
+fn set_nonblocking(out: &impl AsRawFd) -> io::Result<()> {
     let fd = out.as_raw_fd();
     // SAFETY: fcntl on a descriptor we own, reading and setting its status flags.
     unsafe {
@@ -143,14 +143,25 @@ fn set_nonblocking(out: &ChildStdout) -> io::Result<()> {
 }
 
 /// The program's standard output as read so far.
-struct Output {
-    pipe: Option<ChildStdout>,
+struct Output<P> {
+    pipe: Option<P>,
     kept: Vec<u8>,
+    /// Keep only the last [`STDERR_TAIL`] bytes, never overflowing (standard error).
+    tail: bool,
 }
 
-impl Output {
+impl<P: Read> Output<P> {
+    fn new(pipe: Option<P>, tail: bool) -> Output<P> {
+        Output {
+            pipe,
+            kept: Vec::new(),
+            tail,
+        }
+    }
+
     /// Read whatever is in the pipe now, without waiting. Closes the pipe at end of
-    /// file or on an error. True if the program printed more than [`MAX_OUTPUT`].
+    /// file or on an error. True if the program printed more than [`MAX_OUTPUT`] (on
+    /// standard output; standard error keeps its tail).
     fn drain(&mut self) -> bool {
         let Some(pipe) = self.pipe.as_mut() else {
             return false;
@@ -159,6 +170,11 @@ impl Output {
         loop {
             match pipe.read(&mut buf) {
                 Ok(0) => break,
+                Ok(n) if self.tail => {
+                    self.kept.extend_from_slice(&buf[..n]);
+                    let extra = self.kept.len().saturating_sub(STDERR_TAIL);
+                    self.kept.drain(..extra);
+                }
                 Ok(n) => {
                     let room = MAX_OUTPUT + 1 - self.kept.len();
                     self.kept.extend_from_slice(&buf[..n.min(room)]);
@@ -175,6 +191,9 @@ impl Output {
         false
     }
 }
+
+/// Bytes of a program's standard error kept, from its end, to show with a crash.
+const STDERR_TAIL: usize = 2048;
 
 /// Reap the program, waiting for its exit notice (if it is watched) up to `until`;
 /// `None` if it is still running then.
@@ -202,6 +221,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     let finished = |ended: Ended| Finished {
         ended,
         output: Vec::new(),
+        errors: Vec::new(),
         time: start.elapsed(),
         escaped: 0,
         survivors: 0,
@@ -220,7 +240,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
             Stdio::null()
         })
         .stdout(Stdio::piped())
-        .stderr(Stdio::null());
+        .stderr(Stdio::piped());
     // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
     unsafe {
         cmd.pre_exec(move || start_alone(memory));
@@ -240,9 +260,10 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
         Ok(mine)
     });
     let pipe = child.stdout.take();
-    let ready = match &pipe {
-        Some(p) => set_nonblocking(p),
-        None => Ok(()),
+    let errors = child.stderr.take();
+    let ready = match (&pipe, &errors) {
+        (Some(p), Some(e)) => set_nonblocking(p).and_then(|_| set_nonblocking(e)),
+        _ => Ok(()),
     };
     let notice = match (watched, ready) {
         (Ok(notice), Ok(())) => notice,
@@ -264,22 +285,28 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     }
 
     let deadline = start + limits.time;
-    let mut out = Output {
-        pipe,
-        kept: Vec::new(),
-    };
+    let mut out = Output::new(pipe, false);
+    let mut err = Output::new(errors, true);
     let mut overflow = false;
     let mut exited = false;
     while !overflow && !exited {
         let mut fds = vec![readable(&notice)];
-        if let Some(p) = &out.pipe {
+        let out_at = out.pipe.as_ref().map(|p| {
             fds.push(readable(p));
-        }
+            fds.len() - 1
+        });
+        let err_at = err.pipe.as_ref().map(|p| {
+            fds.push(readable(p));
+            fds.len() - 1
+        });
         if !poll_until(&mut fds, deadline) {
             break;
         }
-        if fds.get(1).is_some_and(|fd| fd.revents != 0) {
+        if out_at.is_some_and(|i| fds[i].revents != 0) {
             overflow = out.drain();
+        }
+        if err_at.is_some_and(|i| fds[i].revents != 0) {
+            err.drain();
         }
         exited = fds[0].revents != 0;
     }
@@ -298,6 +325,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
         // Everything written before the program and the rest were stopped.
         overflow = out.drain();
     }
+    err.drain();
     let ended = if overflow {
         Ended::Overflow
     } else if !exited {
@@ -312,6 +340,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     Finished {
         ended,
         output: out.kept,
+        errors: err.kept,
         time,
         escaped,
         survivors,
