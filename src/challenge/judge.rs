@@ -278,6 +278,7 @@ mod tests {
             time: Duration::ZERO,
             escaped,
             survivors,
+            stderr_tail: String::new(),
         }
     }
 
@@ -310,6 +311,7 @@ mod tests {
             time: Duration::ZERO,
             escaped,
             survivors: 0,
+            stderr_tail: String::new(),
         };
         let mut summary = Summary::default();
         summary.add(&valid(0));
