@@ -366,3 +366,12 @@ fn errors_say_which_corner_colour_and_place() {
         lines(&o)[0]
     );
 }
+
+#[test]
+fn show_svg_dash_is_standard_output() {
+    let o = pocket(&["show", "--svg", "-", "UUUURLFBLRBFLLFFRRBBDDDD"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("<svg"), "{text}");
+    assert!(!std::path::Path::new("-").exists());
+}

@@ -26,7 +26,7 @@ pub(super) struct ShowArgs {
     /// the state, 24 stickers
     #[argh(positional)]
     state: String,
-    /// write an SVG picture to this file instead
+    /// write an SVG picture to this file instead (`-`: standard output)
     #[argh(option)]
     svg: Option<String>,
     /// facelet order of the state: golf (default) or urfdlb
@@ -44,7 +44,12 @@ pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
     };
     let problem = given.to_cube().err();
     if let Some(path) = &a.svg {
-        if let Err(e) = std::fs::write(path, svg(&given, &sticker_colours(&given))) {
+        let picture = svg(&given, &sticker_colours(&given));
+        if path == "-" {
+            let mut out = io::stdout().lock();
+            out.write_all(picture.as_bytes())?;
+            out.flush()?;
+        } else if let Err(e) = std::fs::write(path, picture) {
             eprintln!("pocket: cannot write {path}: {e}");
             return Ok(EXIT_BAD_INPUT);
         }

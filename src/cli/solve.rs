@@ -49,7 +49,7 @@ pub(super) struct SolveArgs {
     #[argh(switch)]
     count: bool,
     /// bidir (default): bidirectional search, instant start; table: build the full
-    /// distance table once (about 0.1 s), then solve very fast on both cores
+    /// distance table once (about 0.1 s), then solve very fast on every core
     #[argh(option, default = "Method::Bidir")]
     method: Method,
     /// move costs to minimise instead of a metric, e.g.
@@ -292,26 +292,34 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
             answer.batch(&mut subject, items, text)
         });
     }
-    // A table is shared read-only: a large batch is answered on both cores.
+    // A table is shared read-only: a large batch is answered on every core.
     let table = TableSolver::new(a.metric);
-    let half = |items: &[Item], text: &[u8]| {
+    let part = |items: &[Item], text: &[u8]| {
         let mut subject = CubeSubject {
             input: &input,
             solver: &table,
         };
         answer.batch(&mut subject, items, text)
     };
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     answer_all(&inputs, moves_input, &mut |items, text| {
-        if items.len() < 64 {
-            return half(items, text);
+        // Below 32 states a part, a thread costs more than it saves.
+        let parts = cores.min(items.len() / 32).max(1);
+        if parts == 1 {
+            return part(items, text);
         }
-        let (left, right) = items.split_at(items.len() / 2);
+        let size = items.len().div_ceil(parts);
         std::thread::scope(|s| {
-            let other = s.spawn(|| half(right, text));
-            let (mut out, mut errors) = half(left, text);
-            let (out2, errors2) = other.join().expect("solver thread");
-            out.push_str(&out2);
-            errors.extend(errors2);
+            let others: Vec<_> = items[size..]
+                .chunks(size)
+                .map(|chunk| s.spawn(|| part(chunk, text)))
+                .collect();
+            let (mut out, mut errors) = part(&items[..size], text);
+            for other in others {
+                let (more, more_errors) = other.join().expect("solver thread");
+                out.push_str(&more);
+                errors.extend(more_errors);
+            }
             (out, errors)
         })
     })
