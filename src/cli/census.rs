@@ -1,12 +1,12 @@
 //! `pocket census`: God's algorithm, for the cube or a defined puzzle.
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use argh::FromArgs;
 
 use crate::cube::census::{census_all, census_in};
 use crate::engine::census::Census;
-use crate::io::timed;
+use crate::io::{group, timed};
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
 
@@ -99,9 +99,22 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
         return Err(EXIT_USAGE);
     }
     let puzzle = load_puzzle("census", name, a.cost.as_deref())?;
+    // Progress on a terminal, when the results go elsewhere.
+    let progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
+    let mut report = |settled: u64, _distance: u32| {
+        if progress {
+            eprint!(
+                "\rpocket: census of {name}: {} positions...",
+                group(settled)
+            );
+        }
+    };
     let census = puzzle
         .space(a.weighted || a.cost.is_some())
-        .and_then(|space| space.census());
+        .and_then(|space| space.census_with_progress(&mut report));
+    if progress {
+        eprint!("\r{:60}\r", "");
+    }
     match census {
         Ok(c) => Ok(vec![c]),
         Err(e) => {

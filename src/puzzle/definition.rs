@@ -978,6 +978,15 @@ impl PuzzleSpace<'_> {
     /// positions (at once when the orbits of the stickers show there can be no more),
     /// or when memory runs out.
     pub fn census(&self) -> Result<Census, Error> {
+        self.census_with_progress(&mut |_, _| {})
+    }
+
+    /// [`PuzzleSpace::census`], calling `progress` with the positions settled so far
+    /// and the distance reached, every 65,536 positions.
+    pub fn census_with_progress(
+        &self,
+        progress: &mut dyn FnMut(u64, u32),
+    ) -> Result<Census, Error> {
         let p = self.puzzle;
         let refuse = |e: SearchError| {
             Error::invalid(
@@ -992,6 +1001,7 @@ impl PuzzleSpace<'_> {
             store.reserve(bound as usize).map_err(refuse)?;
         }
         let mut rows: Vec<Row> = Vec::new();
+        let mut settled = 0u64;
         Layered::new(self, Direction::ToRoots)
             .run(&[self.goal], &mut store, |s| {
                 if rows.last().is_none_or(|r| r.distance != s.distance) {
@@ -1004,6 +1014,10 @@ impl PuzzleSpace<'_> {
                 let row = rows.last_mut().expect("a row for this distance");
                 row.positions += 1;
                 row.local_maxima += s.local_maximum as u64;
+                settled += 1;
+                if settled % 65_536 == 0 {
+                    progress(settled, s.distance);
+                }
                 ControlFlow::Continue(())
             })
             .map_err(refuse)?;
