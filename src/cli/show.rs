@@ -11,7 +11,7 @@ use crate::model::stickers::Stickers;
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 
 #[derive(FromArgs, Debug)]
-/// Draw a state as the net of the README, in colour on a terminal, or as SVG.
+/// Draw a state as the sticker net (see `pocket net`), in colour on a terminal, or as SVG.
 #[argh(
     subcommand,
     name = "show",

@@ -61,7 +61,7 @@ pub(super) struct SolveArgs {
     /// with ' and 2); repeat for several; "-" reads one sequence per line from stdin
     #[argh(option)]
     moves: Vec<String>,
-    /// facelet order of the states: golf (default, the net of the README) or urfdlb
+    /// facelet order of the states: golf (default, the net `pocket net` draws) or urfdlb
     /// (Kociemba's U R F D L B order)
     #[argh(option, default = "Layout::Golf")]
     layout: Layout,
