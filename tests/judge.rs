@@ -383,3 +383,30 @@ fn judge_memory_limit() {
         );
     }
 }
+
+#[test]
+fn judge_runs_positions_in_parallel_with_jobs() {
+    let dir = Dir::new("judge-jobs");
+    let me = env!("CARGO_BIN_EXE_pocket");
+    let slow = dir.script("slow.sh", &format!("sleep 0.3; exec {me} solve \"$1\""));
+    let start = Instant::now();
+    let o = pocket(&["judge", "--jobs", "4", "--", slow.as_str()], b"");
+    let took = start.elapsed();
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}");
+    assert!(text.contains("13/13 valid, 13 optimal"), "{text}");
+    // 13 runs of 0.3 s each, four at a time: well under the 3.9 s of one at a time.
+    assert!(took < Duration::from_millis(3000), "{took:?}");
+    // Verdicts stay in file order.
+    let names: Vec<&str> = text.lines().skip(1).take(2).collect();
+    assert!(names[0].starts_with("Horizontal flags"), "{text}");
+    let bad = dir.script("bad.sh", "echo R");
+    let o = pocket(
+        &["judge", "--jobs", "3", "--fail-fast", "--", bad.as_str()],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
+    let o = pocket(&["judge", "--jobs", "0", "--", "true"], b"");
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -33,6 +33,15 @@ pub enum InputMode {
     Stdin,
 }
 
+impl std::fmt::Display for InputMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            InputMode::Argv => "argv",
+            InputMode::Stdin => "stdin",
+        })
+    }
+}
+
 impl std::str::FromStr for InputMode {
     type Err = Error;
 

@@ -1,13 +1,20 @@
 //! `pocket judge`: whole solver programs run and judged.
 
-use std::io::{self, Write};
+use std::collections::BTreeMap;
+use std::io::{self, BufRead, Write};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use argh::FromArgs;
 
-use crate::challenge::judge::{InputMode, Limits, Outcome, Summary, run_one};
+use crate::challenge::check::check;
+use crate::challenge::judge::{InputMode, Limits, Outcome, Run, Summary, run_one};
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
-use crate::model::stickers::{Stickers, escape_text};
+use crate::model::pieces::Cube;
+use crate::model::stickers::{Stickers, escape_text, parse_state};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
 
@@ -52,6 +59,9 @@ pub(super) struct JudgeArgs {
     /// stop at the first position that does not pass
     #[argh(switch)]
     fail_fast: bool,
+    /// positions judged at once, each run in a worker process of its own (default 1)
+    #[argh(option, default = "1", from_str_fn(parse_jobs))]
+    jobs: usize,
     /// the program and its arguments (put -- before them)
     #[argh(positional, greedy)]
     program: Vec<String>,
@@ -75,6 +85,13 @@ fn parse_memory_limit(s: &str) -> Result<u64, String> {
     }
 }
 
+fn parse_jobs(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (1..=256).contains(&n) => Ok(n),
+        _ => Err(format!("bad --jobs '{s}' (expected 1 to 256)")),
+    }
+}
+
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x > 0.0 && x.is_finite() && x <= 86_400.0 => Ok(x),
@@ -82,33 +99,158 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     }
 }
 
+/// Set in the environment of the worker processes of `--jobs`: each judges the
+/// positions it reads on standard input (`STATE<tab>OPTIMAL`) and writes one JSON line
+/// per run. Each worker is a subreaper of its own, so parallel runs never sweep each
+/// other's processes.
+const WORKER_ENV: &str = "POCKET_JUDGE_WORKER";
+
+/// A run as one JSON line, from a worker to the judge.
+fn run_to_json(run: &Run) -> String {
+    let (kind, text) = match &run.outcome {
+        Outcome::Valid(v) => ("valid", v.alg.to_string()),
+        Outcome::Invalid(why) => ("invalid", why.clone()),
+        Outcome::Timeout => ("timeout", String::new()),
+        Outcome::Crashed(why) => ("crashed", why.clone()),
+        Outcome::NotStarted(why) => ("not-started", why.clone()),
+    };
+    serde_json::json!({
+        "outcome": kind,
+        "text": text,
+        "seconds": run.time.as_secs_f64(),
+        "escaped": run.escaped,
+        "survivors": run.survivors,
+        "stderr": run.stderr_tail,
+    })
+    .to_string()
+}
+
+/// A worker's JSON line as a run of `cube`; `None` if it is not one.
+fn run_from_json(line: &str, cube: &Cube, optimal: usize) -> Option<Run> {
+    let v: serde_json::Value = serde_json::from_str(line).ok()?;
+    let text = v["text"].as_str()?.to_string();
+    let outcome = match v["outcome"].as_str()? {
+        "valid" => Outcome::Valid(check(cube, &text, optimal).ok()?),
+        "invalid" => Outcome::Invalid(text),
+        "timeout" => Outcome::Timeout,
+        "crashed" => Outcome::Crashed(text),
+        _ => Outcome::NotStarted(text),
+    };
+    Some(Run {
+        outcome,
+        time: Duration::from_secs_f64(v["seconds"].as_f64()?),
+        escaped: v["escaped"].as_u64()? as usize,
+        survivors: v["survivors"].as_u64()? as usize,
+        stderr_tail: v["stderr"].as_str()?.to_string(),
+    })
+}
+
+/// The worker side of `--jobs`.
+fn worker(a: &JudgeArgs, limits: Limits) -> io::Result<u8> {
+    let mut out = io::stdout().lock();
+    for line in io::stdin().lock().lines() {
+        let line = line?;
+        let Some((state, optimal)) = line.split_once('\t') else {
+            continue;
+        };
+        let (Ok(cube), Ok(optimal)) = (parse_state(state), optimal.parse::<usize>()) else {
+            continue;
+        };
+        let run = run_one(&a.program, state, &cube, optimal, a.input, limits);
+        writeln!(out, "{}", run_to_json(&run))?;
+        out.flush()?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// Judge `positions` on `jobs` worker processes at once; each run goes to `report`
+/// (index and run) in the order they finish. After `stop` is set, no new run starts.
+fn run_parallel(
+    a: &JudgeArgs,
+    jobs: usize,
+    positions: &[(Cube, String, usize)],
+    stop: &AtomicBool,
+    report: &mpsc::Sender<(usize, Run)>,
+) -> io::Result<()> {
+    let exe = std::env::current_exe()?;
+    let next = AtomicUsize::new(0);
+    let mut args = vec![
+        "judge".to_string(),
+        "--input".into(),
+        a.input.to_string(),
+        "--timeout".into(),
+        a.timeout.to_string(),
+        "--memory-limit".into(),
+        a.memory_limit.to_string(),
+        "--".into(),
+    ];
+    args.extend(a.program.iter().cloned());
+    std::thread::scope(|s| {
+        let mut handles = Vec::new();
+        for _ in 0..jobs.min(positions.len()) {
+            let mut child = Command::new(&exe)
+                .args(&args)
+                .env(WORKER_ENV, "1")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()?;
+            let (Some(mut input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
+                continue;
+            };
+            let (next, report) = (&next, report.clone());
+            handles.push(s.spawn(move || -> io::Result<()> {
+                let mut lines = io::BufReader::new(output).lines();
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= positions.len() || stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let (cube, state, optimal) = &positions[i];
+                    writeln!(input, "{state}\t{optimal}")?;
+                    input.flush()?;
+                    let line = lines.next().transpose()?.unwrap_or_default();
+                    let run = run_from_json(&line, cube, *optimal).unwrap_or(Run {
+                        outcome: Outcome::Crashed("the judge's worker failed".into()),
+                        time: Duration::ZERO,
+                        escaped: 0,
+                        survivors: 0,
+                        stderr_tail: String::new(),
+                    });
+                    if report.send((i, run)).is_err() {
+                        break;
+                    }
+                }
+                drop(input);
+                child.wait()?;
+                Ok(())
+            }));
+        }
+        for h in handles {
+            h.join()
+                .unwrap_or_else(|_| Err(io::Error::other("judge worker")))?;
+        }
+        Ok(())
+    })
+}
+
 pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
     if a.program.is_empty() {
         eprintln!("pocket: judge needs a program to run: pocket judge -- PROGRAM [ARGS...]");
         return Ok(EXIT_USAGE);
     }
+    let limits = Limits {
+        time: Duration::from_secs_f64(a.timeout),
+        memory_mib: (a.memory_limit > 0).then_some(a.memory_limit),
+    };
+    if std::env::var_os(WORKER_ENV).is_some() {
+        return worker(&a, limits);
+    }
     let patterns = match load_patterns(&a.file) {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
-    let limits = Limits {
-        time: std::time::Duration::from_secs_f64(a.timeout),
-        memory_mib: (a.memory_limit > 0).then_some(a.memory_limit),
-    };
     let mut solver = PocketSolver::new(Metric::Htm);
-    let width = patterns
-        .iter()
-        .map(|p| p.name.chars().count())
-        .max()
-        .unwrap_or(4)
-        .max(4);
-    let mut out = io::stdout().lock();
-    writeln!(
-        out,
-        "{:<width$}  {:>5}  {:>7}  {:>9}  result",
-        "name", "moves", "optimal", "time"
-    )?;
-    let mut summary = Summary::default();
+    let mut positions = Vec::with_capacity(patterns.len());
     for p in &patterns {
         let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
             Ok(c) => c,
@@ -122,51 +264,117 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
             }
         };
         let optimal = solver.solve(&cube).len();
-        let run = run_one(&a.program, &p.state, &cube, optimal, a.input, limits);
-        if let Outcome::NotStarted(why) = &run.outcome {
-            // Every other position would fail the same way.
-            eprintln!("pocket: {}", escape_text(why));
-            return Ok(EXIT_BAD_INPUT);
-        }
-        summary.add(&run);
-        let (moves, result) = match &run.outcome {
-            Outcome::Valid(v) => (v.length.to_string(), format!("valid ({})", v.bonuses())),
-            Outcome::Invalid(why) => ("-".into(), format!("invalid: {why}")),
-            Outcome::Timeout => ("-".into(), format!("timeout (over {} s)", a.timeout)),
-            Outcome::Crashed(why) => ("-".into(), format!("crashed: {why}")),
-            Outcome::NotStarted(why) => ("-".into(), format!("not started: {why}")),
-        };
-        let result = match run.note() {
-            Some(note) => format!("{result}; {note}"),
-            None => result,
-        };
-        writeln!(
-            out,
-            "{:<width$}  {moves:>5}  {optimal:>7}  {:>6.1} ms  {result}",
-            p.name,
-            run.time.as_secs_f64() * 1e3
-        )?;
-        // A crash shows the end of what the program said on standard error.
-        if matches!(run.outcome, Outcome::Crashed(_)) {
-            let lines: Vec<&str> = run.stderr_tail.trim_end().lines().collect();
-            for line in &lines[lines.len().saturating_sub(STDERR_LINES)..] {
-                writeln!(out, "    | {}", escape_text(line))?;
-            }
-        }
-        out.flush()?;
-        let passed = matches!(run.outcome, Outcome::Valid(_)) && run.clean();
-        if a.fail_fast && !passed {
+        positions.push((cube, p.state.clone(), optimal));
+    }
+    let width = patterns
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .max(4);
+    let stop = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel::<(usize, Run)>();
+    let printing =
+        |out: &mut io::StdoutLock<'_>, receive: mpsc::Receiver<(usize, Run)>| -> io::Result<u8> {
             writeln!(
                 out,
-                "stopped at the first position that did not pass (--fail-fast)"
+                "{:<width$}  {:>5}  {:>7}  {:>9}  result",
+                "name", "moves", "optimal", "time"
             )?;
-            return Ok(EXIT_BAD_INPUT);
+            let mut summary = Summary::default();
+            let mut waiting: BTreeMap<usize, Run> = BTreeMap::new();
+            let mut at = 0;
+            for (i, run) in receive.iter() {
+                waiting.insert(i, run);
+                // Print in position order, as soon as the next one is in.
+                while let Some(run) = waiting.remove(&at) {
+                    let (p, optimal) = (&patterns[at], positions[at].2);
+                    at += 1;
+                    if let Outcome::NotStarted(why) = &run.outcome {
+                        // Every other position would fail the same way.
+                        stop.store(true, Ordering::SeqCst);
+                        eprintln!("pocket: {}", escape_text(why));
+                        return Ok(EXIT_BAD_INPUT);
+                    }
+                    summary.add(&run);
+                    print_run(out, &a, width, &p.name, optimal, &run)?;
+                    let passed = matches!(run.outcome, Outcome::Valid(_)) && run.clean();
+                    if a.fail_fast && !passed {
+                        stop.store(true, Ordering::SeqCst);
+                        writeln!(
+                            out,
+                            "stopped at the first position that did not pass (--fail-fast)"
+                        )?;
+                        return Ok(EXIT_BAD_INPUT);
+                    }
+                }
+            }
+            writeln!(out, "{summary}")?;
+            Ok(if summary.passed() {
+                EXIT_OK
+            } else {
+                EXIT_BAD_INPUT
+            })
+        };
+    std::thread::scope(|s| {
+        let runner = s.spawn(|| -> io::Result<()> {
+            let send = send;
+            if a.jobs > 1 {
+                return run_parallel(&a, a.jobs, &positions, &stop, &send);
+            }
+            for (i, (cube, state, optimal)) in positions.iter().enumerate() {
+                if stop.load(Ordering::SeqCst) {
+                    break;
+                }
+                let run = run_one(&a.program, state, cube, *optimal, a.input, limits);
+                if send.send((i, run)).is_err() {
+                    break;
+                }
+            }
+            Ok(())
+        });
+        // The printer may stop early; dropping its receiver then ends the runner.
+        let code = printing(&mut io::stdout().lock(), receive);
+        stop.store(true, Ordering::SeqCst);
+        let ran = runner
+            .join()
+            .unwrap_or_else(|_| Err(io::Error::other("judge runner")));
+        let code = code?;
+        ran?;
+        Ok(code)
+    })
+}
+
+/// One position's verdict line, and the end of its standard error after a crash.
+fn print_run(
+    out: &mut dyn Write,
+    a: &JudgeArgs,
+    width: usize,
+    name: &str,
+    optimal: usize,
+    run: &Run,
+) -> io::Result<()> {
+    let (moves, result) = match &run.outcome {
+        Outcome::Valid(v) => (v.length.to_string(), format!("valid ({})", v.bonuses())),
+        Outcome::Invalid(why) => ("-".into(), format!("invalid: {why}")),
+        Outcome::Timeout => ("-".into(), format!("timeout (over {} s)", a.timeout)),
+        Outcome::Crashed(why) => ("-".into(), format!("crashed: {why}")),
+        Outcome::NotStarted(why) => ("-".into(), format!("not started: {why}")),
+    };
+    let result = match run.note() {
+        Some(note) => format!("{result}; {note}"),
+        None => result,
+    };
+    writeln!(
+        out,
+        "{name:<width$}  {moves:>5}  {optimal:>7}  {:>6.1} ms  {result}",
+        run.time.as_secs_f64() * 1e3
+    )?;
+    if matches!(run.outcome, Outcome::Crashed(_)) {
+        let lines: Vec<&str> = run.stderr_tail.trim_end().lines().collect();
+        for line in &lines[lines.len().saturating_sub(STDERR_LINES)..] {
+            writeln!(out, "    | {}", escape_text(line))?;
         }
     }
-    writeln!(out, "{summary}")?;
-    Ok(if summary.passed() {
-        EXIT_OK
-    } else {
-        EXIT_BAD_INPUT
-    })
+    out.flush()
 }
