@@ -409,4 +409,18 @@ fn judge_runs_positions_in_parallel_with_jobs() {
     assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
     let o = pocket(&["judge", "--jobs", "0", "--", "true"], b"");
     assert_eq!(o.status.code(), Some(2));
+    // --json: one object per position, in order, then the totals.
+    let o = pocket(&["judge", "--jobs", "2", "--json", "--", me, "solve"], b"");
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 14);
+    assert_eq!(lines[0]["name"], "Horizontal flags");
+    assert!(
+        lines[..13]
+            .iter()
+            .all(|v| v["outcome"] == "valid" && v["is_optimal"] == true)
+    );
+    assert_eq!(lines[13]["summary"]["passed"], true);
 }

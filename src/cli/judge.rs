@@ -59,6 +59,9 @@ pub(super) struct JudgeArgs {
     /// stop at the first position that does not pass
     #[argh(switch)]
     fail_fast: bool,
+    /// print one JSON object per position, then one with the totals
+    #[argh(switch)]
+    json: bool,
     /// positions judged at once, each run in a worker process of its own (default 1)
     #[argh(option, default = "1", from_str_fn(parse_jobs))]
     jobs: usize,
@@ -274,48 +277,6 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         .max(4);
     let stop = AtomicBool::new(false);
     let (send, receive) = mpsc::channel::<(usize, Run)>();
-    let printing =
-        |out: &mut io::StdoutLock<'_>, receive: mpsc::Receiver<(usize, Run)>| -> io::Result<u8> {
-            writeln!(
-                out,
-                "{:<width$}  {:>5}  {:>7}  {:>9}  result",
-                "name", "moves", "optimal", "time"
-            )?;
-            let mut summary = Summary::default();
-            let mut waiting: BTreeMap<usize, Run> = BTreeMap::new();
-            let mut at = 0;
-            for (i, run) in receive.iter() {
-                waiting.insert(i, run);
-                // Print in position order, as soon as the next one is in.
-                while let Some(run) = waiting.remove(&at) {
-                    let (p, optimal) = (&patterns[at], positions[at].2);
-                    at += 1;
-                    if let Outcome::NotStarted(why) = &run.outcome {
-                        // Every other position would fail the same way.
-                        stop.store(true, Ordering::SeqCst);
-                        eprintln!("pocket: {}", escape_text(why));
-                        return Ok(EXIT_BAD_INPUT);
-                    }
-                    summary.add(&run);
-                    print_run(out, &a, width, &p.name, optimal, &run)?;
-                    let passed = matches!(run.outcome, Outcome::Valid(_)) && run.clean();
-                    if a.fail_fast && !passed {
-                        stop.store(true, Ordering::SeqCst);
-                        writeln!(
-                            out,
-                            "stopped at the first position that did not pass (--fail-fast)"
-                        )?;
-                        return Ok(EXIT_BAD_INPUT);
-                    }
-                }
-            }
-            writeln!(out, "{summary}")?;
-            Ok(if summary.passed() {
-                EXIT_OK
-            } else {
-                EXIT_BAD_INPUT
-            })
-        };
     std::thread::scope(|s| {
         let runner = s.spawn(|| -> io::Result<()> {
             let send = send;
@@ -334,7 +295,14 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
             Ok(())
         });
         // The printer may stop early; dropping its receiver then ends the runner.
-        let code = printing(&mut io::stdout().lock(), receive);
+        let table = Table {
+            a: &a,
+            names: &patterns.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
+            positions: &positions,
+            width,
+            stop: &stop,
+        };
+        let code = table.print(&mut io::stdout().lock(), receive);
         stop.store(true, Ordering::SeqCst);
         let ran = runner
             .join()
@@ -343,6 +311,119 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         ran?;
         Ok(code)
     })
+}
+
+/// Prints the verdicts in position order as the runs come in.
+struct Table<'a> {
+    a: &'a JudgeArgs,
+    names: &'a [&'a str],
+    positions: &'a [(Cube, String, usize)],
+    width: usize,
+    /// Set when the judging is to stop: no new run starts.
+    stop: &'a AtomicBool,
+}
+
+impl Table<'_> {
+    fn print(
+        &self,
+        out: &mut io::StdoutLock<'_>,
+        receive: mpsc::Receiver<(usize, Run)>,
+    ) -> io::Result<u8> {
+        let a = self.a;
+        if !a.json {
+            writeln!(
+                out,
+                "{:<w$}  {:>5}  {:>7}  {:>9}  result",
+                "name",
+                "moves",
+                "optimal",
+                "time",
+                w = self.width
+            )?;
+        }
+        let mut summary = Summary::default();
+        let mut waiting: BTreeMap<usize, Run> = BTreeMap::new();
+        let mut at = 0;
+        for (i, run) in receive.iter() {
+            waiting.insert(i, run);
+            // Print in position order, as soon as the next one is in.
+            while let Some(run) = waiting.remove(&at) {
+                let (name, (_, state, optimal)) = (self.names[at], &self.positions[at]);
+                at += 1;
+                if let Outcome::NotStarted(why) = &run.outcome {
+                    // Every other position would fail the same way.
+                    self.stop.store(true, Ordering::SeqCst);
+                    eprintln!("pocket: {}", escape_text(why));
+                    return Ok(EXIT_BAD_INPUT);
+                }
+                summary.add(&run);
+                if a.json {
+                    writeln!(out, "{}", run_json(name, state, *optimal, &run))?;
+                    out.flush()?;
+                } else {
+                    print_run(out, a, self.width, name, *optimal, &run)?;
+                }
+                let passed = matches!(run.outcome, Outcome::Valid(_)) && run.clean();
+                if a.fail_fast && !passed {
+                    self.stop.store(true, Ordering::SeqCst);
+                    if !a.json {
+                        writeln!(
+                            out,
+                            "stopped at the first position that did not pass (--fail-fast)"
+                        )?;
+                    }
+                    return Ok(EXIT_BAD_INPUT);
+                }
+            }
+        }
+        match a.json {
+            true => writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "summary": summary.to_json() })
+            )?,
+            false => writeln!(out, "{summary}")?,
+        }
+        Ok(if summary.passed() {
+            EXIT_OK
+        } else {
+            EXIT_BAD_INPUT
+        })
+    }
+}
+
+/// One position's verdict as a JSON object, with the field names of `solve --json`.
+fn run_json(name: &str, state: &str, optimal: usize, run: &Run) -> serde_json::Value {
+    let (kind, why) = match &run.outcome {
+        Outcome::Valid(_) => ("valid", None),
+        Outcome::Invalid(why) => ("invalid", Some(why.as_str())),
+        Outcome::Timeout => ("timeout", None),
+        Outcome::Crashed(why) => ("crashed", Some(why.as_str())),
+        Outcome::NotStarted(why) => ("not-started", Some(why.as_str())),
+    };
+    let mut v = serde_json::json!({
+        "name": name,
+        "input": state,
+        "optimal": optimal,
+        "outcome": kind,
+        "time_ms": run.time.as_secs_f64() * 1e3,
+        "clean": run.clean(),
+    });
+    if let Outcome::Valid(verdict) = &run.outcome {
+        v["solution"] = verdict.alg.to_string().into();
+        v["length"] = verdict.length.into();
+        v["is_optimal"] = verdict.is_optimal().into();
+    }
+    if let Some(why) = why {
+        v["error"] = why.into();
+    }
+    if let Some(note) = run.note() {
+        v["note"] = note.into();
+    }
+    if matches!(run.outcome, Outcome::Crashed(_)) {
+        v["stderr"] = run.stderr_tail.clone().into();
+    }
+    v
 }
 
 /// One position's verdict line, and the end of its standard error after a crash.
