@@ -375,3 +375,42 @@ fn show_svg_dash_is_standard_output() {
     assert!(text.contains("<svg"), "{text}");
     assert!(!std::path::Path::new("-").exists());
 }
+
+#[test]
+fn answers_are_canonical_whatever_the_batch_method_or_metric() {
+    // The first solution in move order (the first of --all), alone, after 300 other
+    // states, from the table, and with costs.
+    let mut rng = Rng(15);
+    let others: Vec<Vec<u8>> = (0..300).map(|_| random_state(&mut rng)).collect();
+    for metric in ["htm", "qtm"] {
+        for state in [CORNER_SWAP, "UUUDLLFRFRBBLLFRFRBBDUDD"] {
+            let alone = stdout(&pocket(&["solve", "--metric", metric, state], b""));
+            let first = stdout(&pocket(&["solve", "--metric", metric, "--all", state], b""));
+            assert_eq!(alone.trim(), first.split(", ").next().unwrap().trim());
+            let mut batch = others.clone();
+            batch.push(state.as_bytes().to_vec());
+            let late = stdout(&pocket(
+                &["solve", "--metric", metric],
+                &batch_input(&batch),
+            ));
+            assert_eq!(
+                late.lines().last().unwrap(),
+                alone.trim(),
+                "{metric} {state}"
+            );
+            let table = stdout(&pocket(
+                &["solve", "--metric", metric, "--method", "table", state],
+                b"",
+            ));
+            assert_eq!(table, alone, "{metric} {state}");
+        }
+    }
+    let cost = "R2=1.5,U2=1.4,F=1.3,F2=2";
+    let alone = stdout(&pocket(&["solve", "--cost", cost, CORNER_SWAP], b""));
+    let all = stdout(&pocket(
+        &["solve", "--cost", cost, "--all", CORNER_SWAP],
+        b"",
+    ));
+    let first = all.split(", ").next().unwrap();
+    assert!(alone.starts_with(first), "{alone} vs {all}");
+}
