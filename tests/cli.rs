@@ -414,3 +414,15 @@ fn answers_are_canonical_whatever_the_batch_method_or_metric() {
     let first = all.split(", ").next().unwrap();
     assert!(alone.starts_with(first), "{alone} vs {all}");
 }
+
+#[test]
+fn the_default_method_switches_to_the_table_invisibly() {
+    // 5,000 states at once go to the table; the answers are the search's.
+    let mut rng = Rng(16);
+    let states: Vec<Vec<u8>> = (0..5000).map(|_| random_state(&mut rng)).collect();
+    let input = batch_input(&states);
+    let auto = stdout(&pocket(&["solve"], &input));
+    let bidir = stdout(&pocket(&["solve", "--method", "bidir"], &input));
+    assert_eq!(auto.lines().count(), 5000);
+    assert!(auto == bidir, "the default and --method bidir differ");
+}

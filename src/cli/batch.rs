@@ -6,6 +6,7 @@
 use std::io::{self, Write};
 
 use crate::cli::{EXIT_BAD_INPUT, EXIT_OK};
+use crate::cube::auto::AutoSolver;
 use crate::cube::picture::{Style, draw};
 use crate::cube::solver::PocketSolver;
 use crate::cube::table::TableSolver;
@@ -38,6 +39,15 @@ impl Solve for PocketSolver {
     }
     fn one(&mut self, cube: &Cube) -> Option<Alg> {
         self.try_solve(cube)
+    }
+    fn all(&mut self, cube: &Cube) -> Vec<Alg> {
+        self.solve_all(cube)
+    }
+}
+
+impl Solve for AutoSolver {
+    fn one(&mut self, cube: &Cube) -> Option<Alg> {
+        Some(self.solve(cube))
     }
     fn all(&mut self, cube: &Cube) -> Vec<Alg> {
         self.solve_all(cube)

@@ -7,6 +7,7 @@ use argh::FromArgs;
 use crate::cli::batch::{
     Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, answer_arguments, answer_lines,
 };
+use crate::cube::auto::{AutoSolver, LARGE_BATCH};
 use crate::cube::picture::Style;
 use crate::cube::solver::PocketSolver;
 use crate::cube::table::TableSolver;
@@ -48,9 +49,12 @@ pub(super) struct SolveArgs {
     /// print only the number of optimal solutions
     #[argh(switch)]
     count: bool,
-    /// bidir (default): bidirectional search, instant start; table: build the full
-    /// distance table once (about 0.1 s), then solve very fast on every core
-    #[argh(option, default = "Method::Bidir")]
+    /// auto (default): the bidirectional search, then the full distance table once a
+    /// batch passes 5,000 states (built on another thread; at once for 4,096 states
+    /// given together); bidir: only the search,
+    /// instant start; table: build the table first (about 0.07 s), then solve very
+    /// fast on every core
+    #[argh(option, default = "Method::Auto")]
     method: Method,
     /// move costs to minimise instead of a metric, e.g.
     /// "R2=1.5,U2=1.4,F=1.3,F2=2" (a face letter sets that face's other turns; moves
@@ -97,6 +101,7 @@ pub(super) struct SolveArgs {
 /// How `solve` searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Method {
+    Auto,
     Bidir,
     Table,
 }
@@ -106,9 +111,12 @@ impl std::str::FromStr for Method {
 
     fn from_str(s: &str) -> Result<Method, String> {
         match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(Method::Auto),
             "bidir" | "bidirectional" => Ok(Method::Bidir),
             "table" => Ok(Method::Table),
-            _ => Err(format!("unknown method '{s}' (expected bidir or table)")),
+            _ => Err(format!(
+                "unknown method '{s}' (expected auto, bidir or table)"
+            )),
         }
     }
 }
@@ -283,7 +291,29 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         Ok(s) => s,
         Err(e) => return usage("solve", &e),
     };
-    if a.method == Method::Bidir {
+    // The default picks: the table once a batch is large, unless the moves or their
+    // costs are not the metric's (the table knows only the metrics).
+    let plain = a.generators.is_none() && costs.is_none() && input.goal.is_none();
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if a.method == Method::Auto && plain {
+        let mut subject = CubeSubject {
+            input: &input,
+            solver: AutoSolver::new(a.metric),
+        };
+        return answer_all(&inputs, moves_input, &mut |items, text| {
+            // Once the table is ready, or for a batch large at once, the table
+            // answers, split across the cores.
+            if items.len() >= LARGE_BATCH {
+                let table = subject.solver.table_now();
+                return on_cores(&answer, &input, table, cores, items, text);
+            }
+            if let Some(table) = subject.solver.ready_table() {
+                return on_cores(&answer, &input, table, cores, items, text);
+            }
+            answer.batch(&mut subject, items, text)
+        });
+    }
+    if a.method != Method::Table {
         let mut subject = CubeSubject {
             input: &input,
             solver: bidir,
@@ -294,33 +324,44 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     }
     // A table is shared read-only: a large batch is answered on every core.
     let table = TableSolver::new(a.metric);
-    let part = |items: &[Item], text: &[u8]| {
+    answer_all(&inputs, moves_input, &mut |items, text| {
+        on_cores(&answer, &input, &table, cores, items, text)
+    })
+}
+
+/// Answer a batch from the table, split across `cores` threads when it is large.
+fn on_cores(
+    answer: &Answer,
+    input: &CubeInput,
+    table: &TableSolver,
+    cores: usize,
+    items: &[Item],
+    text: &[u8],
+) -> (String, Vec<(usize, String)>) {
+    let part = |items: &[Item]| {
         let mut subject = CubeSubject {
-            input: &input,
-            solver: &table,
+            input,
+            solver: table,
         };
         answer.batch(&mut subject, items, text)
     };
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    answer_all(&inputs, moves_input, &mut |items, text| {
-        // Below 32 states a part, a thread costs more than it saves.
-        let parts = cores.min(items.len() / 32).max(1);
-        if parts == 1 {
-            return part(items, text);
+    // Below 32 states a part, a thread costs more than it saves.
+    let parts = cores.min(items.len() / 32).max(1);
+    if parts == 1 {
+        return part(items);
+    }
+    let size = items.len().div_ceil(parts);
+    std::thread::scope(|s| {
+        let others: Vec<_> = items[size..]
+            .chunks(size)
+            .map(|chunk| s.spawn(move || part(chunk)))
+            .collect();
+        let (mut out, mut errors) = part(&items[..size]);
+        for other in others {
+            let (more, more_errors) = other.join().expect("solver thread");
+            out.push_str(&more);
+            errors.extend(more_errors);
         }
-        let size = items.len().div_ceil(parts);
-        std::thread::scope(|s| {
-            let others: Vec<_> = items[size..]
-                .chunks(size)
-                .map(|chunk| s.spawn(|| part(chunk, text)))
-                .collect();
-            let (mut out, mut errors) = part(&items[..size], text);
-            for other in others {
-                let (more, more_errors) = other.join().expect("solver thread");
-                out.push_str(&more);
-                errors.extend(more_errors);
-            }
-            (out, errors)
-        })
+        (out, errors)
     })
 }

@@ -6,11 +6,12 @@
 //! bytes indexed by [`Coord`](crate::model::Coord).
 //!
 //! The optimal solvers ([`PocketSolver`], bidirectional; [`TableSolver`], a walk down
-//! the full table), the census ([`census`]), goal solving ([`solve_to_goal`]),
+//! the full table; [`AutoSolver`], the first and then the second), the census ([`census`]), goal solving ([`solve_to_goal`]),
 //! random-state scrambles ([`Scrambler`]), pictures ([`draw`], [`svg`]) and the
 //! search for algorithms by effect ([`AlgSearch`]).
 
 pub(crate) mod algs;
+pub(crate) mod auto;
 pub(crate) mod census;
 pub(crate) mod goal;
 pub(crate) mod picture;
@@ -19,6 +20,7 @@ pub(crate) mod solver;
 pub(crate) mod table;
 
 pub use algs::AlgSearch;
+pub use auto::{AutoSolver, LARGE_BATCH, TABLE_AFTER};
 pub use census::{
     census, census_all, census_in, distance, distance_table, distance_table_for,
     distance_table_from,
