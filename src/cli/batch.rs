@@ -31,6 +31,10 @@ pub(crate) trait Solve {
     /// An optimal solution, or `None` if the solver's moves cannot reach the cube.
     fn one(&mut self, cube: &Cube) -> Option<Alg>;
     fn all(&mut self, cube: &Cube) -> Vec<Alg>;
+    /// How many optimal solutions there are.
+    fn count(&mut self, cube: &Cube) -> u64 {
+        self.all(cube).len() as u64
+    }
 }
 
 impl Solve for PocketSolver {
@@ -52,6 +56,9 @@ impl Solve for AutoSolver {
     fn all(&mut self, cube: &Cube) -> Vec<Alg> {
         self.solve_all(cube)
     }
+    fn count(&mut self, cube: &Cube) -> u64 {
+        AutoSolver::count(self, cube)
+    }
 }
 
 impl Solve for &TableSolver {
@@ -60,6 +67,9 @@ impl Solve for &TableSolver {
     }
     fn all(&mut self, cube: &Cube) -> Vec<Alg> {
         self.solve_all(cube)
+    }
+    fn count(&mut self, cube: &Cube) -> u64 {
+        TableSolver::count(self, cube)
     }
 }
 
@@ -74,8 +84,28 @@ pub(crate) struct Solution<'a> {
 /// print first.
 pub(crate) struct Solved<'a> {
     pub(crate) solutions: Vec<Solution<'a>>,
+    /// How many optimal solutions there are, when counted without listing them.
+    pub(crate) count: Option<u64>,
     pub(crate) cost: Option<u64>,
     pub(crate) pictures: String,
+}
+
+/// How many solutions an answer needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Want {
+    /// The first optimal solution.
+    First,
+    /// Every optimal solution.
+    All,
+    /// The first, and how many there are.
+    Count,
+}
+
+impl Solved<'_> {
+    /// How many optimal solutions there are (counted, or listed).
+    fn number(&self) -> u64 {
+        self.count.unwrap_or(self.solutions.len() as u64)
+    }
 }
 
 /// What `solve` answers for: decodes one input and finds its solutions. The cube and
@@ -84,8 +114,8 @@ pub(crate) trait Subject {
     /// The metric named in JSON answers (`htm`, `qtm`, `one-way`, `moves`), `None`
     /// when costs are weighted.
     fn metric(&self) -> Option<&'static str>;
-    /// The solutions of one input: every optimal one with `every`, else the first.
-    fn solve(&mut self, raw: &[u8], every: bool) -> Result<Solved<'_>, String>;
+    /// The solutions of one input that `want` asks for.
+    fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String>;
     /// The error for an input line too long to read.
     fn too_long(&self, len: usize) -> String {
         format!("line too long ({len} bytes)")
@@ -170,6 +200,7 @@ impl CubeInput {
             solutions: algs.iter().map(|a| self.solution(a)).collect(),
             cost: self.costs.as_ref().map(|c| c.thousandths(&algs[0])),
             pictures: self.pictures(stickers, &algs[0]),
+            count: None,
         }
     }
 }
@@ -179,7 +210,7 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
         self.input.costs.is_none().then(|| self.input.metric.name())
     }
 
-    fn solve(&mut self, raw: &[u8], every: bool) -> Result<Solved<'_>, String> {
+    fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
         let input = self.input;
         let (cube, stickers) = input.decode(raw)?;
         if let Some(goal) = &input.goal {
@@ -197,7 +228,7 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
             };
             return Ok(input.solved(&stickers, &[a]));
         }
-        let algs = if every {
+        let algs = if want == Want::All {
             self.solver.all(&cube)
         } else {
             self.solver.one(&cube).into_iter().collect()
@@ -205,7 +236,11 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
         if algs.is_empty() {
             return Err(format!("not reachable with {}", input.reach_name));
         }
-        Ok(input.solved(&stickers, &algs))
+        let mut solved = input.solved(&stickers, &algs);
+        if want == Want::Count {
+            solved.count = Some(self.solver.count(&cube));
+        }
+        Ok(solved)
     }
 
     fn too_long(&self, len: usize) -> String {
@@ -244,9 +279,9 @@ impl Subject for PuzzleSubject<'_> {
         (!self.puzzle.weighted()).then_some("moves")
     }
 
-    fn solve(&mut self, raw: &[u8], every: bool) -> Result<Solved<'_>, String> {
+    fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
         let start = self.decode(raw)?;
-        let paths = if every {
+        let paths = if want != Want::First {
             self.solver.try_solve_all(start)
         } else {
             self.solver
@@ -274,6 +309,7 @@ impl Subject for PuzzleSubject<'_> {
                 })
                 .collect(),
             pictures: String::new(),
+            count: None,
         })
     }
 }
@@ -312,7 +348,12 @@ impl Answer {
         out: &mut String,
     ) -> Result<(), String> {
         let metric = subject.metric();
-        let solved = subject.solve(raw, self.all || self.count)?;
+        let want = match (self.all, self.count) {
+            (true, _) => Want::All,
+            (false, true) => Want::Count,
+            _ => Want::First,
+        };
+        let solved = subject.solve(raw, want)?;
         if self.json {
             let input = String::from_utf8_lossy(raw);
             out.push_str(&self.json_answer(&solved, metric, &input).to_string());
@@ -320,7 +361,7 @@ impl Answer {
         }
         out.push_str(&solved.pictures);
         if self.count {
-            out.push_str(&solved.solutions.len().to_string());
+            out.push_str(&solved.number().to_string());
             return Ok(());
         }
         let texts: Vec<String> = solved.solutions.iter().map(|s| self.text(s)).collect();
@@ -349,7 +390,7 @@ impl Answer {
             (None, None) => {}
         }
         if self.all || self.count {
-            v["count"] = solved.solutions.len().into();
+            v["count"] = solved.number().into();
         }
         if self.all {
             v["solutions"] = solved

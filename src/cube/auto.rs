@@ -93,6 +93,14 @@ impl AutoSolver {
         }
     }
 
+    /// How many optimal solutions there are.
+    pub fn count(&mut self, cube: &Cube) -> u64 {
+        match self.table() {
+            Some(t) => t.count(cube),
+            None => self.bidir.solve_all(cube).len() as u64,
+        }
+    }
+
     /// Every optimal solution, in move order.
     pub fn solve_all(&mut self, cube: &Cube) -> Vec<Alg> {
         match self.table() {

