@@ -148,12 +148,7 @@ impl PatternResult {
         match &self.solved {
             Ok((alg, length)) => {
                 v["solution"] = alg.to_string().into();
-                v["moves"] = alg
-                    .as_slice()
-                    .iter()
-                    .map(|m| m.name())
-                    .collect::<Vec<_>>()
-                    .into();
+                v["moves"] = alg.names().into();
                 v["move_count"] = alg.len().into();
                 v["length"] = (*length).into();
                 v["time_ms"] = (self.micros / 1000.0).into();

@@ -169,7 +169,7 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
             if a.json {
                 let mut v = serde_json::json!({
                     "solution": alg.to_string(),
-                    "moves": alg.as_slice().iter().map(|m| m.name()).collect::<Vec<_>>(),
+                    "moves": alg.names(),
                     "move_count": alg.len(),
                 });
                 if let Some(c) = &costs {

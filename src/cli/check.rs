@@ -57,13 +57,7 @@ pub(super) fn cmd_check(a: CheckArgs) -> io::Result<u8> {
         match &verdict {
             Ok(verdict) => {
                 v["length"] = verdict.length.into();
-                v["moves"] = verdict
-                    .alg
-                    .as_slice()
-                    .iter()
-                    .map(|m| m.name())
-                    .collect::<Vec<_>>()
-                    .into();
+                v["moves"] = verdict.alg.names().into();
                 v["is_optimal"] = verdict.is_optimal().into();
                 v["under_20"] = verdict.under_20().into();
             }

@@ -239,7 +239,12 @@ impl Alg {
             .map(|i| i + 1)
     }
 
-    /// The moves written with no separator, e.g. `RU2F'`.
+    /// The moves' names, e.g. `["R", "U2", "F'"]`.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.0.iter().map(|m| m.name()).collect()
+    }
+
+    /// The moves without spaces: `RU2F'`.
     pub fn compact(&self) -> String {
         self.0.iter().map(|m| m.to_string()).collect()
     }
