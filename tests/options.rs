@@ -512,3 +512,36 @@ fn json_from_check_patterns_and_algs() {
             .all(|a| a["moves"].as_array().unwrap().len() == a["move_count"])
     );
 }
+
+#[test]
+fn goal_answers_in_json() {
+    let o = pocket(
+        &[
+            "solve",
+            "--json",
+            "--goal",
+            "UUUU....................",
+            "UUUURLFBLRBFLLFFRRBBDDDD",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["length"], 0, "the U face is already one colour: {v}");
+    assert_eq!(v["metric"], "htm");
+    let o = pocket(
+        &[
+            "solve",
+            "--json",
+            "--goal",
+            "............LLFFRRBBDDDD",
+            "UUUDLLFRFRBBLLFRFRBBDUDD",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(v["move_count"].as_u64().unwrap() > 0, "{v}");
+    assert_eq!(
+        v["moves"].as_array().unwrap().len() as u64,
+        v["move_count"].as_u64().unwrap()
+    );
+}
