@@ -424,3 +424,23 @@ fn judge_runs_positions_in_parallel_with_jobs() {
     );
     assert_eq!(lines[13]["summary"]["passed"], true);
 }
+
+#[test]
+fn scramble_lines_are_positions_for_judge_and_patterns() {
+    let dir = Dir::new("judge-scrambles");
+    let scrambles = stdout(&pocket(&["scramble", "-n", "3", "--seed", "1"], b""));
+    let file = dir.file("r.txt", &scrambles);
+    let me = env!("CARGO_BIN_EXE_pocket");
+    let o = pocket(&["judge", "--file", file.as_str(), "--", me, "solve"], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("3/3 valid, 3 optimal"));
+    // Positions without expected lengths are solved, and that is success.
+    let o = pocket(&["patterns", "--file", file.as_str()], b"");
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("3/3 solved"), "{}", stdout(&o));
+    let o = pocket(&["check", U_STATE, "(U')"], b"");
+    assert_eq!(
+        stdout(&o),
+        "valid: 1 move, optimal is 1 (optimal, under 20)\n"
+    );
+}

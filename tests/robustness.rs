@@ -161,3 +161,26 @@ fn answers_arrive_before_the_input_ends() {
     drop(stdin);
     assert!(child.wait().unwrap().success());
 }
+
+#[test]
+fn a_closed_standard_error_is_no_crash() {
+    // Diagnostics into a pipe already closed (`pocket 2>&1 | head -1` after head
+    // exits): the usage error still ends with its exit status, not an abort.
+    for args in [
+        &[][..],
+        &["solv"][..],
+        &["solve", "--metrc", "x"][..],
+        &["census", "--metric", "htm"][..],
+    ] {
+        let (read, write) = std::io::pipe().unwrap();
+        drop(read);
+        let o = Command::new(env!("CARGO_BIN_EXE_pocket"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(write)
+            .status()
+            .unwrap();
+        assert!(matches!(o.code(), Some(0) | Some(2)), "{args:?}: {o:?}");
+    }
+}

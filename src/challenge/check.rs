@@ -202,8 +202,9 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "valid: {} moves, optimal is {} ({})",
+            "valid: {} move{}, optimal is {} ({})",
             self.length,
+            if self.length == 1 { "" } else { "s" },
             self.optimal,
             self.bonuses()
         )

@@ -55,6 +55,13 @@ pub fn parse_patterns(text: &str) -> Result<Vec<Pattern>, PatternError> {
             continue;
         }
         let err = |message: String| PatternError { line, message };
+        // A line of `pocket scramble` (SEQUENCE<tab>STATE) is its state.
+        let trimmed = match trimmed.rsplit_once('\t') {
+            Some((sequence, state)) if sequence.contains(' ') && !state.contains(' ') => {
+                state.trim()
+            }
+            _ => trimmed,
+        };
         let mut tokens: Vec<&str> = trimmed.split_whitespace().collect();
         // Lengths come last and are short numbers; the state is the token before them.
         let mut lengths = Vec::new();
@@ -215,7 +222,8 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
                 ""
             }
             (true, Some(_)) => "length differs from the file",
-            (true, None) => "no expected length",
+            // A bare state has nothing to compare with: solving it is all.
+            (true, None) => "",
         };
         if !problem.is_empty() {
             all_good = false;
@@ -272,11 +280,22 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
     for r in &rows {
         push_row([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]);
     }
-    table.push_str(&format!(
-        "{optimal}/{} optimal ({metric}), {:.1} ms solving in all\n",
-        patterns.len(),
-        total_us / 1000.0
-    ));
+    let expecting = results.iter().filter(|r| r.expected.is_some()).count();
+    if expecting == patterns.len() {
+        table.push_str(&format!(
+            "{optimal}/{} optimal ({metric}), {:.1} ms solving in all\n",
+            patterns.len(),
+            total_us / 1000.0
+        ));
+    } else {
+        let solved = results.iter().filter(|r| r.problem.is_empty()).count();
+        table.push_str(&format!(
+            "{solved}/{} solved, {optimal}/{expecting} of the expected lengths ({metric}), \
+             {:.1} ms solving in all\n",
+            patterns.len(),
+            total_us / 1000.0
+        ));
+    }
     PatternReport {
         table,
         results,

@@ -19,7 +19,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
     example = "pocket check UUUURLFBLRBFLLFFRRBBDDDD \"F2 U' F U R U2 R U' R' F R'\"",
     example = "pocket check -- UUUUFFRRBBLLLLFFRRBBDDDD \"(U')\"",
     note = "Rules: only R R' R2 U U' U2 F F' F2, separated by one space or none, optionally \
-            wrapped in one pair of () \"\" '' {} [] or ^^; no two consecutive moves on one \
+            wrapped in one pair of round, square or curly brackets, \"\", '' or ^^; no two consecutive moves on one \
             face; fewer than 30 moves; the cube must end solved. Prints the length, the \
             optimal length and the bonuses earned (optimal, under 20). Exit status: 0 valid, \
             1 not valid, 2 usage error or invalid state."

@@ -3,6 +3,22 @@
 //! Results go to stdout, diagnostics to stderr. Exit status: 0 success, 1 bad input
 //! (or a failed check), 2 usage error.
 
+// Diagnostics go to standard error; when it is closed (`pocket 2>&1 | head -1`), a
+// failed write must not panic (the release build aborts on a panic): these replace
+// the standard macros in every command.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub(crate) mod batch;
 
 mod algs;
@@ -55,7 +71,8 @@ pub const EXIT_USAGE: u8 = 2;
     example = "pocket solve --metric qtm < states.txt",
     example = "pocket algs --orbit corner --change cycle",
     example = "pocket net",
-    note = "Run `pocket <command> --help` for the options of each command."
+    note = "Run `pocket <command> --help` for the options of each command. Also -h for \
+            --help, and --version (-V)."
 )]
 pub(crate) struct Pocket {
     #[argh(subcommand)]

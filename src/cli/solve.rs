@@ -26,7 +26,7 @@ use super::{EXIT_BAD_INPUT, load_puzzle, parse_gen, usage};
     name = "solve",
     example = "pocket solve UUUURLFBLRBFLLFFRRBBDDDD",
     example = "pocket solve --compact --metric qtm < states.txt",
-    example = "pocket solve --all -- -UUUR...   (use -- before a state starting with -)",
+    example = "pocket solve --all -- ----RLFBLRBFLLFFRRBBDDDD   (-- before a state starting with -)",
     example = "pocket solve --puzzle pocket-21 \"2 0 3 1 6 7 8 9 10 11 4 5 12 13 14 15 16 17 18 19 20\"",
     note = "With no STATE, states are read from standard input, one per line (blank lines \
             skipped). Each state gets exactly one output line, in input order: the moves, \
@@ -62,7 +62,8 @@ pub(super) struct SolveArgs {
     #[argh(option)]
     cost: Option<String>,
     /// solve the position a WCA move sequence makes from solved (U D L R F B x y z,
-    /// with ' and 2); repeat for several; "-" reads one sequence per line from stdin
+    /// with ' or 2; wide moves Rw or r; groups (R U)3); repeat for several; "-" reads
+    /// one sequence per line from stdin
     #[argh(option)]
     moves: Vec<String>,
     /// facelet order of the states: golf (default, the net `pocket net` draws) or urfdlb
