@@ -426,3 +426,17 @@ fn the_default_method_switches_to_the_table_invisibly() {
     assert_eq!(auto.lines().count(), 5000);
     assert!(auto == bidir, "the default and --method bidir differ");
 }
+
+#[test]
+fn show_takes_moves_and_scramble_lines() {
+    let line = stdout(&pocket(&["scramble", "-n", "1", "--seed", "2"], b""));
+    let (sequence, state) = line.trim_end().split_once('\t').unwrap();
+    let by_state = stdout(&pocket(&["show", state], b""));
+    assert_eq!(stdout(&pocket(&["show"], line.as_bytes())), by_state);
+    assert_eq!(
+        stdout(&pocket(&["show", "--moves", sequence], b"")),
+        by_state
+    );
+    let o = pocket(&["show", "--moves", "R", state], b"");
+    assert_eq!(o.status.code(), Some(2));
+}

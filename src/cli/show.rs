@@ -1,14 +1,16 @@
 //! `pocket show`: a picture of the cube, in the terminal or as SVG.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use argh::FromArgs;
 
 use crate::cube::picture::{Style, draw, sticker_colours, svg};
+use crate::io::MAX_LINE;
 use crate::model::notation::Layout;
-use crate::model::stickers::Stickers;
+use crate::model::notation::WcaSequence;
+use crate::model::stickers::{Stickers, escape_text};
 
-use super::{EXIT_BAD_INPUT, EXIT_OK};
+use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
 
 #[derive(FromArgs, Debug)]
 /// Draw a state as the sticker net (see `pocket net`), in colour on a terminal, or as SVG.
@@ -17,15 +19,21 @@ use super::{EXIT_BAD_INPUT, EXIT_OK};
     name = "show",
     example = "pocket show UUUURLFBLRBFLLFFRRBBDDDD",
     example = "pocket show --svg cube.svg WWWWOOGGRRBBOOGGRRBBYYYY",
+    example = "pocket show --moves \"R U R' U'\"",
+    example = "pocket scramble -n 1 | pocket show",
     note = "Colours: W Y R O G B (any case) are drawn as those colours; any other six \
             characters get the standard colour of the face they belong to when solved \
             (U white, F green, R red, B blue, L orange, D yellow). Plain letters when \
             standard output is not a terminal or NO_COLOR is set."
 )]
 pub(super) struct ShowArgs {
-    /// the state, 24 stickers
+    /// the state, 24 stickers (default: one line of standard input, which may be a
+    /// line of `pocket scramble`)
     #[argh(positional)]
-    state: String,
+    state: Option<String>,
+    /// draw the position this WCA move sequence makes from solved instead
+    #[argh(option)]
+    moves: Option<String>,
     /// write an SVG picture to this file instead (`-`: standard output)
     #[argh(option)]
     svg: Option<String>,
@@ -35,10 +43,36 @@ pub(super) struct ShowArgs {
 }
 
 pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
-    let given = match Stickers::from_bytes(a.state.as_bytes()) {
+    let state = match (&a.state, &a.moves) {
+        (Some(_), Some(_)) => {
+            return usage("show", "give either a state or --moves, not both");
+        }
+        (None, Some(seq)) => match seq.parse::<WcaSequence>() {
+            Ok(seq) => a
+                .layout
+                .from_golf(&seq.apply(&Stickers::SOLVED))
+                .as_str()
+                .to_string(),
+            Err(e) => {
+                eprintln!("pocket: {}", escape_text(&e.to_string()));
+                return Ok(EXIT_BAD_INPUT);
+            }
+        },
+        (Some(state), None) => state.clone(),
+        (None, None) => {
+            let mut line = String::new();
+            io::stdin()
+                .lock()
+                .take(MAX_LINE as u64)
+                .read_line(&mut line)?;
+            // A line of `pocket scramble` is SEQUENCE<tab>STATE.
+            line.rsplit('\t').next().unwrap_or("").trim().to_string()
+        }
+    };
+    let given = match Stickers::from_bytes(state.as_bytes()) {
         Ok(s) => a.layout.to_golf(&s),
         Err(e) => {
-            eprintln!("pocket: {}", e.message(a.layout));
+            eprintln!("pocket: {}", escape_text(&e.message(a.layout)));
             return Ok(EXIT_BAD_INPUT);
         }
     };
