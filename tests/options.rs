@@ -545,3 +545,30 @@ fn goal_answers_in_json() {
         v["move_count"].as_u64().unwrap()
     );
 }
+
+#[test]
+fn pathological_move_sequences_stay_bounded() {
+    let deep = format!("{}R{}", "(".repeat(60_000), ")".repeat(60_000));
+    let o = pocket(&["solve", "--moves", &deep], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("groups nested more than 64 deep"),
+        "{}",
+        stdout(&o)
+    );
+    let o = pocket(
+        &[
+            "solve",
+            "--moves",
+            "()999999999999999",
+            "--moves",
+            "R (U)99999999",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let text = stdout(&o);
+    let l: Vec<&str> = text.lines().collect();
+    assert_eq!(l[0], "", "an empty group is nothing: the solved cube");
+    assert!(l[1].contains("more than 100000 moves"), "{}", l[1]);
+}

@@ -83,6 +83,10 @@ impl WcaSequence {
 /// Moves a sequence may expand to (a group repeated a million times is refused).
 const MAX_EXPANDED: usize = 100_000;
 
+/// Groups may nest this deep: the reader recurses once a level, so a text of 60,000
+/// `(` would otherwise overflow the stack.
+const MAX_NESTING: usize = 64;
+
 /// The whole-cube rotation a wide turn of `face` is on a 2x2x2, and whether it runs
 /// against the rotation's direction.
 fn wide(face: char) -> Option<(char, bool)> {
@@ -101,6 +105,8 @@ fn wide(face: char) -> Option<(char, bool)> {
 struct Reader {
     chars: Vec<char>,
     i: usize,
+    /// Groups open around the current position.
+    depth: usize,
 }
 
 impl Reader {
@@ -146,9 +152,16 @@ impl Reader {
                 return Err(self.error(at, "')' with no '(' before it".into()));
             }
             if c == '(' {
+                if self.depth == MAX_NESTING {
+                    return Err(
+                        self.error(at, format!("groups nested more than {MAX_NESTING} deep"))
+                    );
+                }
                 self.i += 1;
                 let mut group = Vec::new();
+                self.depth += 1;
                 self.sequence(true, &mut group)?;
+                self.depth -= 1;
                 if self.chars.get(self.i) != Some(&')') {
                     return Err(self.error(at, "'(' with no ')' after it".into()));
                 }
@@ -169,8 +182,11 @@ impl Reader {
                         format!("the group repeats to more than {MAX_EXPANDED} moves"),
                     ));
                 }
-                for _ in 0..times {
-                    out.extend_from_slice(&group);
+                // An empty group repeated any number of times is nothing: no loop.
+                if !group.is_empty() {
+                    for _ in 0..times {
+                        out.extend_from_slice(&group);
+                    }
                 }
                 continue;
             }
@@ -219,6 +235,7 @@ impl FromStr for WcaSequence {
         let mut reader = Reader {
             chars: text.chars().collect(),
             i: 0,
+            depth: 0,
         };
         let mut out = Vec::new();
         reader.sequence(false, &mut out)?;
@@ -392,6 +409,10 @@ mod tests {
         assert_eq!(e("(R U"), "'(' with no ')' after it at character 1");
         assert_eq!(e("R U)"), "')' with no '(' before it at character 4");
         assert!(e("((R U)100)2000").contains("more than 100000 moves"));
+        // Bounded whatever the text: no stack overflow, no endless empty loop.
+        let deep = format!("{}R{}", "(".repeat(60_000), ")".repeat(60_000));
+        assert_eq!(e(&deep), "groups nested more than 64 deep at character 65");
+        assert_eq!("()999999999999999".parse::<WcaSequence>().unwrap().len(), 0);
         assert_eq!(
             e("X"),
             "'X': rotations are lower case (x y z) at character 1"
