@@ -9,7 +9,7 @@ use std::fmt;
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
 use crate::model::moves::Alg;
-use crate::model::stickers::Stickers;
+use crate::model::stickers::{Stickers, state_in_line};
 
 /// The 13 published test patterns, embedded from `fixtures/patterns.txt`.
 pub const BUILTIN_PATTERNS: &str = include_str!("../../fixtures/patterns.txt");
@@ -56,12 +56,9 @@ pub fn parse_patterns(text: &str) -> Result<Vec<Pattern>, PatternError> {
         }
         let err = |message: String| PatternError { line, message };
         // A line of `pocket scramble` (SEQUENCE<tab>STATE) is its state.
-        let trimmed = match trimmed.rsplit_once('\t') {
-            Some((sequence, state)) if sequence.contains(' ') && !state.contains(' ') => {
-                state.trim()
-            }
-            _ => trimmed,
-        };
+        let trimmed = std::str::from_utf8(state_in_line(trimmed.as_bytes()))
+            .unwrap_or(trimmed)
+            .trim();
         let mut tokens: Vec<&str> = trimmed.split_whitespace().collect();
         // Lengths come last and are short numbers; the state is the token before them.
         let mut lengths = Vec::new();

@@ -17,7 +17,7 @@ use crate::model::goal::Goal;
 use crate::model::moves::Alg;
 use crate::model::notation::{Layout, NotationError, WcaSequence};
 use crate::model::pieces::Cube;
-use crate::model::stickers::Stickers;
+use crate::model::stickers::{Stickers, state_in_line};
 use crate::puzzle::{Puzzle, PuzzleSpace};
 use smallvec::SmallVec;
 
@@ -138,16 +138,6 @@ pub(crate) struct CubeInput {
     pub(crate) reach_name: String,
 }
 
-/// The state in an input line: the whole line, or after its last tab when the line is
-/// `SEQUENCE<tab>STATE` as `pocket scramble` prints it (more than 24 stickers' worth).
-fn state_part(raw: &[u8]) -> &[u8] {
-    let stickers = raw.iter().filter(|&&b| b != b' ' && b != b'\t').count();
-    match raw.iter().rposition(|&b| b == b'\t') {
-        Some(tab) if stickers > 24 => &raw[tab + 1..],
-        _ => raw,
-    }
-}
-
 /// The cube as a subject: its input options and a solver.
 pub(crate) struct CubeSubject<'a, S: Solve> {
     pub(crate) input: &'a CubeInput,
@@ -164,7 +154,7 @@ impl CubeInput {
             seq.apply(&Stickers::SOLVED)
         } else {
             let given =
-                Stickers::from_bytes(state_part(raw)).map_err(|e| e.message(self.layout))?;
+                Stickers::from_bytes(state_in_line(raw)).map_err(|e| e.message(self.layout))?;
             self.layout.to_golf(&given)
         };
         let cube = stickers.to_cube().map_err(|e| e.message(self.layout))?;

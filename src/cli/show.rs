@@ -8,7 +8,7 @@ use crate::cube::picture::{Style, draw, sticker_colours, svg};
 use crate::io::MAX_LINE;
 use crate::model::notation::Layout;
 use crate::model::notation::WcaSequence;
-use crate::model::stickers::{Stickers, escape_text};
+use crate::model::stickers::{Stickers, escape_text, state_in_line};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
 
@@ -65,8 +65,8 @@ pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
                 .lock()
                 .take(MAX_LINE as u64)
                 .read_line(&mut line)?;
-            // A line of `pocket scramble` is SEQUENCE<tab>STATE.
-            line.rsplit('\t').next().unwrap_or("").trim().to_string()
+            let state = state_in_line(line.trim().as_bytes());
+            String::from_utf8_lossy(state).into_owned()
         }
     };
     let given = match Stickers::from_bytes(state.as_bytes()) {

@@ -27,4 +27,6 @@ pub use pieces::{
     CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
 };
-pub use stickers::{POSITION_NAMES, StateError, Stickers, describe_char, parse_state};
+pub use stickers::{
+    NET_HELP, POSITION_NAMES, StateError, Stickers, describe_char, parse_state, state_in_line,
+};

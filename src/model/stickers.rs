@@ -52,6 +52,20 @@ row by row as seen from outside (U with B at its top, D with F at its top, the
 others with U on top): the solved cube is UUUURRRRFFFFDDDDLLLLBBBB.
 ";
 
+/// The state in a line of input: the line itself, or, for a line of `pocket scramble`
+/// (`SEQUENCE<tab>STATE`), what follows its last tab. A line is read that way only
+/// when that part is one state's 24 stickers and the line holds more, so a state
+/// written in tab-separated groups stays whole.
+pub fn state_in_line(line: &[u8]) -> &[u8] {
+    let stickers = |t: &[u8]| t.iter().filter(|&&b| b != b' ' && b != b'\t').count();
+    match line.iter().rposition(|&b| b == b'\t') {
+        Some(tab) if stickers(&line[tab + 1..]) == STICKERS && stickers(line) > STICKERS => {
+            &line[tab + 1..]
+        }
+        _ => line,
+    }
+}
+
 /// Letters naming the 24 positions of the net.
 pub const POSITION_NAMES: &[u8; STICKERS] = b"ABCDEFGHIJKLMNOPQRSTUVWX";
 
@@ -725,6 +739,24 @@ mod tests {
     fn normalised_keeps_reference_colours() {
         let s: Stickers = "UUUULLFFRRBBLLFFRRBBDDDD".parse().unwrap();
         assert_eq!(s.normalised().to_string(), "....LL....BBLL....BBDDDD");
+    }
+
+    #[test]
+    fn the_state_in_a_line() {
+        let state = b"UUUURLFBLRBFLLFFRRBBDDDD";
+        assert_eq!(state_in_line(b"R U2 F'\tUUUURLFBLRBFLLFFRRBBDDDD"), state);
+        let grouped = b"UUUU\tRLFB LRBF LLFF RRBB DDDD";
+        assert_eq!(
+            state_in_line(grouped),
+            grouped,
+            "one state in tab-separated groups"
+        );
+        let pattern = b"Corner swap\tUUUURLFBLRBFLLFFRRBBDDDD\t11";
+        assert_eq!(
+            state_in_line(pattern),
+            pattern,
+            "a tab-separated pattern line"
+        );
     }
 
     #[test]
