@@ -148,10 +148,7 @@ impl<'a, P: Space, D: Fn(P::State) -> Option<u32>> Walk<'a, P, D> {
     /// The number of optimal solutions of `x`: paths of the table's optimal-path
     /// graph counted with memoisation (a state's count depends only on it and the move
     /// that reached it), not listed.
-    pub fn count(&self, x: P::State) -> u64
-    where
-        P::State: std::hash::Hash + Eq,
-    {
+    pub fn count(&self, x: P::State) -> u64 {
         let Some(cost) = self.least_cost(x) else {
             return 0;
         };
@@ -165,10 +162,7 @@ impl<'a, P: Space, D: Fn(P::State) -> Option<u32>> Walk<'a, P, D> {
         left: u32,
         last: Option<usize>,
         memo: &mut ahash::AHashMap<(P::State, Option<usize>), u64>,
-    ) -> u64
-    where
-        P::State: std::hash::Hash + Eq,
-    {
+    ) -> u64 {
         if left == 0 {
             return 1;
         }

@@ -907,11 +907,6 @@ pub struct PuzzleSpace<'a> {
 }
 
 impl PuzzleSpace<'_> {
-    /// A search cost as a decimal.
-    pub fn format_cost(&self, units: u32) -> String {
-        format_decimal(self.thousandths(units), 1000)
-    }
-
     /// A search cost in thousandths of the definition's costs (exact).
     pub fn thousandths(&self, units: u32) -> u64 {
         units as u64 * self.unit
