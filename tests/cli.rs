@@ -440,3 +440,10 @@ fn show_takes_moves_and_scramble_lines() {
     let o = pocket(&["show", "--moves", "R", state], b"");
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn show_refuses_a_huge_line_on_standard_input() {
+    let o = pocket(&["show"], &vec![b'U'; 1 << 20]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line too long"));
+}

@@ -444,3 +444,17 @@ fn scramble_lines_are_positions_for_judge_and_patterns() {
         "valid: 1 move, optimal is 1 (optimal, under 20)\n"
     );
 }
+
+#[test]
+fn an_empty_positions_file_is_no_success() {
+    let dir = Dir::new("judge-empty");
+    let empty = dir.file("empty.txt", "# only a comment\n");
+    for args in [
+        &["judge", "--file", empty.as_str(), "--", "true"][..],
+        &["patterns", "--file", empty.as_str()][..],
+    ] {
+        let o = pocket(args, b"");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("no positions in it"));
+    }
+}

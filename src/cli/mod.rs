@@ -318,8 +318,14 @@ fn load_patterns(file: &Option<String>) -> Result<Vec<Pattern>, u8> {
         eprintln!("pocket: {e}");
         EXIT_BAD_INPUT
     })?;
-    parse_patterns(&text).map_err(|e| {
+    let patterns = parse_patterns(&text).map_err(|e| {
         eprintln!("pocket: {path}: {e}");
         EXIT_BAD_INPUT
-    })
+    })?;
+    if patterns.is_empty() {
+        // Nothing judged is no success.
+        eprintln!("pocket: {path}: no positions in it");
+        return Err(EXIT_BAD_INPUT);
+    }
+    Ok(patterns)
 }

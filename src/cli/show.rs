@@ -61,10 +61,16 @@ pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
         (Some(state), None) => state.clone(),
         (None, None) => {
             let mut line = String::new();
-            io::stdin()
+            let read = io::stdin()
                 .lock()
-                .take(MAX_LINE as u64)
+                .take(MAX_LINE as u64 + 1)
                 .read_line(&mut line)?;
+            if read > MAX_LINE && !line.ends_with('\n') {
+                eprintln!(
+                    "pocket: line too long (more than {MAX_LINE} bytes; a state is 24 characters)"
+                );
+                return Ok(EXIT_BAD_INPUT);
+            }
             let state = state_in_line(line.trim().as_bytes());
             String::from_utf8_lossy(state).into_owned()
         }
