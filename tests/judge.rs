@@ -409,6 +409,26 @@ fn judge_runs_positions_in_parallel_with_jobs() {
     assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
     let o = pocket(&["judge", "--jobs", "0", "--", "true"], b"");
     assert_eq!(o.status.code(), Some(2));
+    // A judged program never sees the workers' variable: it would turn a judge it
+    // runs into a worker.
+    let env = dir.script(
+        "env.sh",
+        "env | grep -q POCKET_JUDGE_WORKER && exit 7; echo \"U'\"",
+    );
+    let positions = dir.file("u.txt", &format!("U turn {U_STATE} 1\n"));
+    let o = pocket(
+        &[
+            "judge",
+            "--jobs",
+            "2",
+            "--file",
+            positions.as_str(),
+            "--",
+            env.as_str(),
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     // --json: one object per position, in order, then the totals.
     let o = pocket(&["judge", "--jobs", "2", "--json", "--", me, "solve"], b"");
     let lines: Vec<serde_json::Value> = stdout(&o)

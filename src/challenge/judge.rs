@@ -66,6 +66,12 @@ pub struct Limits {
     pub memory_mib: Option<u64>,
 }
 
+/// Set in the environment of the worker processes of `pocket judge --jobs`: each
+/// judges the positions it reads on standard input (`STATE<tab>OPTIMAL`) and writes
+/// one JSON line per run, and is a subreaper of its own, so parallel runs never sweep
+/// each other's processes. A judged program never sees it.
+pub const WORKER_ENV: &str = "POCKET_JUDGE_WORKER";
+
 /// What became of one run.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {

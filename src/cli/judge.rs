@@ -10,7 +10,7 @@ use std::time::Duration;
 use argh::FromArgs;
 
 use crate::challenge::check::check;
-use crate::challenge::judge::{InputMode, Limits, Outcome, Run, Summary, run_one};
+use crate::challenge::judge::{InputMode, Limits, Outcome, Run, Summary, WORKER_ENV, run_one};
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
 use crate::model::pieces::Cube;
@@ -101,12 +101,6 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
         _ => Err(format!("bad timeout '{s}' (expected seconds, more than 0)")),
     }
 }
-
-/// Set in the environment of the worker processes of `--jobs`: each judges the
-/// positions it reads on standard input (`STATE<tab>OPTIMAL`) and writes one JSON line
-/// per run. Each worker is a subreaper of its own, so parallel runs never sweep each
-/// other's processes.
-const WORKER_ENV: &str = "POCKET_JUDGE_WORKER";
 
 /// A run as one JSON line, from a worker to the judge.
 fn run_to_json(run: &Run) -> String {

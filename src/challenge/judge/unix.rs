@@ -240,7 +240,8 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
             Stdio::null()
         })
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+        .stderr(Stdio::piped())
+        .env_remove(super::WORKER_ENV);
     // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
     unsafe {
         cmd.pre_exec(move || start_alone(memory));
