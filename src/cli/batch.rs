@@ -88,6 +88,9 @@ pub(crate) struct Solved<'a> {
     pub(crate) count: Option<u64>,
     pub(crate) cost: Option<u64>,
     pub(crate) pictures: String,
+    /// The position's stickers, when the input was a move sequence (in the layout of
+    /// the states), so that a caller can draw it.
+    pub(crate) state: Option<String>,
 }
 
 /// How many solutions an answer needs.
@@ -191,6 +194,9 @@ impl CubeInput {
             cost: self.costs.as_ref().map(|c| c.thousandths(&algs[0])),
             pictures: self.pictures(stickers, &algs[0]),
             count: None,
+            state: self
+                .moves_input
+                .then(|| self.layout.from_golf(stickers).as_str().to_string()),
         }
     }
 }
@@ -300,6 +306,7 @@ impl Subject for PuzzleSubject<'_> {
                 .collect(),
             pictures: String::new(),
             count: None,
+            state: None,
         })
     }
 }
@@ -379,6 +386,9 @@ impl Answer {
             (None, Some(m)) => v["metric"] = m.into(),
             (None, None) => {}
         }
+        if let Some(state) = &solved.state {
+            v["state"] = state.as_str().into();
+        }
         if self.all || self.count {
             v["count"] = solved.number().into();
         }
@@ -433,6 +443,17 @@ pub(crate) struct Item {
     span: Option<(usize, usize)>,
     len: usize,
     place: usize,
+}
+
+impl Item {
+    /// A whole text as the one item of a batch.
+    pub(crate) fn whole(len: usize) -> Item {
+        Item {
+            span: Some((0, len)),
+            len,
+            place: 1,
+        }
+    }
 }
 
 /// Counts of a batch, for the exit status and the closing diagnostic.

@@ -6,11 +6,12 @@ use argh::FromArgs;
 
 use crate::cube::census::{census_all, census_in};
 use crate::engine::census::Census;
+use crate::engine::chart::census_svg;
 use crate::io::{group, timed};
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_usage};
+use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_usage, usage};
 
 #[derive(FromArgs, Debug)]
 /// Count positions and local maxima at every distance from solved (God's algorithm).
@@ -20,6 +21,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_
     example = "pocket census",
     example = "pocket census --metric qtm",
     example = "pocket census --metric all --json",
+    example = "pocket census --svg census.svg",
     note = "Metrics: htm (R R' R2 U U' U2 F F' F2), qtm (R R' U U' F F'), one-way (R U F \
             only: distances along a directed graph). A local maximum is a position from \
             which no single move of the metric leads further from solved. --json prints \
@@ -45,6 +47,10 @@ pub(super) struct CensusArgs {
     /// print JSON instead of tables
     #[argh(switch)]
     json: bool,
+    /// also draw the census as a bar chart (SVG, logarithmic scale) into FILE; "-"
+    /// writes it to standard output instead of the tables
+    #[argh(option)]
+    svg: Option<String>,
 }
 
 /// One census metric or all of them.
@@ -125,12 +131,30 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
 }
 
 pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
+    if a.json && a.svg.as_deref() == Some("-") {
+        return usage(
+            "census",
+            "--svg - writes the chart to standard output, where --json would go",
+        );
+    }
     let (all, us) = timed(|| compute(&a));
     let all = match all {
         Ok(all) => all,
         Err(code) => return Ok(code),
     };
     let mut out = io::stdout().lock();
+    if let Some(path) = &a.svg {
+        let svg = census_svg(&all);
+        if path == "-" {
+            out.write_all(svg.as_bytes())?;
+            out.flush()?;
+            return Ok(EXIT_OK);
+        }
+        if let Err(e) = std::fs::write(path, svg) {
+            eprintln!("pocket: cannot write {path}: {e}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    }
     for (i, c) in all.iter().enumerate() {
         if a.json {
             writeln!(out, "{}", c.to_json())?;

@@ -29,6 +29,7 @@ mod net;
 mod patterns;
 mod puzzles;
 mod scramble;
+mod serve;
 mod show;
 mod solve;
 
@@ -40,6 +41,7 @@ use net::{NetArgs, cmd_net};
 use patterns::{PatternsArgs, cmd_patterns};
 use puzzles::{PuzzlesArgs, cmd_puzzles};
 use scramble::{ScrambleArgs, cmd_scramble};
+use serve::{ServeArgs, cmd_serve};
 use show::{ShowArgs, cmd_show};
 use solve::{SolveArgs, cmd_solve};
 
@@ -92,12 +94,13 @@ enum Command {
     Puzzles(PuzzlesArgs),
     Algs(AlgsArgs),
     Net(NetArgs),
+    Serve(ServeArgs),
 }
 
 /// The subcommands, for suggestions.
-const COMMANDS: [&str; 11] = [
+const COMMANDS: [&str; 12] = [
     "solve", "patterns", "census", "check", "judge", "scramble", "show", "puzzles", "algs", "net",
-    "help",
+    "serve", "help",
 ];
 
 /// The commands that read states: their help ends with the net.
@@ -126,20 +129,32 @@ fn normalise(args: &[String]) -> Vec<String> {
     out
 }
 
-/// The number of single-character edits between two words.
+/// The number of single-character edits between two words, a swap of neighbours
+/// counting as one (`slove` is one edit from `solve`, two from `serve`).
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let here = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != cb)).min(row[j] + 1).min(here + 1);
-            prev = here;
+    // d[i][j]: edits between the first i characters of a and the first j of b.
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for j in 0..=b.len() {
+        d[0][j] = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let change = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j - 1] + change)
+                .min(d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
         }
     }
-    row[b.len()]
+    d[a.len()][b.len()]
 }
 
 /// The closest of `known` to a mistyped `word`, if it is close enough to be meant.
@@ -235,6 +250,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Puzzles(_) => cmd_puzzles(),
         Command::Algs(a) => cmd_algs(a),
         Command::Net(_) => cmd_net(),
+        Command::Serve(a) => cmd_serve(a),
     };
     match status {
         Ok(code) => ExitCode::from(code),
@@ -328,4 +344,19 @@ fn load_patterns(file: &Option<String>) -> Result<Vec<Pattern>, u8> {
         return Err(EXIT_BAD_INPUT);
     }
     Ok(patterns)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_swap_of_neighbours_is_one_edit() {
+        assert_eq!(edit_distance("slove", "solve"), 1);
+        assert_eq!(edit_distance("slove", "serve"), 2);
+        assert_eq!(edit_distance("", "net"), 3);
+        assert_eq!(edit_distance("census", "census"), 0);
+        assert_eq!(closest("slove", &COMMANDS), Some("solve"));
+        assert_eq!(closest("serv", &COMMANDS), Some("serve"));
+    }
 }

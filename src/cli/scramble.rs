@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::cube::scramble::{Length, Rng, Scrambler};
+use crate::cube::scramble::{Length, Rng, Scramble, Scrambler};
 use crate::model::moves::Move;
 
 use super::{EXIT_OK, parse_gen, usage};
@@ -22,7 +22,7 @@ use super::{EXIT_OK, parse_gen, usage};
             --length moves (default 11) or, with --optimal, as few as possible; no face is \
             turned twice in a row. Each line: the sequence, a tab, the sticker state."
 )]
-pub(super) struct ScrambleArgs {
+pub(crate) struct ScrambleArgs {
     /// how many scrambles (default 1)
     #[argh(option, short = 'n', default = "1")]
     count: usize,
@@ -46,46 +46,71 @@ pub(super) struct ScrambleArgs {
     json: bool,
 }
 
-pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
+/// The checks of a scramble request against its scrambler: the length asked for, or
+/// the usage error's message. The command line and `pocket serve` share them.
+pub(super) fn check(a: &ScrambleArgs, scrambler: &Scrambler) -> Result<Length, String> {
     if a.optimal && a.length.is_some() {
-        return usage("scramble", "choose --length or --optimal, not both");
+        return Err("choose --length or --optimal, not both".into());
     }
-    let scrambler = Scrambler::with_moves(a.generators.as_deref().unwrap_or(&Move::ALL));
     if a.min_distance > scrambler.diameter() {
-        return usage(
-            "scramble",
-            &format!(
-                "--min-distance {} is more than the largest distance ({})",
-                a.min_distance,
-                scrambler.diameter()
-            ),
-        );
+        return Err(format!(
+            "--min-distance {} is more than the largest distance ({})",
+            a.min_distance,
+            scrambler.diameter()
+        ));
     }
     if a.length.is_some_and(|l| l > 1000) {
-        return usage("scramble", "--length is at most 1000");
+        return Err("--length is at most 1000".into());
     }
-    let length = if a.optimal {
+    Ok(if a.optimal {
         Length::Optimal
     } else {
         Length::Fixed(a.length.unwrap_or(11))
+    })
+}
+
+impl ScrambleArgs {
+    /// The moves scrambled with, when not all of them.
+    pub(super) fn generators(&self) -> Option<&[Move]> {
+        self.generators.as_deref()
+    }
+
+    /// The random numbers of the request: seeded, or from the system.
+    pub(super) fn rng(&self) -> Rng {
+        self.seed.map_or_else(Rng::from_entropy, Rng::from_seed)
+    }
+
+    pub(super) fn min_distance(&self) -> u32 {
+        self.min_distance
+    }
+}
+
+/// One scramble as `--json` prints it.
+pub(super) fn to_json(sc: &Scramble) -> serde_json::Value {
+    serde_json::json!({
+        "scramble": sc.alg.to_string(),
+        "state": sc.cube.stickers().as_str(),
+        "length": sc.alg.len(),
+        "distance": sc.distance,
+    })
+}
+
+pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
+    let scrambler = Scrambler::with_moves(a.generators.as_deref().unwrap_or(&Move::ALL));
+    let length = match check(&a, &scrambler) {
+        Ok(l) => l,
+        Err(e) => return usage("scramble", &e),
     };
-    let mut rng = a.seed.map_or_else(Rng::from_entropy, Rng::from_seed);
+    let mut rng = a.rng();
     let mut out = io::BufWriter::new(io::stdout().lock());
     for _ in 0..a.count {
         let Some(sc) = scrambler.scramble(&mut rng, a.min_distance, length) else {
             return usage("scramble", "no position is that far from solved");
         };
-        let state = sc.cube.stickers();
         if a.json {
-            let v = serde_json::json!({
-                "scramble": sc.alg.to_string(),
-                "state": state.as_str(),
-                "length": sc.alg.len(),
-                "distance": sc.distance,
-            });
-            writeln!(out, "{v}")?;
+            writeln!(out, "{}", to_json(&sc))?;
         } else {
-            writeln!(out, "{}\t{}", sc.alg, state)?;
+            writeln!(out, "{}\t{}", sc.alg, sc.cube.stickers())?;
         }
     }
     out.flush()?;

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal};
 use argh::FromArgs;
 
 use crate::cli::batch::{
-    Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, answer_arguments, answer_lines,
+    Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, Solve, answer_arguments, answer_lines,
 };
 use crate::cube::auto::{AutoSolver, LARGE_BATCH};
 use crate::cube::picture::Style;
@@ -33,7 +33,7 @@ use super::{EXIT_BAD_INPUT, load_puzzle, parse_gen, usage};
             an empty line for a solved cube, or `error: <reason>` for an invalid state. \
             Exit status: 0 all solved, 1 some state invalid, 2 usage error."
 )]
-pub(super) struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// metric to minimise: htm (a half turn is one move, default), qtm (a half
     /// turn counts two) or one-way (clockwise quarter turns R U F only)
     #[argh(option, default = "Metric::Htm")]
@@ -203,24 +203,92 @@ fn solve_puzzle(a: &SolveArgs, name: &str, inputs: &[String], answer: Answer) ->
     })
 }
 
-pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
+/// A cube request, checked: what to answer, how, and with which solver. The command
+/// line and `pocket serve` both run requests through it, so they answer alike.
+pub(super) struct Plan {
+    pub(super) inputs: Vec<String>,
+    pub(super) input: CubeInput,
+    pub(super) answer: Answer,
+    method: Method,
+    /// The bidirectional search with the request's moves and costs.
+    bidir: PocketSolver,
+    /// No --gen, --cost or --goal: the metric's table gives the same answers.
+    pub(super) plain: bool,
+}
+
+/// The inputs of a request: sequences (`--moves`) or states, and which they are.
+fn take_inputs(a: &mut SolveArgs) -> Result<(Vec<String>, bool), String> {
     if !a.moves.is_empty() && !a.states.is_empty() {
-        return usage("solve", "give either --moves sequences or states, not both");
+        return Err("give either --moves sequences or states, not both".into());
     }
-    let moves_input = !a.moves.is_empty();
     if a.moves.iter().any(|m| m == "-") && a.moves.len() > 1 {
-        return usage(
-            "solve",
-            "--moves - reads standard input and cannot be mixed with sequences",
-        );
+        return Err("--moves - reads standard input and cannot be mixed with sequences".into());
     }
-    let inputs = if moves_input {
+    if a.count && a.all {
+        return Err("give --count or --all, not both (--all --json gives both)".into());
+    }
+    if !a.moves.is_empty() {
         let mut given = std::mem::take(&mut a.moves);
         given.retain(|m| m != "-");
         a.moves = vec![String::new()]; // remembers that inputs are sequences
-        given
-    } else {
-        std::mem::take(&mut a.states)
+        return Ok((given, true));
+    }
+    Ok((std::mem::take(&mut a.states), false))
+}
+
+/// Check a cube request (not `--puzzle`): a refusal is the usage error's message.
+pub(super) fn plan(mut a: SolveArgs) -> Result<Plan, String> {
+    let (inputs, moves_input) = take_inputs(&mut a)?;
+    if a.puzzle.is_some() {
+        return Err("a puzzle is answered by `pocket solve --puzzle`".into());
+    }
+    if a.steps && !a.show {
+        return Err("--steps draws the steps of --show: give both".into());
+    }
+    if a.show && a.json {
+        return Err("--show draws pictures, which --json has no room for".into());
+    }
+    let costs = a
+        .cost
+        .as_deref()
+        .map(str::parse::<Costs>)
+        .transpose()
+        .map_err(|e| format!("bad --cost: {e}"))?;
+    if costs.is_some() && (a.metric != Metric::Htm || a.method == Method::Table) {
+        return Err("--cost replaces --metric and works with the default method only".into());
+    }
+    if a.generators.is_some() && a.method == Method::Table {
+        return Err("--gen works with the default method only".into());
+    }
+    // A goal is written like the states, in their layout.
+    let goal = a
+        .goal
+        .as_deref()
+        .map(Goal::parse)
+        .transpose()
+        .map_err(|e| e.to_string())?
+        .map(|g| g.in_net_order(a.layout));
+    if goal.is_some() && (a.method == Method::Table || a.all || a.count) {
+        return Err("--goal works with the default method, without --all or --count".into());
+    }
+    let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
+    let bidir = match &costs {
+        Some(c) => {
+            PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad --cost: {e}"))
+        }
+        None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string()),
+    }?;
+    let plain = a.generators.is_none() && costs.is_none() && goal.is_none();
+    let input = CubeInput {
+        layout: a.layout,
+        moves_input,
+        metric: a.metric,
+        costs,
+        show: a
+            .show
+            .then(|| (Style::detect(io::stdout().is_terminal()), a.steps)),
+        goal,
+        reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
     };
     let answer = Answer {
         compact: a.compact,
@@ -228,78 +296,73 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         count: a.count,
         json: a.json,
     };
-    if a.count && a.all {
-        return usage(
-            "solve",
-            "give --count or --all, not both (--all --json gives both)",
-        );
+    Ok(Plan {
+        inputs,
+        input,
+        answer,
+        method: a.method,
+        bidir,
+        plain,
+    })
+}
+
+impl Plan {
+    /// Answer one input with `solver`: the output line, and whether the input was bad.
+    pub(super) fn answer_one(&self, solver: impl Solve, raw: &str) -> (String, bool) {
+        answer_with(&self.input, &self.answer, solver, raw)
     }
+
+    /// Answer one input with the bidirectional search (moves, costs or a goal).
+    pub(super) fn answer_one_bidir(self, raw: &str) -> (String, bool) {
+        answer_with(&self.input, &self.answer, self.bidir, raw)
+    }
+}
+
+fn answer_with(
+    input: &CubeInput,
+    answer: &Answer,
+    solver: impl Solve,
+    raw: &str,
+) -> (String, bool) {
+    let mut subject = CubeSubject { input, solver };
+    let (out, errors) = answer.batch(&mut subject, &[Item::whole(raw.len())], raw.as_bytes());
+    (out, !errors.is_empty())
+}
+
+pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     if let Some(name) = a.puzzle.clone() {
+        let (inputs, _) = match take_inputs(&mut a) {
+            Ok(i) => i,
+            Err(e) => return usage("solve", &e),
+        };
+        let answer = Answer {
+            compact: a.compact,
+            all: a.all,
+            count: a.count,
+            json: a.json,
+        };
         return solve_puzzle(&a, &name, &inputs, answer);
     }
-    if a.steps && !a.show {
-        return usage("solve", "--steps draws the steps of --show: give both");
-    }
-    if a.show && a.json {
-        return usage(
-            "solve",
-            "--show draws pictures, which --json has no room for",
-        );
-    }
-    let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
-        Ok(c) => c,
-        Err(e) => return usage("solve", &format!("bad --cost: {e}")),
-    };
-    if costs.is_some() && (a.metric != Metric::Htm || a.method == Method::Table) {
-        return usage(
-            "solve",
-            "--cost replaces --metric and works with the default method only",
-        );
-    }
-    if a.generators.is_some() && a.method == Method::Table {
-        return usage("solve", "--gen works with the default method only");
-    }
-    // A goal is written like the states, in their layout.
-    let goal = match a.goal.as_deref().map(Goal::parse).transpose() {
-        Ok(g) => g.map(|g| g.in_net_order(a.layout)),
-        Err(e) => return usage("solve", &e.to_string()),
-    };
-    if goal.is_some() && (a.method == Method::Table || a.all || a.count) {
-        return usage(
-            "solve",
-            "--goal works with the default method, without --all or --count",
-        );
-    }
-    let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
-    let input = CubeInput {
-        layout: a.layout,
-        moves_input,
-        metric: a.metric,
-        costs: costs.clone(),
-        show: a
-            .show
-            .then(|| (Style::detect(io::stdout().is_terminal()), a.steps)),
-        goal,
-        reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
-    };
-    let built = match &costs {
-        Some(c) => {
-            PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad --cost: {e}"))
-        }
-        None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string()),
-    };
-    let bidir = match built {
-        Ok(s) => s,
+    let plan = match plan(a) {
+        Ok(p) => p,
         Err(e) => return usage("solve", &e),
     };
+    let Plan {
+        inputs,
+        input,
+        answer,
+        method,
+        bidir,
+        plain,
+    } = plan;
+    let moves_input = input.moves_input;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     // The default picks: the table once a batch is large, unless the moves or their
     // costs are not the metric's (the table knows only the metrics).
-    let plain = a.generators.is_none() && costs.is_none() && input.goal.is_none();
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    if a.method == Method::Auto && plain {
+    if method == Method::Auto && plain {
         let mut subject = CubeSubject {
             input: &input,
-            solver: AutoSolver::new(a.metric),
+            solver: AutoSolver::new(input.metric),
         };
         return answer_all(&inputs, moves_input, &mut |items, text| {
             // Once the table is ready, or for a batch large at once, the table
@@ -314,7 +377,7 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
             answer.batch(&mut subject, items, text)
         });
     }
-    if a.method != Method::Table {
+    if method != Method::Table {
         let mut subject = CubeSubject {
             input: &input,
             solver: bidir,
@@ -324,7 +387,7 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
         });
     }
     // A table is shared read-only: a large batch is answered on every core.
-    let table = TableSolver::new(a.metric);
+    let table = TableSolver::new(input.metric);
     answer_all(&inputs, moves_input, &mut |items, text| {
         on_cores(&answer, &input, &table, cores, items, text)
     })

@@ -14,11 +14,13 @@
 //! - [`Census`]: the census of a space, as a table or JSON.
 
 pub(crate) mod census;
+pub(crate) mod chart;
 pub(crate) mod layers;
 pub(crate) mod search;
 pub(crate) mod walk;
 
 pub use census::{Census, Row};
+pub use chart::census_svg;
 pub use layers::{
     Blocks, Dense, Direction, Indexed, Layered, Reached, Settled, Sparse, Store, UNSEEN,
     unit_distances, unit_local_maxima,

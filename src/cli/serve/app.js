@@ -1,0 +1,377 @@
+// The page of `pocket serve`. The moves, corners and orders come from /model.js,
+// which the server writes from the crate's own tables; every answer comes from
+// /api/solve, so the page and `pocket solve` cannot disagree.
+"use strict";
+
+const FACES = "ULFRBD";
+const FACE_NAMES = { U: "white", L: "orange", F: "green", R: "red", B: "blue", D: "yellow" };
+// Net cells of positions A..X: [row, column] in an 8-column grid.
+const CELLS = [
+  [0, 2], [0, 3], [1, 2], [1, 3],
+  [2, 0], [2, 1], [2, 2], [2, 3], [2, 4], [2, 5], [2, 6], [2, 7],
+  [3, 0], [3, 1], [3, 2], [3, 3], [3, 4], [3, 5], [3, 6], [3, 7],
+  [4, 2], [4, 3], [5, 2], [5, 3],
+];
+
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  start: MODEL.solved, // the cube entered, as face letters in net order
+  steps: [],           // the solution's moves
+  at: 0,               // how many of them are done
+  paint: null,         // the palette colour, or null to cycle
+  timer: null,         // the player
+  wrong: new Set(),    // stickers an error names
+  asked: 0,            // the latest request, so a slow old answer is dropped
+  source: "state",     // what the URL holds: "state" or "moves"
+};
+
+function apply(stickers, move) {
+  const p = MODEL.moves[move];
+  let out = "";
+  for (let i = 0; i < 24; i++) out += stickers[p[i]];
+  return out;
+}
+
+function shown() {
+  let s = page.start;
+  for (let k = 0; k < page.at; k++) s = apply(s, page.steps[k]);
+  return s;
+}
+
+// Colours of any six characters as face letters: the reference corner (M, T, W)
+// names L, B and D, and each other face is the one colour never on a corner with the
+// opposite one. A state that is not a cube keeps what can be kept, so that it can
+// still be drawn with its faults marked.
+function faceLetters(net) {
+  const colours = [...new Set(net)];
+  const map = new Map();
+  if (colours.length === 6) {
+    const meets = new Map(colours.map((c) => [c, new Set()]));
+    for (const corner of MODEL.corners) {
+      for (const a of corner) for (const b of corner) meets.get(net[a]).add(net[b]);
+    }
+    const opposite = (c) => {
+      const o = colours.filter((x) => !meets.get(c).has(x));
+      return o.length === 1 ? o[0] : null;
+    };
+    const [l, b, d] = [net[12], net[19], net[22]];
+    const [r, f, u] = [opposite(l), opposite(b), opposite(d)];
+    const all = [l, b, d, r, f, u];
+    if (!all.includes(null) && new Set(all).size === 6) {
+      [["L", l], ["B", b], ["D", d], ["R", r], ["F", f], ["U", u]].forEach(([face, c]) => map.set(c, face));
+    }
+  }
+  if (map.size === 0) {
+    for (const c of colours) if (FACES.includes(c)) map.set(c, c);
+    const free = [...FACES].filter((f) => ![...map.values()].includes(f));
+    for (const c of colours) if (!map.has(c) && free.length) map.set(c, free.shift());
+  }
+  return [...net].map((c) => map.get(c) || "x").join("");
+}
+
+// The typed text as net order (the URFDLB order is rearranged), or null.
+function typedNet() {
+  const text = $("state").value.replace(/\s+/g, "");
+  if (text.length !== 24) return null;
+  if ($("layout").value !== "urfdlb") return text;
+  const net = new Array(24);
+  MODEL.urfdlb.forEach((golf, i) => { net[golf] = text[i]; });
+  return net.join("");
+}
+
+function buildPalette() {
+  const palette = $("palette");
+  for (const f of FACES) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "c-" + f;
+    b.textContent = f;
+    b.setAttribute("role", "radio");
+    b.setAttribute("aria-checked", "false");
+    b.setAttribute("aria-label", `paint ${FACE_NAMES[f]} (${f})`);
+    b.dataset.face = f;
+    b.addEventListener("click", () => {
+      page.paint = page.paint === f ? null : f;
+      for (const o of palette.children) o.setAttribute("aria-checked", String(o.dataset.face === page.paint));
+    });
+    palette.appendChild(b);
+  }
+}
+
+function buildNet() {
+  const net = $("net");
+  CELLS.forEach(([row, col], i) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.sticker = MODEL.names[i];
+    b.style.gridRow = String(row + 1);
+    b.style.gridColumn = String(col + 1);
+    b.textContent = MODEL.names[i];
+    b.addEventListener("click", () => paintSticker(i, page.paint));
+    b.addEventListener("keydown", (e) => {
+      const f = e.key.toUpperCase();
+      if (e.key.length === 1 && FACES.includes(f)) {
+        e.preventDefault();
+        paintSticker(i, f);
+      }
+    });
+    net.appendChild(b);
+  });
+}
+
+function paintSticker(i, face) {
+  const s = shown();
+  const now = s[i];
+  const next = face || FACES[(FACES.indexOf(now) + 1) % 6];
+  page.start = s.slice(0, i) + next + s.slice(i + 1);
+  page.steps = [];
+  page.at = 0;
+  page.source = "state";
+  $("state").value = page.start;
+  $("layout").value = "golf";
+  changed();
+}
+
+function drawNet() {
+  const s = shown();
+  const next = page.steps[page.at];
+  const turning = new Set();
+  if (next) MODEL.moves[next].forEach((from, i) => { if (from !== i) turning.add(i); });
+  [...$("net").children].forEach((b, i) => {
+    const f = s[i];
+    b.className = "c-" + (FACES.includes(f) ? f : "x");
+    b.classList.toggle("turning", turning.has(i));
+    b.classList.toggle("wrong", page.wrong.has(MODEL.names[i]));
+    const what = FACES.includes(f) ? FACE_NAMES[f] : "unknown colour";
+    b.setAttribute("aria-label", `sticker ${MODEL.names[i]}: ${what}${turning.has(i) ? ", turns next" : ""}`);
+  });
+}
+
+function drawSteps() {
+  const total = page.steps.length;
+  const sol = $("solution");
+  sol.textContent = "";
+  page.steps.forEach((m, k) => {
+    const span = document.createElement("span");
+    span.textContent = m;
+    if (k < page.at) span.className = "done";
+    if (k === page.at) span.className = "now";
+    sol.appendChild(span);
+    sol.appendChild(document.createTextNode(" "));
+  });
+  $("first").disabled = $("back").disabled = page.at === 0;
+  $("next").disabled = $("last").disabled = page.at >= total;
+  $("play").disabled = total === 0;
+  $("play").textContent = page.timer ? "Pause" : "Play";
+  const step = $("step");
+  if (total === 0) step.textContent = "";
+  else if (page.at >= total) step.textContent = `Solved after ${total} moves.`;
+  else step.textContent = `Move ${page.at + 1} of ${total}: ${page.steps[page.at]} (the outlined stickers turn).`;
+  drawNet();
+}
+
+function go(at) {
+  page.at = Math.max(0, Math.min(page.steps.length, at));
+  if (page.at >= page.steps.length) stopPlaying();
+  drawSteps();
+}
+
+function stopPlaying() {
+  clearInterval(page.timer);
+  page.timer = null;
+}
+
+function play() {
+  if (page.timer) { stopPlaying(); drawSteps(); return; }
+  if (page.at >= page.steps.length) page.at = 0;
+  page.timer = setInterval(() => go(page.at + 1), 700);
+  drawSteps();
+}
+
+// Stickers an error names: "at C F G", "stickers (A B C D E)", "sticker: X".
+function namedStickers(message) {
+  const found = new Set();
+  const lists = /(?:\bat|stickers?:?) \(?([A-X](?: [A-X])*)\b/g;
+  for (const m of message.matchAll(lists)) m[1].split(" ").forEach((s) => found.add(s));
+  return found;
+}
+
+function say(text, bad) {
+  const m = $("message");
+  m.textContent = text;
+  m.classList.toggle("bad", !!bad);
+}
+
+function query() {
+  const q = new URLSearchParams();
+  if (page.source === "moves") q.set("moves", $("moves").value);
+  else {
+    q.set("state", $("state").value);
+    if ($("layout").value !== "golf") q.set("layout", $("layout").value);
+  }
+  if ($("metric").value !== "htm") q.set("metric", $("metric").value);
+  if ($("cost").value.trim()) q.set("cost", $("cost").value.trim());
+  return q;
+}
+
+function remember() {
+  const q = query();
+  history.replaceState(null, "", "?" + q.toString());
+}
+
+function quarterTurns(moves) {
+  return moves.reduce((n, m) => n + (m.endsWith("2") ? 2 : 1), 0);
+}
+
+async function solve() {
+  const asked = ++page.asked;
+  stopPlaying();
+  const q = query();
+  q.set("count", "1");
+  if (q.has("cost")) q.delete("count");
+  let answer;
+  try {
+    const r = await fetch("/api/solve?" + q.toString());
+    answer = await r.json();
+  } catch (e) {
+    if (asked === page.asked) say("The server did not answer: " + e.message, true);
+    return;
+  }
+  if (asked !== page.asked) return;
+  $("all").textContent = "";
+  if (answer.error) {
+    page.wrong = page.source === "state" && $("layout").value === "golf" ? namedStickers(answer.error) : new Set();
+    page.steps = [];
+    page.at = 0;
+    say(answer.error, true);
+    $("facts").textContent = "";
+    drawSteps();
+    return;
+  }
+  page.wrong = new Set();
+  if (answer.state) page.start = faceLetters(answer.state);
+  page.steps = answer.moves;
+  page.at = 0;
+  const n = answer.moves.length;
+  say(n === 0 ? "This cube is solved." : "A valid cube.", false);
+  const facts = [];
+  if (n > 0) {
+    facts.push(`${n} moves (HTM), ${quarterTurns(answer.moves)} quarter turns (QTM)`);
+    if (answer.cost !== undefined) facts.push(`cost ${answer.cost}`);
+    if (answer.count !== undefined) {
+      facts.push(answer.count === 1 ? "the only optimal solution" : `one of ${answer.count} optimal solutions`);
+    }
+  }
+  $("facts").textContent = facts.join("; ");
+  $("show-all").disabled = n === 0;
+  drawSteps();
+}
+
+async function showAll() {
+  const q = query();
+  q.set("all", "1");
+  const list = $("all");
+  list.textContent = "";
+  const r = await fetch("/api/solve?" + q.toString());
+  const answer = await r.json();
+  if (answer.error) { say(answer.error, true); return; }
+  for (const s of answer.solutions) {
+    const li = document.createElement("li");
+    li.textContent = s;
+    list.appendChild(li);
+  }
+}
+
+let pending = null;
+function changed() {
+  remember();
+  drawNet();
+  clearTimeout(pending);
+  pending = setTimeout(solve, 120);
+}
+
+function fromTyping() {
+  page.source = "state";
+  const net = typedNet();
+  if (net) page.start = faceLetters(net);
+  page.steps = [];
+  page.at = 0;
+  changed();
+}
+
+async function randomScramble() {
+  const r = await fetch("/api/scramble");
+  const s = await r.json();
+  if (s.error) { say(s.error, true); return; }
+  $("moves").value = s.scramble;
+  $("state").value = s.state;
+  $("layout").value = "golf";
+  page.start = faceLetters(s.state);
+  page.source = "state";
+  page.steps = [];
+  page.at = 0;
+  changed();
+}
+
+async function census() {
+  const chart = $("chart");
+  chart.textContent = "Counting 3,674,160 positions in three metrics...";
+  const img = new Image();
+  img.alt = "Bar charts of positions and local maxima per distance, in HTM, QTM and one-way";
+  img.addEventListener("load", () => { chart.textContent = ""; chart.appendChild(img); });
+  img.addEventListener("error", () => { chart.textContent = "The census could not be drawn."; });
+  img.src = "/census.svg";
+}
+
+function start() {
+  buildPalette();
+  buildNet();
+  const q = new URLSearchParams(location.search);
+  if (q.get("metric")) $("metric").value = q.get("metric");
+  if (q.get("cost")) $("cost").value = q.get("cost");
+  if (q.get("layout")) $("layout").value = q.get("layout");
+  if (q.get("moves")) {
+    page.source = "moves";
+    $("moves").value = q.get("moves");
+  } else if (q.get("state")) {
+    $("state").value = q.get("state");
+    const net = typedNet();
+    if (net) page.start = faceLetters(net);
+  } else {
+    $("state").value = MODEL.solved;
+  }
+  $("state").addEventListener("input", fromTyping);
+  $("layout").addEventListener("change", fromTyping);
+  $("state-form").addEventListener("submit", (e) => { e.preventDefault(); fromTyping(); });
+  $("moves-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    page.source = "moves";
+    changed();
+  });
+  $("options").addEventListener("submit", (e) => { e.preventDefault(); remember(); solve(); });
+  $("metric").addEventListener("change", () => { remember(); solve(); });
+  $("random").addEventListener("click", randomScramble);
+  $("reset").addEventListener("click", () => {
+    $("state").value = MODEL.solved;
+    $("layout").value = "golf";
+    fromTyping();
+  });
+  $("first").addEventListener("click", () => go(0));
+  $("back").addEventListener("click", () => go(page.at - 1));
+  $("next").addEventListener("click", () => go(page.at + 1));
+  $("last").addEventListener("click", () => go(page.steps.length));
+  $("play").addEventListener("click", play);
+  $("show-all").addEventListener("click", showAll);
+  $("census").addEventListener("click", census);
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("input, select, #net")) return;
+    if (e.key === "ArrowRight") go(page.at + 1);
+    if (e.key === "ArrowLeft") go(page.at - 1);
+  });
+  drawSteps();
+  if (q.get("moves") || q.get("state")) solve();
+  else say("Paint your cube, type its stickers, or scramble.", false);
+}
+
+start();

@@ -1,0 +1,369 @@
+//! `pocket serve` over real HTTP on loopback: every endpoint against the command it
+//! stands for, every class of bad request, 300 requests at once, and a clean stop.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+const POCKET: &str = env!("CARGO_BIN_EXE_pocket");
+const HARD: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
+
+/// A running `pocket serve --port 0`, stopped when dropped.
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(POCKET)
+            .args(["serve", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start pocket serve");
+        let mut line = String::new();
+        BufReader::new(child.stdout.as_mut().expect("stdout"))
+            .read_line(&mut line)
+            .expect("the address");
+        let port = line
+            .trim()
+            .trim_end_matches('/')
+            .rsplit(':')
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("an address on stdout, got {line:?}"));
+        assert!(line.starts_with("http://127.0.0.1:"), "{line}");
+        Server { child, port }
+    }
+
+    /// GET a raw request target (sent as is, so `..` reaches the server): the status
+    /// and the body.
+    fn get(&self, target: &str) -> (u16, String) {
+        self.request("GET", target)
+    }
+
+    fn request(&self, method: &str, target: &str) -> (u16, String) {
+        request(self.port, method, target)
+    }
+
+    /// The headers of an answer, lower-cased.
+    fn headers(&self, target: &str) -> String {
+        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
+        write!(
+            s,
+            "GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        )
+        .expect("send");
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).expect("answer");
+        let text = String::from_utf8_lossy(&raw).to_lowercase();
+        text.split("\r\n\r\n").next().unwrap_or("").to_string()
+    }
+}
+
+/// One request on its own connection: the status and the body.
+fn request(port: u16, method: &str, target: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(Duration::from_secs(60))).ok();
+    write!(
+        s,
+        "{method} {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    )
+    .expect("send");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).expect("answer");
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").expect("head and body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .expect("status");
+    (status, body.to_string())
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What `pocket ARGS` prints on stdout.
+fn pocket(args: &[&str]) -> String {
+    let out = Command::new(POCKET)
+        .args(args)
+        .output()
+        .expect("run pocket");
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn json(body: &str) -> serde_json::Value {
+    serde_json::from_str(body).unwrap_or_else(|e| panic!("JSON ({e}): {body}"))
+}
+
+fn error_of(answer: &(u16, String)) -> String {
+    json(&answer.1)["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("an error field: {}", answer.1))
+        .to_string()
+}
+
+#[test]
+fn every_endpoint_answers_as_the_command_line() {
+    let server = Server::start();
+    let cases: [(&str, &[&str]); 8] = [
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD",
+            &["solve", "--json", HARD],
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&all=1&metric=qtm",
+            &["solve", "--json", "--all", "--metric", "qtm", HARD],
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&count=true",
+            &["solve", "--json", "--count", HARD],
+        ),
+        (
+            "/api/solve?moves=R+U2+F%27&cost=R%3D2",
+            &["solve", "--json", "--cost", "R=2", "--moves", "R U2 F'"],
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&goal=............LLFFRRBBDDDD",
+            &[
+                "solve",
+                "--json",
+                "--goal",
+                "............LLFFRRBBDDDD",
+                HARD,
+            ],
+        ),
+        (
+            "/api/scramble?seed=7&min-distance=9",
+            &["scramble", "--json", "--seed", "7", "--min-distance", "9"],
+        ),
+        (
+            "/api/scramble?seed=7&optimal=1&gen=RU",
+            &[
+                "scramble",
+                "--json",
+                "--seed",
+                "7",
+                "--optimal",
+                "--gen",
+                "RU",
+            ],
+        ),
+        (
+            "/api/census?metric=one-way",
+            &["census", "--json", "--metric", "one-way"],
+        ),
+    ];
+    for (target, args) in cases {
+        let (status, body) = server.get(target);
+        assert_eq!(status, 200, "{target}: {body}");
+        assert_eq!(body, pocket(args).trim_end(), "{target}");
+    }
+    // All three censuses: the command's lines, as an array.
+    let (status, body) = server.get("/api/census");
+    assert_eq!(status, 200);
+    let lines: Vec<serde_json::Value> = pocket(&["census", "--json"]).lines().map(json).collect();
+    assert_eq!(json(&body), serde_json::Value::from(lines));
+    // A bad state: the command's error line, with a 400.
+    let answer = server.get("/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDX");
+    assert_eq!(answer.0, 400);
+    assert_eq!(
+        answer.1,
+        pocket(&["solve", "--json", "UUUURLFBLRBFLLFFRRBBDDDX"]).trim_end()
+    );
+    // The page and what it loads, all from the binary.
+    for (target, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/model.js", "text/javascript"),
+        ("/style.css", "text/css"),
+        ("/census.svg?metric=htm", "image/svg+xml"),
+    ] {
+        let (status, body) = server.get(target);
+        assert_eq!(status, 200, "{target}");
+        assert!(!body.is_empty(), "{target}");
+        let head = server.headers(target);
+        assert!(head.contains(&format!("content-type: {kind}")), "{head}");
+        assert!(head.contains("content-security-policy:"), "{head}");
+    }
+    let (_, svg) = server.get("/census.svg");
+    let doc = roxmltree::Document::parse(&svg).expect("the chart is XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert!(svg.contains("distance 11: 2,644 positions, 2,644 local maxima"));
+}
+
+#[test]
+fn every_class_of_bad_request_gets_a_4xx_with_its_reason() {
+    let server = Server::start();
+    let cases: [(&str, u16, &str); 14] = [
+        ("/api/solve", 400, "give state= (24 stickers) or moves="),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&moves=R",
+            400,
+            "give state=",
+        ),
+        ("/api/solve?state=", 400, "empty"),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDD",
+            400,
+            "expected 24 stickers",
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&metric=fast",
+            400,
+            "unknown metric 'fast'",
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&all=1&count=1",
+            400,
+            "give --count or --all, not both",
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&all=yes",
+            400,
+            "parameter 'all' is 1 or 0, not 'yes'",
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&colour=red",
+            400,
+            "unknown parameter 'colour'",
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&state=UUUURLFBLRBFLLFFRRBBDDDD",
+            400,
+            "parameter 'state' is given twice",
+        ),
+        ("/api/solve?moves=R+Q", 400, "Q"),
+        (
+            "/api/solve?state=%FF%FE",
+            400,
+            "not a printable ASCII colour",
+        ),
+        (
+            "/api/scramble?min-distance=12",
+            400,
+            "more than the largest distance",
+        ),
+        ("/api/census?metric=all&metric=htm", 400, "given twice"),
+        ("/api/census?metric=fast", 400, "unknown metric 'fast'"),
+    ];
+    for (target, status, words) in cases {
+        let answer = server.get(target);
+        assert_eq!(answer.0, status, "{target}: {}", answer.1);
+        let e = error_of(&answer);
+        assert!(e.contains(words), "{target}: {e}");
+    }
+    // Too long a query: refused, not read into a solve. Past 64 KB the HTTP layer
+    // refuses the request line itself, with the same status and no body.
+    let long = format!("/api/solve?moves={}", "R".repeat(20 * 1024));
+    let answer = server.get(&long);
+    assert_eq!(answer.0, 414);
+    assert!(error_of(&answer).contains("more than the 16384 answered"));
+    let longer = format!("/api/solve?moves={}", "R".repeat(100 * 1024));
+    assert_eq!(server.get(&longer).0, 414);
+    // Nothing but the embedded files, whatever the path says.
+    for target in [
+        "/../../etc/passwd",
+        "/%2e%2e/%2e%2e/etc/passwd",
+        "/static/../../Cargo.toml",
+        "/index.html/..",
+        "/api",
+    ] {
+        let answer = server.get(target);
+        assert_eq!(answer.0, 404, "{target}");
+        assert!(error_of(&answer).starts_with("no such page"), "{target}");
+    }
+    assert_eq!(server.request("POST", "/api/solve?state=x").0, 405);
+    // The server is still there after all of that.
+    assert_eq!(
+        server.get("/api/solve?state=UUUULLFFRRBBLLFFRRBBDDDD").0,
+        200
+    );
+}
+
+#[test]
+fn three_hundred_requests_at_once_are_all_answered() {
+    let server = Server::start();
+    let port = server.port;
+    let states: Vec<String> = pocket(&["scramble", "-n", "100", "--seed", "300"])
+        .lines()
+        .map(|l| l.split('\t').nth(1).expect("state").to_string())
+        .collect();
+    let expected: Vec<String> = pocket(
+        &[
+            &["solve", "--json"][..],
+            &states.iter().map(String::as_str).collect::<Vec<_>>(),
+        ]
+        .concat(),
+    )
+    .lines()
+    .map(String::from)
+    .collect();
+    let threads: Vec<_> = (0..300)
+        .map(|i| {
+            let target = match i % 3 {
+                0 => format!("/api/solve?state={}", states[i / 3]),
+                1 => "/api/census?metric=qtm".to_string(),
+                _ => format!("/api/scramble?seed={i}"),
+            };
+            std::thread::spawn(move || (i, request(port, "GET", &target)))
+        })
+        .collect();
+    for t in threads {
+        let (i, (status, body)) = t.join().expect("request thread");
+        assert_eq!(status, 200, "request {i}: {body}");
+        if i % 3 == 0 {
+            assert_eq!(body, expected[i / 3], "request {i}");
+        }
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_it_cleanly() {
+    let mut server = Server::start();
+    assert_eq!(
+        server.get("/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD").0,
+        200
+    );
+    // SAFETY: kill(2) on our own child's pid.
+    unsafe {
+        libc::kill(server.child.id() as i32, libc::SIGINT);
+    }
+    let status = server.child.wait().expect("wait");
+    assert_eq!(status.code(), Some(0));
+    let mut err = String::new();
+    server
+        .child
+        .stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("stderr text");
+    assert!(err.contains("pocket: stopped"), "{err}");
+}
+
+#[test]
+fn another_host_is_named_on_stderr_and_a_taken_port_is_an_error() {
+    let server = Server::start();
+    let out = Command::new(POCKET)
+        .args(["serve", "--port", &server.port.to_string()])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot listen on 127.0.0.1:"), "{err}");
+    let out = Command::new(POCKET)
+        .args(["serve", "--host", "nowhere"])
+        .output()
+        .expect("run");
+    assert_eq!(out.status.code(), Some(2));
+}
