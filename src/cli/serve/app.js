@@ -250,7 +250,11 @@ async function solve() {
     return;
   }
   page.wrong = new Set();
-  if (answer.state) page.start = faceLetters(answer.state);
+  if (answer.state) {
+    page.start = faceLetters(answer.state);
+    $("state").value = answer.state;
+    $("layout").value = "golf";
+  }
   page.steps = answer.moves;
   page.at = 0;
   const n = answer.moves.length;
