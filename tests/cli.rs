@@ -273,6 +273,34 @@ fn census_tables_and_json() {
 }
 
 #[test]
+fn census_symmetry_classes_are_the_published_ones() {
+    // Up to the 48 symmetries, and up to symmetry and inversion, by HTM distance.
+    let o = pocket(&["census", "--metric", "htm", "--symmetry", "--json"], b"");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        v["classes"],
+        serde_json::json!([1, 2, 5, 19, 68, 271, 1148, 4915, 18364, 39707, 13225, 77])
+    );
+    assert_eq!(v["total_classes"], 77_802);
+    assert_eq!(v["total_classes_with_inversion"], 40_296);
+    assert_eq!(v["symmetries"], 48);
+    // One-way: only the rotations keep clockwise turns; the text names the group.
+    let o = pocket(&["census", "--metric", "one-way", "--symmetry"], b"");
+    let text = stdout(&o);
+    assert!(text.contains("classes: up to the 24 rotations"), "{text}");
+    assert!(
+        text.contains("   total   3,674,160       531,636   154,608"),
+        "{text}"
+    );
+    for refused in [
+        &["census", "--symmetry", "--gen", "RU"][..],
+        &["census", "--symmetry", "--puzzle", "2x2x1"],
+    ] {
+        assert_eq!(pocket(refused, b"").status.code(), Some(2), "{refused:?}");
+    }
+}
+
+#[test]
 fn scramble_lines_and_grouped_states_pipe_into_solve() {
     let scrambles = pocket(&["scramble", "-n", "5", "--seed", "7"], b"");
     let o = pocket(&["solve"], &scrambles.stdout);

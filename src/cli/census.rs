@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal, Write};
 
 use argh::FromArgs;
 
-use crate::cube::census::{census_all, census_in};
+use crate::cube::census::{census_all_with, census_in};
 use crate::engine::census::Census;
 use crate::engine::chart::census_svg;
 use crate::io::{group, timed};
@@ -22,6 +22,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_
     example = "pocket census --metric qtm",
     example = "pocket census --metric all --json",
     example = "pocket census --svg census.svg",
+    example = "pocket census --metric htm --symmetry",
     note = "Metrics: htm (R R' R2 U U' U2 F F' F2), qtm (R R' U U' F F'), one-way (R U F \
             only: distances along a directed graph). A local maximum is a position from \
             which no single move of the metric leads further from solved. --json prints \
@@ -44,6 +45,10 @@ pub(super) struct CensusArgs {
     /// the definition's cost)
     #[argh(option)]
     cost: Option<String>,
+    /// also count positions up to the cube's symmetries (rotations and reflections),
+    /// and up to symmetry and inversion
+    #[argh(switch)]
+    symmetry: bool,
     /// print JSON instead of tables
     #[argh(switch)]
     json: bool,
@@ -83,8 +88,15 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
             MetricChoice::All => Metric::ALL.to_vec(),
         };
         let Some(generators) = &a.generators else {
-            return Ok(census_all(&metrics));
+            return Ok(census_all_with(&metrics, a.symmetry));
         };
+        if a.symmetry {
+            report_usage(
+                "census",
+                "--symmetry counts the whole cube: not with --gen (a move subset has fewer symmetries)",
+            );
+            return Err(EXIT_USAGE);
+        }
         let mut all = Vec::new();
         for &m in &metrics {
             match census_in(m, generators) {
@@ -97,10 +109,10 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
         }
         return Ok(all);
     };
-    if a.generators.is_some() || !matches!(a.metric, MetricChoice::All) {
+    if a.generators.is_some() || !matches!(a.metric, MetricChoice::All) || a.symmetry {
         report_usage(
             "census",
-            "--puzzle counts the moves of its definition: no --metric or --gen",
+            "--puzzle counts the moves of its definition: no --metric, --gen or --symmetry",
         );
         return Err(EXIT_USAGE);
     }

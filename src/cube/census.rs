@@ -84,7 +84,19 @@ fn count(metric: Metric, moves: &[Move], dist: &[u8]) -> Census {
         moves: names,
         cost_unit: None,
         rows: Census::rows_from_counts(&positions, &maxima),
+        symmetry: None,
     }
+}
+
+/// The census of a metric with its positions also counted up to symmetry (and
+/// inversion, where that keeps distances); see [`crate::cube::symmetry`].
+pub fn census_with_symmetry(metric: Metric) -> Census {
+    let moves = metric.steps();
+    let dist = distance_table_for(&moves);
+    let mut c = count(metric, &moves, &dist);
+    let distances: Vec<u32> = c.rows.iter().map(|r| r.distance).collect();
+    c.symmetry = Some(crate::cube::symmetry::classes(&dist, &moves, &distances));
+    c
 }
 
 /// Breadth-first search and count, for one metric.
@@ -102,11 +114,24 @@ pub fn census_in(metric: Metric, generators: &[Move]) -> Option<Census> {
 
 /// Several metrics at once, one thread each (a 2-core machine runs two at a time).
 pub fn census_all(metrics: &[Metric]) -> Vec<Census> {
+    census_all_with(metrics, false)
+}
+
+/// Several metrics at once, with symmetry classes or without.
+pub fn census_all_with(metrics: &[Metric], symmetry: bool) -> Vec<Census> {
     tables();
     std::thread::scope(|s| {
         let handles: Vec<_> = metrics
             .iter()
-            .map(|&m| s.spawn(move || census(m)))
+            .map(|&m| {
+                s.spawn(move || {
+                    if symmetry {
+                        census_with_symmetry(m)
+                    } else {
+                        census(m)
+                    }
+                })
+            })
             .collect();
         handles
             .into_iter()

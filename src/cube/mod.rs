@@ -17,16 +17,18 @@ pub(crate) mod goal;
 pub(crate) mod picture;
 pub(crate) mod scramble;
 pub(crate) mod solver;
+pub(crate) mod symmetry;
 pub(crate) mod table;
 
 pub use algs::AlgSearch;
 pub use auto::{AutoSolver, LARGE_BATCH, TABLE_AFTER};
 pub use census::{
-    census, census_all, census_in, distance, distance_table, distance_table_for,
-    distance_table_from,
+    census, census_all, census_all_with, census_in, census_with_symmetry, distance, distance_table,
+    distance_table_for, distance_table_from,
 };
 pub use goal::solve_to_goal;
 pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
 pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use solver::{PocketSolver, PocketSpace, solve};
+pub use symmetry::{Symmetry, classes, group_of};
 pub use table::TableSolver;

@@ -38,6 +38,22 @@ pub struct Census {
     pub cost_unit: Option<u64>,
     /// Each distance that occurs, ascending.
     pub rows: Vec<Row>,
+    /// Positions also counted up to symmetry, when asked for.
+    pub symmetry: Option<Classes>,
+}
+
+/// Positions counted up to a group of symmetries: one count per row of the census.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classes {
+    /// The group, in words.
+    pub group: String,
+    /// How many symmetries it has.
+    pub order: u32,
+    /// Classes at each row's distance.
+    pub classes: Vec<u64>,
+    /// Classes up to symmetry and inversion (with the words for what that group is),
+    /// when inversion can keep distances.
+    pub with_inversion: Option<(String, Vec<u64>)>,
 }
 
 impl Census {
@@ -107,7 +123,7 @@ impl Census {
     /// that occurs.
     pub fn to_json(&self) -> serde_json::Value {
         let col = |f: fn(&Row) -> u64| self.rows.iter().map(f).collect::<Vec<u64>>();
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "puzzle": self.puzzle,
             "metric": self.metric,
             "moves": self.moves,
@@ -119,12 +135,28 @@ impl Census {
             "local_maxima": col(|r| r.local_maxima),
             "total_positions": self.total(),
             "total_local_maxima": self.total_local_maxima(),
-        })
+        });
+        if let (Some(c), Some(map)) = (&self.symmetry, v.as_object_mut()) {
+            map.insert("symmetry".into(), c.group.clone().into());
+            map.insert("symmetries".into(), c.order.into());
+            map.insert("classes".into(), c.classes.clone().into());
+            map.insert("total_classes".into(), c.classes.iter().sum::<u64>().into());
+            if let Some((words, w)) = &c.with_inversion {
+                map.insert("inversion".into(), words.clone().into());
+                map.insert("classes_with_inversion".into(), w.clone().into());
+                map.insert(
+                    "total_classes_with_inversion".into(),
+                    w.iter().sum::<u64>().into(),
+                );
+            }
+        }
+        v
     }
 }
 
 impl fmt::Display for Census {
-    /// A table like the published ones: distance, positions, local maxima, totals.
+    /// A table like the published ones: distance, positions, local maxima (and the
+    /// classes up to symmetry when counted), then the totals.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.title)?;
         let column = if self.cost_unit.is_some() {
@@ -132,27 +164,54 @@ impl fmt::Display for Census {
         } else {
             "distance"
         };
-        writeln!(
+        let classes = self.symmetry.as_ref();
+        let inverses = classes.and_then(|c| c.with_inversion.as_ref().map(|(_, w)| w));
+        write!(
             f,
             "{column:>8}  {:>10}  {:>12}",
             "positions", "local maxima"
         )?;
-        for r in &self.rows {
-            writeln!(
+        if classes.is_some() {
+            write!(f, "  {:>8}", "classes")?;
+        }
+        if inverses.is_some() {
+            write!(f, "  {:>13}", "with inverses")?;
+        }
+        writeln!(f)?;
+        let extra = |f: &mut fmt::Formatter<'_>, pick: &dyn Fn(&[u64]) -> u64| {
+            if let Some(c) = classes {
+                write!(f, "  {:>8}", group(pick(&c.classes)))?;
+            }
+            if let Some(w) = inverses {
+                write!(f, "  {:>13}", group(pick(w)))?;
+            }
+            writeln!(f)
+        };
+        for (i, r) in self.rows.iter().enumerate() {
+            write!(
                 f,
                 "{:>8}  {:>10}  {:>12}",
                 self.format_distance(r.distance),
                 group(r.positions),
                 group(r.local_maxima)
             )?;
+            extra(f, &|v: &[u64]| v.get(i).copied().unwrap_or(0))?;
         }
-        writeln!(
+        write!(
             f,
             "{:>8}  {:>10}  {:>12}",
             "total",
             group(self.total()),
             group(self.total_local_maxima())
-        )
+        )?;
+        extra(f, &|v: &[u64]| v.iter().sum())?;
+        if let Some(c) = classes {
+            writeln!(f, "classes: up to {}", c.group)?;
+            if let Some((words, _)) = &c.with_inversion {
+                writeln!(f, "with inverses: {words}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -170,6 +229,7 @@ mod tests {
             title: "p (3 stickers)".into(),
             cost_unit: Some(500),
             rows: Census::rows_from_counts(&[1, 0, 2], &[0, 0, 2]),
+            symmetry: None,
         };
         assert_eq!(c.diameter(), 2);
         assert_eq!(c.positions(), [1, 0, 2]);

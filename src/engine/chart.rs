@@ -175,6 +175,7 @@ mod tests {
             title: "a <test> & \"census\"".into(),
             cost_unit: None,
             rows: Census::rows_from_counts(&[1, 9, 54], &[0, 0, 54]),
+            symmetry: None,
         }
     }
 

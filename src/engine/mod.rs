@@ -19,7 +19,7 @@ pub(crate) mod layers;
 pub(crate) mod search;
 pub(crate) mod walk;
 
-pub use census::{Census, Row};
+pub use census::{Census, Classes, Row};
 pub use chart::census_svg;
 pub use layers::{
     Blocks, Dense, Direction, Indexed, Layered, Reached, Settled, Sparse, Store, UNSEEN,

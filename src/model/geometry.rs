@@ -90,10 +90,90 @@ pub fn quarter_turn(axis: V, whole_cube: bool) -> [u8; STICKERS] {
     p
 }
 
+/// A symmetry of the cube as a signed permutation matrix: row `r` has its one
+/// nonzero entry, ±1, in column `m[r].0` with sign `m[r].1`.
+pub type Matrix = [(usize, i8); 3];
+
+/// The 48 symmetries of the cube, rotations and reflections (every signed
+/// permutation of the axes: 3! orders times 2^3 signs), the identity first.
+pub fn symmetry_matrices() -> Vec<Matrix> {
+    const ORDERS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut out = Vec::with_capacity(48); // 3! * 2^3
+    for order in ORDERS {
+        for signs in 0..8u8 {
+            let sign = |r: usize| if signs >> r & 1 == 0 { 1 } else { -1 };
+            out.push([
+                (order[0], sign(0)),
+                (order[1], sign(1)),
+                (order[2], sign(2)),
+            ]);
+        }
+    }
+    out
+}
+
+fn times(m: &Matrix, v: V) -> V {
+    [m[0].1 * v[m[0].0], m[1].1 * v[m[1].0], m[2].1 * v[m[2].0]]
+}
+
+/// Whether a symmetry reverses handedness (a reflection, determinant -1).
+pub fn is_reflection(m: &Matrix) -> bool {
+    let sign: i8 = m.iter().map(|&(_, s)| s).product();
+    // The parity of the axis order: odd orders swap handedness once more.
+    let odd = (m[0].0 > m[1].0) as u8 + (m[0].0 > m[2].0) as u8 + (m[1].0 > m[2].0) as u8;
+    (sign < 0) != (odd % 2 == 1)
+}
+
+/// Where a symmetry sends each sticker position (`to[j]` is the image of `j`), and
+/// each face (`faces[f]`, in the order U L F R B D).
+pub fn symmetry_images(m: &Matrix) -> ([u8; STICKERS], [u8; 6]) {
+    let mut to = [0u8; STICKERS];
+    for (j, &(corner, normal)) in PLACES.iter().enumerate() {
+        let image = (times(m, corner), times(m, normal));
+        to[j] = PLACES
+            .iter()
+            .position(|&p| p == image)
+            .expect("a symmetry maps stickers to stickers") as u8;
+    }
+    let faces = FACE_AXES.map(|a| {
+        let image = times(m, a);
+        FACE_AXES
+            .iter()
+            .position(|&b| b == image)
+            .expect("a symmetry maps faces to faces") as u8
+    });
+    (to, faces)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::pieces::STICKER_MOVES;
+
+    #[test]
+    fn forty_eight_symmetries_half_of_them_reflections() {
+        let all = symmetry_matrices();
+        assert_eq!(all.len(), 48);
+        assert_eq!(all.iter().filter(|m| is_reflection(m)).count(), 24);
+        assert!(!is_reflection(&all[0]));
+        let mut images: Vec<_> = all.iter().map(symmetry_images).collect();
+        images.sort();
+        images.dedup();
+        assert_eq!(images.len(), 48, "distinct on the stickers");
+        // A quarter turn of the whole cube is a rotation among them.
+        let x = quarter_turn(FACE_AXES[3], true);
+        assert!(all.iter().any(|m| {
+            let (to, _) = symmetry_images(m);
+            (0..STICKERS).all(|j| x[to[j] as usize] == j as u8) && !is_reflection(m)
+        }));
+    }
 
     #[test]
     fn hand_tables_match_geometry() {

@@ -174,6 +174,19 @@ impl Cube {
         alg.as_slice().iter().fold(*self, |c, &m| c.apply(m))
     }
 
+    /// The inverse position: the one that the inverse of any sequence making this
+    /// position makes.
+    pub fn inverse(&self) -> Cube {
+        let mut c = Cube::SOLVED;
+        for slot in 0..8 {
+            let piece = self.perm[slot] as usize;
+            // The piece in `slot` goes home to `piece`'s slot, untwisting as it goes.
+            c.perm[piece] = slot as u8;
+            c.twist[piece] = (3 - self.twist[slot]) % 3;
+        }
+        c
+    }
+
     /// Whether the cube is solved.
     pub fn is_solved(&self) -> bool {
         *self == Cube::SOLVED

@@ -1025,6 +1025,7 @@ impl PuzzleSpace<'_> {
             title: format!("{} ({} stickers)", p.name, p.stickers()),
             cost_unit: weighted.then_some(self.unit),
             rows,
+            symmetry: None,
         })
     }
 }
