@@ -460,6 +460,17 @@ fn bad_orbit_searches() {
             "are for --orbit",
         ),
         ("--effect UUUULLFFRRBBLLFFRRBBDDDD --gen Q", "bad --gen"),
+        ("--orbit corner --shard 2/4", "give --max-length"),
+        (
+            "--orbit corner --max-length 4 --shard 2/4 --limit 3",
+            "no --limit",
+        ),
+        ("--orbit corner --max-length 4 --shard 5/4", "not K/N"),
+        ("--orbit corner --max-length 4 --shard 0/4", "not K/N"),
+        (
+            "--effect UUUULLFFRRBBLLFFRRBBDDDD --shard 1/2",
+            "are for --orbit",
+        ),
     ];
     for (args, says) in cases {
         let args: Vec<&str> = std::iter::once("algs")
@@ -475,4 +486,29 @@ fn bad_orbit_searches() {
         b"",
     );
     assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn shards_concatenated_in_order_are_the_whole_search() {
+    for args in [
+        "algs --orbit corner --max-length 5",
+        "algs --orbit edge --change twist --max-length 5 --json",
+    ] {
+        let args: Vec<&str> = args.split_whitespace().collect();
+        let whole = stdout(&pocket(&args, b""));
+        assert!(!whole.is_empty(), "{args:?}");
+        // 40 shards: more than the parts of the short lengths, so some are empty.
+        for n in [1, 3, 7, 40] {
+            let mut joined = String::new();
+            for k in 1..=n {
+                let shard = format!("{k}/{n}");
+                let mut with: Vec<&str> = args.clone();
+                with.extend(["--shard", &shard]);
+                let o = pocket(&with, b"");
+                assert_eq!(o.status.code(), Some(0), "{with:?}");
+                joined.push_str(&stdout(&o));
+            }
+            assert_eq!(joined, whole, "{args:?} in {n} shards");
+        }
+    }
 }

@@ -25,6 +25,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
     example = "pocket algs --effect UUUULFRBBLFRLLFFRRBBDDDD --cost \"U=0.8,F=1.3\"",
     example = "pocket algs --orbit corner --change cycle",
     example = "pocket algs --orbit corner --change twist --max-length 6 --max-power 6",
+    example = "pocket algs --orbit corner --max-length 8 --shard 3/8   (part 3 of 8)",
     note = "--effect: the pattern is the cube after the algorithm, in the face letters of \
             the solved cube UUUULLFFRRBBLLFFRRBBDDDD, with . for any sticker. Output: one \
             sequence per line (never the empty one), shortest first, then cheapest (with \
@@ -72,6 +73,11 @@ pub(super) struct AlgsArgs {
     /// stop after this many sequences
     #[argh(option)]
     limit: Option<usize>,
+    /// with --orbit and --max-length: search only part K of N (e.g. 3/8) of the
+    /// sequences, a fixed, balanced share; parts 1 to N printed in turn are the whole
+    /// output, line for line
+    #[argh(option)]
+    shard: Option<Shard>,
     /// turn only these moves: faces (RU) or a list (R2,U2,F2); with --orbit, the
     /// puzzle's moves (R,L,U,D: a face with its powers)
     #[argh(option, long = "gen")]
@@ -83,6 +89,61 @@ pub(super) struct AlgsArgs {
     /// changed pieces' stickers) with --orbit
     #[argh(switch)]
     json: bool,
+}
+
+/// One part of a search split into `n` (`--shard K/N`, K from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Shard {
+    k: u64,
+    n: u64,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Shard, String> {
+        let bad = || format!("'{s}' is not K/N with 1 <= K <= N (e.g. 3/8)");
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let (k, n) = (
+            k.trim().parse::<u64>().map_err(|_| bad())?,
+            n.trim().parse::<u64>().map_err(|_| bad())?,
+        );
+        if k == 0 || k > n {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+}
+
+impl Shard {
+    /// The parts of each length (1 to `lengths.len()`) that this shard searches,
+    /// given the size of each part: the parts are cut, in listing order, where the
+    /// running total of sequences crosses each N-th of all of them, so every shard
+    /// has about as many sequences as the next and concatenated they are the whole.
+    fn ranges(self, sizes: &[Vec<u64>]) -> Vec<std::ops::Range<usize>> {
+        let total: u128 = sizes.iter().flatten().map(|&w| u128::from(w)).sum();
+        let (lo, hi) = (
+            total * u128::from(self.k - 1) / u128::from(self.n),
+            total * u128::from(self.k) / u128::from(self.n),
+        );
+        let mut at = 0u128;
+        sizes
+            .iter()
+            .map(|parts| {
+                // Nothing of this length in the shard: an empty range.
+                let (mut first, mut end) = (parts.len(), parts.len());
+                for (i, &w) in parts.iter().enumerate() {
+                    // A part belongs to the shard in which it starts.
+                    if at >= lo && at < hi {
+                        first = first.min(i);
+                        end = i + 1;
+                    }
+                    at += u128::from(w);
+                }
+                first..end
+            })
+            .collect()
+    }
 }
 
 pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
@@ -100,10 +161,11 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         || a.max_power.is_some()
         || a.any_face
         || a.keep.is_some()
+        || a.shard.is_some()
     {
         return usage(
             "algs",
-            "--puzzle, --change, --max-changed, --max-power, --any-face and --keep are for --orbit",
+            "--puzzle, --change, --max-changed, --max-power, --any-face, --keep and --shard are for --orbit",
         );
     }
     let generators = match a.generators.as_deref().map(parse_generators).transpose() {
@@ -213,6 +275,12 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
             "--cost orders --effect searches; --orbit lists by length",
         );
     }
+    if a.shard.is_some() && (a.max_length.is_none() || a.limit.is_some()) {
+        return usage(
+            "algs",
+            "--shard splits a whole search: give --max-length, and no --limit",
+        );
+    }
     let kind = a.orbit.as_deref().unwrap_or("corner");
     let name = a.puzzle.as_deref().unwrap_or("3x3x3");
     let longest = a.max_length.unwrap_or(DEFAULT_ORBIT_LENGTH);
@@ -256,6 +324,14 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         Ok(s) => s,
         Err(e) => return usage("algs", &format!("bad --orbit: {e}")),
     };
+    // Each length's parts, whole or this shard's.
+    let sizes: Vec<Vec<u64>> = (1..=longest)
+        .map(|l| search.parts(l).into_iter().map(|(_, w)| w).collect())
+        .collect();
+    let ranges = match a.shard {
+        Some(shard) => shard.ranges(&sizes),
+        None => sizes.iter().map(|p| 0..p.len()).collect(),
+    };
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let progress = show_progress();
     let limit = a.limit.unwrap_or(usize::MAX);
@@ -273,8 +349,9 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         }
         let mut result = Ok(());
         let mut shown = 0;
-        search.each_of_length(
+        search.each_in_parts(
             length,
+            ranges[length - 1].clone(),
             threads,
             |found| {
                 result = match a.json {
@@ -304,4 +381,32 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         eprintln!("pocket: {printed} magic moves of 1 to {searched} moves");
     }
     Ok(EXIT_OK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_read_and_cut_the_parts_in_order() {
+        assert_eq!("3/8".parse::<Shard>(), Ok(Shard { k: 3, n: 8 }));
+        for bad in ["0/8", "9/8", "3", "a/b", "1/0", "-1/2"] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+        let sizes = vec![vec![1, 1], vec![5, 5, 5, 5], vec![]];
+        let cut = |k, n| Shard { k, n }.ranges(&sizes);
+        // Two shards of 22 sequences: the first has the short ones and 2 parts of 5.
+        assert_eq!(cut(1, 2), [0..2, 0..2, 0..0]);
+        assert_eq!(cut(2, 2), [2..2, 2..4, 0..0]);
+        // More shards than parts: some are empty, and all together are everything.
+        for n in 1..=30 {
+            let mut covered: Vec<Vec<usize>> = vec![Vec::new(); 3];
+            for k in 1..=n {
+                for (l, r) in cut(k, n).into_iter().enumerate() {
+                    covered[l].extend(r);
+                }
+            }
+            assert_eq!(covered, [vec![0, 1], vec![0, 1, 2, 3], vec![]], "{n}");
+        }
+    }
 }

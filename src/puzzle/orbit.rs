@@ -327,6 +327,43 @@ impl<'a> OrbitSearch<'a> {
         all
     }
 
+    /// The parts a search of sequences of `length` moves is split into, in the order
+    /// their magic moves are listed: the sequences' first two moves (one for length
+    /// 1), each with how many sequences start with it.
+    pub fn parts(&self, length: usize) -> Vec<(Vec<u8>, u64)> {
+        if length == 0 {
+            return Vec::new();
+        }
+        // after[r][m]: sequences of r more moves that may follow move m.
+        let top = self.moves.iter().map(|&m| m as usize).max().unwrap_or(0) + 1;
+        let mut after = vec![vec![1u64; top]];
+        for r in 1..length {
+            let row: Vec<u64> = (0..top)
+                .map(|last| {
+                    self.moves
+                        .iter()
+                        .filter(|&&m| self.may_follow(last as u8, m))
+                        .map(|&m| after[r - 1][m as usize])
+                        .fold(0u64, u64::saturating_add)
+                })
+                .collect();
+            after.push(row);
+        }
+        let mut parts = Vec::new();
+        for &first in &self.moves {
+            if length == 1 {
+                parts.push((vec![first], 1));
+                continue;
+            }
+            for &second in &self.moves {
+                if self.may_follow(first, second) {
+                    parts.push((vec![first, second], after[length - 2][second as usize]));
+                }
+            }
+        }
+        parts
+    }
+
     /// The magic moves of `of_length`, handed to `sink` in the same order as they are
     /// found, on `threads` threads sharing the sequences by their first two moves;
     /// `sink` returns false to stop the search; `progress` hears how many of how many
@@ -336,23 +373,27 @@ impl<'a> OrbitSearch<'a> {
         &self,
         length: usize,
         threads: usize,
+        sink: impl FnMut(MagicMove) -> bool,
+        progress: impl FnMut(usize, usize),
+    ) {
+        let all = self.parts(length).len();
+        self.each_in_parts(length, 0..all, threads, sink, progress);
+    }
+
+    /// As [`OrbitSearch::each_of_length`], for the parts `range` of [`OrbitSearch::parts`]
+    /// only: what one shard of a search split across machines lists.
+    pub fn each_in_parts(
+        &self,
+        length: usize,
+        range: std::ops::Range<usize>,
+        threads: usize,
         mut sink: impl FnMut(MagicMove) -> bool,
         mut progress: impl FnMut(usize, usize),
     ) {
-        if length == 0 {
+        let all: Vec<Vec<u8>> = self.parts(length).into_iter().map(|(p, _)| p).collect();
+        let prefixes = all.get(range).unwrap_or(&[]);
+        if prefixes.is_empty() {
             return;
-        }
-        let mut prefixes: Vec<Vec<u8>> = self.moves.iter().map(|&m| vec![m]).collect();
-        if length > 1 {
-            prefixes = prefixes
-                .iter()
-                .flat_map(|p| {
-                    self.moves
-                        .iter()
-                        .filter(|&&m| self.may_follow(p[0], m))
-                        .map(|&m| vec![p[0], m])
-                })
-                .collect();
         }
         let next = AtomicUsize::new(0);
         let stop = AtomicBool::new(false);
