@@ -17,6 +17,7 @@ use std::sync::{Arc, OnceLock};
 
 use crate::cube::solver::PocketSolver;
 use crate::cube::table::TableSolver;
+use crate::engine::search::SolverConfig;
 use crate::model::cost::Metric;
 use crate::model::moves::Alg;
 use crate::model::pieces::Cube;
@@ -27,6 +28,14 @@ pub const TABLE_AFTER: usize = 5000;
 /// A batch at least this large at once is answered from the table straight away.
 pub const LARGE_BATCH: usize = 4096;
 
+/// The search's cached ball stops at this many states, and the table is started
+/// when it would grow past them: the HTM ball stops at depth 6 (62,369 states), QTM
+/// at 7 (44,971), one-way at 11. With the search's usual cap (2,000,000: HTM depth 8)
+/// a stream of 4,900 states peaked at 42.4 MB; with 300,000 the ball and the table
+/// being built together reached 18.4 MB (QTM); with this cap at most 14.4 MB in every
+/// metric, streamed or at once (`/usr/bin/time -f %M`).
+pub const AUTO_CACHE: usize = 150_000;
+
 /// An optimal solver for any number of states: bidirectional first, then the table.
 pub struct AutoSolver {
     bidir: PocketSolver,
@@ -34,27 +43,32 @@ pub struct AutoSolver {
     metric: Metric,
     solved: usize,
     started: bool,
+    /// The search's cache has been freed.
+    dropped: bool,
 }
 
 impl AutoSolver {
     /// A solver minimising length in `metric`.
     pub fn new(metric: Metric) -> AutoSolver {
-        // The search keeps its usual cache: a smaller one stops the HTM ball short
-        // of depth 8 (1,160,000 states), and 1,000 random states then took 39 ms
-        // instead of 29 ms. A batch large at once goes to the table instead.
+        // A small cache, and the table as soon as the search would want more.
+        let config = SolverConfig {
+            max_cached_states: AUTO_CACHE,
+            ..SolverConfig::default()
+        };
         AutoSolver {
-            bidir: PocketSolver::new(metric),
+            bidir: PocketSolver::with_config(metric, config),
             table: Arc::new(OnceLock::new()),
             metric,
             solved: 0,
             started: false,
+            dropped: false,
         }
     }
 
     /// The table, if it is ready; starts building it once enough states were solved.
     fn table(&mut self) -> Option<&TableSolver> {
         self.solved += 1;
-        if !self.started && self.solved > TABLE_AFTER {
+        if !self.started && (self.solved > TABLE_AFTER || self.bidir.cache_full()) {
             self.started = true;
             let (table, metric) = (Arc::clone(&self.table), self.metric);
             // Without a thread to spare, the search simply goes on.
@@ -64,7 +78,13 @@ impl AutoSolver {
                     table.get_or_init(|| TableSolver::new(metric));
                 });
         }
-        self.table.get()
+        let table = self.table.get();
+        if table.is_some() && !self.dropped {
+            // The search will not be asked again: free its ball.
+            self.bidir.drop_cache();
+            self.dropped = true;
+        }
+        table
     }
 
     /// Whether the table answers now.

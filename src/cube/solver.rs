@@ -134,6 +134,17 @@ impl PocketSolver {
     }
 
     /// A solver with an explicit search configuration.
+    /// Whether the cached solved-side ball has reached its size cap.
+    pub fn cache_full(&self) -> bool {
+        self.inner.cache_full()
+    }
+
+    /// Free the cached solved-side ball (another solver takes over).
+    pub fn drop_cache(&mut self) {
+        self.inner.drop_cache();
+    }
+
+    /// A solver with an explicit cache size and search budget.
     pub fn with_config(metric: Metric, config: SolverConfig) -> PocketSolver {
         PocketSolver {
             metric,

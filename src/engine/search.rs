@@ -693,6 +693,19 @@ impl<P: Space> Solver<P> {
         }
     }
 
+    /// Whether the cached ball has stopped at its size cap: it could grow, but its
+    /// next layer would pass [`SolverConfig::max_cached_states`].
+    pub fn cache_full(&self) -> bool {
+        !self.solved.exhausted(&self.costs) && !self.may_grow_solved()
+    }
+
+    /// Drop the cached ball around the solved state, and its memory.
+    pub fn drop_cache(&mut self) {
+        let n = self.space.moves().len();
+        self.solved = Ball::new(self.space.goal(), true, n);
+        self.marks = Default::default();
+    }
+
     fn may_grow_solved(&self) -> bool {
         let sizes: SmallVec<[usize; 2]> = self
             .solved
