@@ -299,7 +299,8 @@ fn the_page_solves_steps_through_and_validates_in_chromium() {
     assert_eq!(solution, pocket(&["solve", HARD]));
     let facts = b.text("facts");
     assert!(
-        facts.contains("11 moves (HTM)") && facts.contains("one of 24 optimal solutions"),
+        facts.contains("11 moves in HTM (optimal), 13 quarter turns in QTM")
+            && facts.contains("one of 24 optimal solutions"),
         "{facts}"
     );
     b.screenshot("serve-desktop.png");
@@ -370,6 +371,34 @@ fn the_page_solves_steps_through_and_validates_in_chromium() {
     b.click("#census");
     b.wait_for("(() => { const i = document.querySelector('#chart img'); return i && i.complete && i.naturalWidth > 0; })()");
     b.screenshot("serve-census.png");
+
+    // A link with a metric in capitals, and one the page does not know.
+    b.open(
+        &format!("{}/?state={HARD}&metric=QTM", server.url),
+        1280,
+        1000,
+        false,
+    );
+    b.wait_for("document.querySelectorAll('#solution span').length > 0");
+    assert_eq!(
+        b.text("solution"),
+        pocket(&["solve", "--metric", "qtm", HARD])
+    );
+    b.open(
+        &format!("{}/?state={HARD}&metric=fast", server.url),
+        1280,
+        1000,
+        false,
+    );
+    b.wait_for("document.getElementById('message').classList.contains('bad')");
+    assert_eq!(b.text("message"), "unknown metric 'fast' in the link");
+
+    // A wrong sticker on the reference corner is drawn where it is, nothing else
+    // recoloured.
+    let wrong = "UUUULLFFRRBBLLFFRRBBDDUD";
+    b.open(&format!("{}/?state={wrong}", server.url), 1280, 1000, false);
+    b.wait_for("document.getElementById('message').classList.contains('bad')");
+    assert_eq!(b.net(), wrong);
 
     // A phone's width: nothing wider than the screen.
     b.open(&format!("{}/?state={HARD}", server.url), 390, 844, true);

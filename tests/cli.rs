@@ -301,6 +301,23 @@ fn census_symmetry_classes_are_the_published_ones() {
 }
 
 #[test]
+fn a_scramble_no_sequence_can_write_is_refused_at_once() {
+    // Exactly 11 half turns never make a position 4 or more from solved.
+    let o = pocket(&["scramble", "--gen", "R2,U2,F2"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("is made by exactly 11 moves of R2 U2 F2") && err.contains("--optimal"),
+        "{err}"
+    );
+    let o = pocket(
+        &["scramble", "--gen", "R2,U2,F2", "--optimal", "--seed", "1"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
 fn scramble_lines_and_grouped_states_pipe_into_solve() {
     let scrambles = pocket(&["scramble", "-n", "5", "--seed", "7"], b"");
     let o = pocket(&["solve"], &scrambles.stdout);

@@ -167,11 +167,22 @@ fn every_endpoint_answers_as_the_command_line() {
         assert_eq!(status, 200, "{target}: {body}");
         assert_eq!(body, pocket(args).trim_end(), "{target}");
     }
-    // All three censuses: the command's lines, as an array.
-    let (status, body) = server.get("/api/census");
-    assert_eq!(status, 200);
+    // All three censuses: the command's lines, as an array, however "all" is
+    // written.
     let lines: Vec<serde_json::Value> = pocket(&["census", "--json"]).lines().map(json).collect();
-    assert_eq!(json(&body), serde_json::Value::from(lines));
+    for target in [
+        "/api/census",
+        "/api/census?metric=ALL",
+        "/api/census?metric=%61ll",
+    ] {
+        let (status, body) = server.get(target);
+        assert_eq!(status, 200, "{target}");
+        assert_eq!(
+            json(&body),
+            serde_json::Value::from(lines.clone()),
+            "{target}"
+        );
+    }
     // A bad state: the command's error line, with a 400.
     let answer = server.get("/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDX");
     assert_eq!(answer.0, 400);
@@ -203,7 +214,7 @@ fn every_endpoint_answers_as_the_command_line() {
 #[test]
 fn every_class_of_bad_request_gets_a_4xx_with_its_reason() {
     let server = Server::start();
-    let cases: [(&str, u16, &str); 14] = [
+    let cases: [(&str, u16, &str); 15] = [
         ("/api/solve", 400, "give state= (24 stickers) or moves="),
         (
             "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&moves=R",
@@ -254,6 +265,13 @@ fn every_class_of_bad_request_gets_a_4xx_with_its_reason() {
         ),
         ("/api/census?metric=all&metric=htm", 400, "given twice"),
         ("/api/census?metric=fast", 400, "unknown metric 'fast'"),
+        // No sequence of exactly 11 half turns makes a position that far: an
+        // answer at once, not a search for ever.
+        (
+            "/api/scramble?gen=R2,U2,F2",
+            400,
+            "is made by exactly 11 moves of R2 U2 F2",
+        ),
     ];
     for (target, status, words) in cases {
         let answer = server.get(target);
@@ -281,7 +299,9 @@ fn every_class_of_bad_request_gets_a_4xx_with_its_reason() {
         assert_eq!(answer.0, 404, "{target}");
         assert!(error_of(&answer).starts_with("no such page"), "{target}");
     }
-    assert_eq!(server.request("POST", "/api/solve?state=x").0, 405);
+    let answer = server.request("POST", "/api/solve?state=x");
+    assert_eq!(answer.0, 405);
+    assert!(error_of(&answer).contains("only GET"));
     // The server is still there after all of that.
     assert_eq!(
         server.get("/api/solve?state=UUUULLFFRRBBLLFFRRBBDDDD").0,
@@ -334,12 +354,23 @@ fn ctrl_c_stops_it_cleanly() {
         server.get("/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD").0,
         200
     );
+    // A client that sent half a request does not hold the stop up for long.
+    let mut half = TcpStream::connect(("127.0.0.1", server.port)).expect("connect");
+    write!(half, "GET / HTTP/1.1\r\nHost: x\r\n").expect("send half");
+    std::thread::sleep(Duration::from_millis(100));
+    let asked = std::time::Instant::now();
     // SAFETY: kill(2) on our own child's pid.
     unsafe {
         libc::kill(server.child.id() as i32, libc::SIGINT);
     }
     let status = server.child.wait().expect("wait");
     assert_eq!(status.code(), Some(0));
+    assert!(
+        asked.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        asked.elapsed()
+    );
+    drop(half);
     let mut err = String::new();
     server
         .child

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use argh::FromArgs;
 
 use crate::cube::scramble::{Length, Rng, Scramble, Scrambler};
-use crate::model::moves::Move;
+use crate::model::moves::{Move, generators_name};
 
 use super::{EXIT_OK, parse_gen, usage};
 
@@ -85,6 +85,21 @@ impl ScrambleArgs {
     }
 }
 
+/// Why no scramble came: no position that far can be written with exactly the
+/// length asked for (the distance was checked before).
+pub(super) fn unwritable(a: &ScrambleArgs, length: Length) -> String {
+    let n = match length {
+        Length::Fixed(n) => n.to_string(),
+        Length::Optimal => "the fewest".into(),
+    };
+    let moves = generators_name(a.generators.as_deref().unwrap_or(&Move::ALL));
+    format!(
+        "no position {} or more from solved is made by exactly {n} moves of {moves} \
+         (no face twice in a row): try --optimal or another --length",
+        a.min_distance
+    )
+}
+
 /// One scramble as `--json` prints it.
 pub(super) fn to_json(sc: &Scramble) -> serde_json::Value {
     serde_json::json!({
@@ -105,7 +120,7 @@ pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     for _ in 0..a.count {
         let Some(sc) = scrambler.scramble(&mut rng, a.min_distance, length) else {
-            return usage("scramble", "no position is that far from solved");
+            return usage("scramble", &unwritable(&a, length));
         };
         if a.json {
             writeln!(out, "{}", to_json(&sc))?;

@@ -17,6 +17,7 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use argh::FromArgs;
 use axum::Router;
@@ -24,6 +25,9 @@ use axum::extract::{Query, RawQuery, State};
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
 use tokio::sync::Semaphore;
 
 use crate::cube::census::census_all;
@@ -59,16 +63,17 @@ pub const MAX_LISTED: u64 = 10_000;
     note = "The page: paint or type a cube, solve it, step through the solution, and \
             chart the census; everything is built into the binary and works offline. \
             The API answers GET /api/solve (state= or moves=, metric=, layout=, all=1, \
-            count=1, cost=, goal=, gen=), /api/scramble (seed=, min-distance=, length=, \
+            count=1, compact=1, cost=, goal=, gen=), /api/scramble (seed=, min-distance=, length=, \
             optimal=1, gen=) and /api/census (metric=) with the JSON object the command \
-            prints with --json; a bad request gets a 4xx and an object with an error field. \
-            Ctrl-C stops the server."
+            prints with --json, and /census.svg with the chart of census --svg; a bad \
+            request gets a 4xx and an object with an error field. Ctrl-C stops the server."
 )]
 pub(super) struct ServeArgs {
     /// port to listen on (default 8080; 0 picks a free one)
     #[argh(option, default = "8080")]
     port: u16,
-    /// address to listen on (default 127.0.0.1, this machine only)
+    /// IP address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for
+    /// every network)
     #[argh(option, default = "IpAddr::from([127, 0, 0, 1])")]
     host: IpAddr,
     /// open the page in the default browser once listening
@@ -82,7 +87,7 @@ struct Shared {
     censuses: [OnceLock<Census>; 3],
     scrambler: OnceLock<Scrambler>,
     /// One permit per core: solves and censuses beyond that wait.
-    work: Semaphore,
+    work: Arc<Semaphore>,
 }
 
 impl Shared {
@@ -91,7 +96,7 @@ impl Shared {
             tables: Default::default(),
             censuses: Default::default(),
             scrambler: OnceLock::new(),
-            work: Semaphore::new(cores),
+            work: Arc::new(Semaphore::new(cores)),
         }
     }
 
@@ -231,11 +236,20 @@ async fn on_a_core<T: Send + 'static>(
     work: impl FnOnce(&Shared) -> T + Send + 'static,
 ) -> Result<T, Reply> {
     let busy = || Reply::error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
-    let _permit = shared.work.acquire().await.map_err(|_| busy())?;
-    let shared = Arc::clone(shared);
-    tokio::task::spawn_blocking(move || work(&shared))
+    // The permit goes with the work: a client that hangs up drops its request, but
+    // work already started runs on, and must go on counting against the cores.
+    let permit = Arc::clone(&shared.work)
+        .acquire_owned()
         .await
-        .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed"))
+        .map_err(|_| busy())?;
+    let shared = Arc::clone(shared);
+    tokio::task::spawn_blocking(move || {
+        let done = work(&shared);
+        drop(permit);
+        done
+    })
+    .await
+    .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed"))
 }
 
 const SOLVE_PARAMETERS: [&str; 10] = [
@@ -277,7 +291,8 @@ async fn solve_request(
             ));
         }
     };
-    if input.trim().is_empty() || input == "-" {
+    // "-" would read standard input on the command line; a server has none.
+    if input.is_empty() || (input == "-" && params.contains_key("moves")) {
         return Err(Reply::error(
             StatusCode::BAD_REQUEST,
             "the state or sequence is empty",
@@ -289,8 +304,13 @@ async fn solve_request(
     let (line, bad) = on_a_core(shared, move |shared| {
         let mut plan = plan;
         if !plan.plain {
+            // Listed as the search finds them, then held to the same bound.
             let (line, bad) = plan.answer_one_bidir(&input);
-            return (line, bad, None);
+            let count = all
+                .then(|| serde_json::from_str::<serde_json::Value>(&line).ok())
+                .flatten()
+                .and_then(|v| v["count"].as_u64());
+            return (line, bad, count);
         }
         let table = shared.table(plan.input.metric);
         if all {
@@ -363,7 +383,7 @@ async fn api_scramble(
                 .ok_or_else(|| {
                     Reply::error(
                         StatusCode::BAD_REQUEST,
-                        "no position is that far from solved",
+                        &super::scramble::unwritable(&a, length),
                     )
                 })?;
             Ok(Reply::json(super::scramble::to_json(&sc).to_string()))
@@ -377,10 +397,11 @@ async fn api_scramble(
 
 /// The censuses a `metric=` asks for: one metric, or all three (the default, as for
 /// `pocket census`).
-fn census_metrics(params: &HashMap<String, String>) -> Result<Vec<Metric>, Reply> {
+fn census_metrics(params: &HashMap<String, String>) -> Result<Option<Metric>, Reply> {
     match params.get("metric").map(String::as_str) {
-        None | Some("all") => Ok(Metric::ALL.to_vec()),
-        Some(m) => m.parse::<Metric>().map(|m| vec![m]).map_err(|_| {
+        None => Ok(None),
+        Some(m) if m.eq_ignore_ascii_case("all") => Ok(None),
+        Some(m) => m.parse::<Metric>().map(Some).map_err(|_| {
             Reply::error(
                 StatusCode::BAD_REQUEST,
                 &format!("unknown metric '{m}' (expected htm, qtm, one-way or all)"),
@@ -389,17 +410,20 @@ fn census_metrics(params: &HashMap<String, String>) -> Result<Vec<Metric>, Reply
     }
 }
 
+/// The censuses asked for, and whether all three were (an array answers those).
 async fn censuses(
     shared: &Arc<Shared>,
     raw: Option<&str>,
     query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
-) -> Result<Vec<Census>, Reply> {
+) -> Result<(Vec<Census>, bool), Reply> {
     let params = parameters(raw, query, &["metric"])?;
-    let metrics = census_metrics(&params)?;
-    on_a_core(shared, move |shared| {
+    let one = census_metrics(&params)?;
+    let metrics = one.map_or(Metric::ALL.to_vec(), |m| vec![m]);
+    let list = on_a_core(shared, move |shared| {
         metrics.iter().map(|&m| shared.census(m).clone()).collect()
     })
-    .await
+    .await?;
+    Ok((list, one.is_none()))
 }
 
 async fn api_census(
@@ -407,17 +431,14 @@ async fn api_census(
     RawQuery(raw): RawQuery,
     query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
 ) -> Reply {
-    let all = raw
-        .as_deref()
-        .is_none_or(|q| !q.contains("metric=") || q.contains("metric=all"));
     match censuses(&shared, raw.as_deref(), query).await {
         // One metric: its object; all three: the objects `census --json` prints one
         // per line, as an array.
-        Ok(list) if all => Reply::json(
+        Ok((list, true)) => Reply::json(
             serde_json::Value::from(list.iter().map(Census::to_json).collect::<Vec<_>>())
                 .to_string(),
         ),
-        Ok(list) => Reply::json(
+        Ok((list, false)) => Reply::json(
             list.first()
                 .map(Census::to_json)
                 .unwrap_or_default()
@@ -433,7 +454,7 @@ async fn census_chart(
     query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
 ) -> Reply {
     match censuses(&shared, raw.as_deref(), query).await {
-        Ok(list) => Reply {
+        Ok((list, _)) => Reply {
             status: StatusCode::OK,
             kind: SVG,
             body: census_svg(&list),
@@ -534,6 +555,12 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/api/scramble", get(api_scramble))
         .route("/api/census", get(api_census))
         .fallback(not_found)
+        .method_not_allowed_fallback(|| async {
+            Reply::error(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "only GET (and HEAD) requests are answered",
+            )
+        })
         .layer(axum::middleware::map_response(harden))
         .with_state(shared)
 }
@@ -581,13 +608,63 @@ fn open_browser(url: &str) {
     }
 }
 
+/// A client gets this long to send a request's head; then its connection is
+/// closed (a client sending half a request would otherwise hold its connection, and
+/// a stop, for ever).
+const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// After a stop, connections get this long to finish what they are answering.
+const GRACE: Duration = Duration::from_secs(3);
+
+/// Accept connections and answer them with `app` until `stop` resolves; then let
+/// them finish, for at most [`GRACE`].
+async fn serve_until(
+    listener: tokio::net::TcpListener,
+    app: Router,
+    stop: impl std::future::Future<Output = ()>,
+) {
+    let graceful = GracefulShutdown::new();
+    let mut stop = std::pin::pin!(stop);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let stream = match accepted {
+                    Ok((stream, _)) => stream,
+                    // Out of file descriptors, say: wait for connections to close.
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let mut http = hyper::server::conn::http1::Builder::new();
+                http.timer(TokioTimer::new())
+                    .header_read_timeout(HEADER_TIMEOUT);
+                let connection = http.serve_connection(
+                    TokioIo::new(stream),
+                    TowerToHyperService::new(app.clone()),
+                );
+                let connection = graceful.watch(connection);
+                tokio::spawn(async move {
+                    let _ = connection.await;
+                });
+            }
+            _ = &mut stop => break,
+        }
+    }
+    drop(listener);
+    tokio::select! {
+        _ = graceful.shutdown() => {}
+        _ = tokio::time::sleep(GRACE) => {}
+    }
+}
+
 pub(super) fn cmd_serve(a: ServeArgs) -> io::Result<u8> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
         .enable_time()
         .build()?;
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    runtime.block_on(async move {
+    let status = runtime.block_on(async move {
         let addr = SocketAddr::new(a.host, a.port);
         let listener = match tokio::net::TcpListener::bind(addr).await {
             Ok(l) => l,
@@ -597,7 +674,13 @@ pub(super) fn cmd_serve(a: ServeArgs) -> io::Result<u8> {
             }
         };
         let bound = listener.local_addr()?;
-        let url = match bound.ip() {
+        // An address for every interface is opened here as this machine's.
+        let shown = match bound.ip() {
+            ip if ip.is_unspecified() && ip.is_ipv4() => IpAddr::from([127, 0, 0, 1]),
+            ip if ip.is_unspecified() => IpAddr::from(std::net::Ipv6Addr::LOCALHOST),
+            ip => ip,
+        };
+        let url = match shown {
             IpAddr::V6(ip) => format!("http://[{ip}]:{}/", bound.port()),
             IpAddr::V4(ip) => format!("http://{ip}:{}/", bound.port()),
         };
@@ -617,12 +700,13 @@ pub(super) fn cmd_serve(a: ServeArgs) -> io::Result<u8> {
             open_browser(&url);
         }
         let app = router(Arc::new(Shared::new(cores)));
-        axum::serve(listener, app)
-            .with_graceful_shutdown(stop_signal())
-            .await?;
+        serve_until(listener, app, stop_signal()).await;
         eprintln!("pocket: stopped");
         Ok(EXIT_OK)
-    })
+    });
+    // Work still running (a long census) is not waited for.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    status
 }
 
 #[cfg(test)]

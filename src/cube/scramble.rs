@@ -91,6 +91,11 @@ pub struct Scramble {
     pub distance: u32,
 }
 
+/// Positions drawn in a row, none of which can be written with exactly the length
+/// asked for, before a scramble is given up. With all nine moves a failure needs a
+/// position within 2 moves of solved: 64 of 3,674,160.
+pub const MAX_DRAWS: usize = 1000;
+
 /// Makes scrambles; holds the distance table of its moves (built once, about 0.1 s).
 pub struct Scrambler {
     dist: Vec<u8>,
@@ -143,12 +148,15 @@ impl Scrambler {
 
     /// Draw a position uniformly among those at distance `min_distance` or more, and
     /// write it with `length` moves. A fixed length below the position's distance is
-    /// raised to the distance. Returns `None` if no position is that far.
+    /// raised to the distance. Returns `None` if no position is that far, or if
+    /// [`MAX_DRAWS`] positions in a row cannot be written with exactly that many moves
+    /// (with `R2,U2,F2` no sequence of exactly 11 moves, never turning one face twice
+    /// in a row, makes any position 4 or more from solved).
     pub fn scramble(&self, rng: &mut Rng, min_distance: u32, length: Length) -> Option<Scramble> {
         if min_distance > self.diameter {
             return None;
         }
-        loop {
+        for _ in 0..MAX_DRAWS {
             let c = match &self.reachable {
                 None => Coord(rng.below(POSITIONS as u64) as u32),
                 Some(r) => Coord(r[rng.below(r.len() as u64) as usize]),
@@ -195,6 +203,7 @@ impl Scrambler {
             }
             // No sequence of exactly that length (rare, tiny distances): draw again.
         }
+        None
     }
 
     /// The distance of a position with the scrambler's moves (`None`: out of reach).

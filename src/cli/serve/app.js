@@ -46,6 +46,9 @@ function shown() {
 function faceLetters(net) {
   const colours = [...new Set(net)];
   const map = new Map();
+  // Face letters already: drawn as they are, right or wrong, so that a wrong
+  // sticker on the reference corner does not recolour the rest.
+  if (colours.every((c) => FACES.includes(c))) return net;
   if (colours.length === 6) {
     const meets = new Map(colours.map((c) => [c, new Set()]));
     for (const corner of MODEL.corners) {
@@ -229,15 +232,7 @@ async function solve() {
   stopPlaying();
   const q = query();
   q.set("count", "1");
-  if (q.has("cost")) q.delete("count");
-  let answer;
-  try {
-    const r = await fetch("/api/solve?" + q.toString());
-    answer = await r.json();
-  } catch (e) {
-    if (asked === page.asked) say("The server did not answer: " + e.message, true);
-    return;
-  }
+  const answer = await api("/api/solve?" + q.toString());
   if (asked !== page.asked) return;
   $("all").textContent = "";
   if (answer.error) {
@@ -246,6 +241,7 @@ async function solve() {
     page.at = 0;
     say(answer.error, true);
     $("facts").textContent = "";
+    $("show-all").disabled = true;
     drawSteps();
     return;
   }
@@ -261,7 +257,13 @@ async function solve() {
   say(n === 0 ? "This cube is solved." : "A valid cube.", false);
   const facts = [];
   if (n > 0) {
-    facts.push(`${n} moves (HTM), ${quarterTurns(answer.moves)} quarter turns (QTM)`);
+    const htm = `${n} moves in HTM`;
+    const qtm = `${quarterTurns(answer.moves)} quarter turns in QTM`;
+    const metric = $("metric").value;
+    if (answer.cost !== undefined) facts.push(`${htm}, ${qtm}`);
+    else if (metric === "qtm") facts.push(`${qtm} (optimal), ${htm}`);
+    else if (metric === "one-way") facts.push(`${n} clockwise turns (optimal one-way)`);
+    else facts.push(`${htm} (optimal), ${qtm}`);
     if (answer.cost !== undefined) facts.push(`cost ${answer.cost}`);
     if (answer.count !== undefined) {
       facts.push(answer.count === 1 ? "the only optimal solution" : `one of ${answer.count} optimal solutions`);
@@ -273,12 +275,13 @@ async function solve() {
 }
 
 async function showAll() {
+  const asked = page.asked;
   const q = query();
   q.set("all", "1");
   const list = $("all");
   list.textContent = "";
-  const r = await fetch("/api/solve?" + q.toString());
-  const answer = await r.json();
+  const answer = await api("/api/solve?" + q.toString());
+  if (asked !== page.asked) return;
   if (answer.error) { say(answer.error, true); return; }
   for (const s of answer.solutions) {
     const li = document.createElement("li");
@@ -289,10 +292,28 @@ async function showAll() {
 
 let pending = null;
 function changed() {
+  // Any answer still on its way is for what was there before.
+  page.asked++;
+  $("all").textContent = "";
   remember();
   drawNet();
   clearTimeout(pending);
   pending = setTimeout(solve, 120);
+}
+
+// GET an API answer: the JSON, or {error} when the server cannot be reached.
+async function api(path) {
+  try {
+    const r = await fetch(path);
+    const text = await r.text();
+    try {
+      return JSON.parse(text);
+    } catch (e) {
+      return { error: `the server answered ${r.status} ${r.statusText}` };
+    }
+  } catch (e) {
+    return { error: "the server did not answer: " + e.message };
+  }
 }
 
 function fromTyping() {
@@ -305,8 +326,7 @@ function fromTyping() {
 }
 
 async function randomScramble() {
-  const r = await fetch("/api/scramble");
-  const s = await r.json();
+  const s = await api("/api/scramble");
   if (s.error) { say(s.error, true); return; }
   $("moves").value = s.scramble;
   $("state").value = s.state;
@@ -332,9 +352,15 @@ function start() {
   buildPalette();
   buildNet();
   const q = new URLSearchParams(location.search);
-  if (q.get("metric")) $("metric").value = q.get("metric");
+  const wrong = [];
+  for (const name of ["metric", "layout"]) {
+    const v = q.get(name);
+    if (v === null) continue;
+    const choice = [...$(name).options].find((o) => o.value === v.toLowerCase());
+    if (choice) $(name).value = choice.value;
+    else wrong.push(`unknown ${name} '${v}' in the link`);
+  }
   if (q.get("cost")) $("cost").value = q.get("cost");
-  if (q.get("layout")) $("layout").value = q.get("layout");
   if (q.get("moves")) {
     page.source = "moves";
     $("moves").value = q.get("moves");
@@ -373,8 +399,10 @@ function start() {
     if (e.key === "ArrowRight") go(page.at + 1);
     if (e.key === "ArrowLeft") go(page.at - 1);
   });
+  $("show-all").disabled = true;
   drawSteps();
-  if (q.get("moves") || q.get("state")) solve();
+  if (wrong.length) say(wrong.join("; "), true);
+  else if (q.get("moves") || q.get("state")) solve();
   else say("Paint your cube, type its stickers, or scramble.", false);
 }
 
