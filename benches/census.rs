@@ -1,8 +1,9 @@
-//! The census of all three metrics, local maxima included (target: under 0.3 s).
+//! The census of all three metrics, local maxima included (target: under 0.3 s), with
+//! symmetry classes, and the walks of the full table (solve, count, list).
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use pocket::cube::census_all;
+use pocket::cube::{census_all, census_with_symmetry};
 use pocket::{Metric, TableSolver, census, parse_state};
 
 fn bench(c: &mut Criterion) {
@@ -15,6 +16,10 @@ fn bench(c: &mut Criterion) {
     for m in Metric::ALL {
         g.bench_function(m.name(), |b| b.iter(|| black_box(census(m))));
     }
+    // `census --symmetry`: the classes up to symmetry and inversion as well.
+    g.bench_function("htm_with_symmetry", |b| {
+        b.iter(|| black_box(census_with_symmetry(Metric::Htm)))
+    });
     g.finish();
     let mut g = c.benchmark_group("table");
     let table = TableSolver::new(Metric::Htm);
@@ -25,6 +30,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("all_solutions_hard_htm", |b| {
         b.iter(|| black_box(table.solve_all(&hard)))
     });
+    g.bench_function("count_hard_htm", |b| b.iter(|| black_box(table.count(&hard))));
     g.finish();
 }
 

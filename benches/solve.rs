@@ -3,6 +3,7 @@ use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
 use pocket::model::POSITIONS;
+use pocket::cube::AutoSolver;
 use pocket::{Coord, Cube, Metric, PocketSolver, parse_state};
 
 /// Uniformly random positions from a fixed seed (SplitMix64 over coordinates).
@@ -62,6 +63,18 @@ fn bench(c: &mut Criterion) {
             b.iter(|| black_box(warm.solve_all(&hard[0])))
         });
     }
+    // The default solver on a fresh batch of 1,000 random positions, as
+    // `pocket solve < 1000-states.txt` runs it (the table may start on another core).
+    let thousand = random_cubes(1000, 3);
+    g.sample_size(20);
+    g.bench_function("thousand_random_fresh_auto_htm", |b| {
+        b.iter(|| {
+            let mut auto = AutoSolver::new(Metric::Htm);
+            for cube in &thousand {
+                black_box(auto.solve(cube));
+            }
+        })
+    });
     g.finish();
 }
 
