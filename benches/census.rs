@@ -30,7 +30,9 @@ fn bench(c: &mut Criterion) {
     g.bench_function("all_solutions_hard_htm", |b| {
         b.iter(|| black_box(table.solve_all(&hard)))
     });
-    g.bench_function("count_hard_htm", |b| b.iter(|| black_box(table.count(&hard))));
+    g.bench_function("count_hard_htm", |b| {
+        b.iter(|| black_box(table.count(&hard)))
+    });
     g.finish();
 }
 

@@ -2,8 +2,8 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use pocket::model::POSITIONS;
 use pocket::cube::AutoSolver;
+use pocket::model::POSITIONS;
 use pocket::{Coord, Cube, Metric, PocketSolver, parse_state};
 
 /// Uniformly random positions from a fixed seed (SplitMix64 over coordinates).

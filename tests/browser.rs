@@ -8,8 +8,12 @@
 
 #![cfg(unix)]
 
+mod common;
+
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};
+
+use common::server::Server;
 use std::os::fd::{FromRawFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
@@ -32,38 +36,6 @@ fn chromium() -> Option<PathBuf> {
         .iter()
         .flat_map(|name| std::env::split_paths(&path).map(move |dir| dir.join(name)))
         .find(|p| p.is_file())
-}
-
-/// A running `pocket serve --port 0` and its address.
-struct Server {
-    child: Child,
-    url: String,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(POCKET)
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("start pocket serve");
-        let mut url = String::new();
-        BufReader::new(child.stdout.as_mut().expect("stdout"))
-            .read_line(&mut url)
-            .expect("the address");
-        Server {
-            child,
-            url: url.trim().trim_end_matches('/').to_string(),
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// A pipe whose ends close on exec: (read, write).

@@ -1,95 +1,17 @@
 //! `pocket serve` over real HTTP on loopback: every endpoint against the command it
 //! stands for, every class of bad request, 300 requests at once, and a clean stop.
 
-use std::io::{BufRead, BufReader, Read, Write};
+mod common;
+
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
+
+use common::server::{Server, request};
 
 const POCKET: &str = env!("CARGO_BIN_EXE_pocket");
 const HARD: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
-
-/// A running `pocket serve --port 0`, stopped when dropped.
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start() -> Server {
-        let mut child = Command::new(POCKET)
-            .args(["serve", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("start pocket serve");
-        let mut line = String::new();
-        BufReader::new(child.stdout.as_mut().expect("stdout"))
-            .read_line(&mut line)
-            .expect("the address");
-        let port = line
-            .trim()
-            .trim_end_matches('/')
-            .rsplit(':')
-            .next()
-            .and_then(|p| p.parse().ok())
-            .unwrap_or_else(|| panic!("an address on stdout, got {line:?}"));
-        assert!(line.starts_with("http://127.0.0.1:"), "{line}");
-        Server { child, port }
-    }
-
-    /// GET a raw request target (sent as is, so `..` reaches the server): the status
-    /// and the body.
-    fn get(&self, target: &str) -> (u16, String) {
-        self.request("GET", target)
-    }
-
-    fn request(&self, method: &str, target: &str) -> (u16, String) {
-        request(self.port, method, target)
-    }
-
-    /// The headers of an answer, lower-cased.
-    fn headers(&self, target: &str) -> String {
-        let mut s = TcpStream::connect(("127.0.0.1", self.port)).expect("connect");
-        write!(
-            s,
-            "GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-        )
-        .expect("send");
-        let mut raw = Vec::new();
-        s.read_to_end(&mut raw).expect("answer");
-        let text = String::from_utf8_lossy(&raw).to_lowercase();
-        text.split("\r\n\r\n").next().unwrap_or("").to_string()
-    }
-}
-
-/// One request on its own connection: the status and the body.
-fn request(port: u16, method: &str, target: &str) -> (u16, String) {
-    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(60))).ok();
-    write!(
-        s,
-        "{method} {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-    )
-    .expect("send");
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).expect("answer");
-    let text = String::from_utf8_lossy(&raw).into_owned();
-    let (head, body) = text.split_once("\r\n\r\n").expect("head and body");
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|c| c.parse().ok())
-        .expect("status");
-    (status, body.to_string())
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 /// What `pocket ARGS` prints on stdout.
 fn pocket(args: &[&str]) -> String {

@@ -154,11 +154,14 @@ impl IntoResponse for Reply {
     }
 }
 
+/// A query as decoded pairs, or why it could not be.
+type Pairs = Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>;
+
 /// A request's parameters in order; a query that cannot be decoded, is too long, or
 /// repeats a parameter is refused.
 fn parameters(
     raw: Option<&str>,
-    query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+    query: Pairs,
     known: &[&str],
 ) -> Result<HashMap<String, String>, Reply> {
     let len = raw.map_or(0, str::len);
@@ -259,7 +262,7 @@ const SOLVE_PARAMETERS: [&str; 10] = [
 async fn api_solve(
     State(shared): State<Arc<Shared>>,
     RawQuery(raw): RawQuery,
-    query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+    query: Pairs,
 ) -> Reply {
     match solve_request(&shared, raw.as_deref(), query).await {
         Ok(r) | Err(r) => r,
@@ -269,7 +272,7 @@ async fn api_solve(
 async fn solve_request(
     shared: &Arc<Shared>,
     raw: Option<&str>,
-    query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+    query: Pairs,
 ) -> Result<Reply, Reply> {
     let params = parameters(raw, query, &SOLVE_PARAMETERS)?;
     let mut args = arguments(
@@ -354,7 +357,7 @@ async fn solve_request(
 async fn api_scramble(
     State(shared): State<Arc<Shared>>,
     RawQuery(raw): RawQuery,
-    query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+    query: Pairs,
 ) -> Reply {
     let run = async {
         let known = ["seed", "min-distance", "length", "optimal", "gen"];
@@ -414,7 +417,7 @@ fn census_metrics(params: &HashMap<String, String>) -> Result<Option<Metric>, Re
 async fn censuses(
     shared: &Arc<Shared>,
     raw: Option<&str>,
-    query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+    query: Pairs,
 ) -> Result<(Vec<Census>, bool), Reply> {
     let params = parameters(raw, query, &["metric"])?;
     let one = census_metrics(&params)?;
@@ -429,7 +432,7 @@ async fn censuses(
 async fn api_census(
     State(shared): State<Arc<Shared>>,
     RawQuery(raw): RawQuery,
-    query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+    query: Pairs,
 ) -> Reply {
     match censuses(&shared, raw.as_deref(), query).await {
         // One metric: its object; all three: the objects `census --json` prints one
@@ -451,7 +454,7 @@ async fn api_census(
 async fn census_chart(
     State(shared): State<Arc<Shared>>,
     RawQuery(raw): RawQuery,
-    query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+    query: Pairs,
 ) -> Reply {
     match censuses(&shared, raw.as_deref(), query).await {
         Ok((list, _)) => Reply {

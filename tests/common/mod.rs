@@ -2,6 +2,8 @@
 //! for the real binary.
 #![allow(dead_code)]
 
+pub mod server;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
