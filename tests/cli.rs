@@ -283,6 +283,19 @@ fn census_symmetry_classes_are_the_published_ones() {
     );
     assert_eq!(v["total_classes"], 77_802);
     assert_eq!(v["total_classes_with_inversion"], 40_296);
+    assert_eq!(
+        v["classes_with_inversion"],
+        serde_json::json!([1, 2, 4, 14, 41, 157, 612, 2576, 9410, 20410, 7013, 56])
+    );
+    // QTM up to symmetry and inversion, as published for the 2x2x2.
+    let o = pocket(&["census", "--metric", "qtm", "--symmetry", "--json"], b"");
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(
+        v["classes_with_inversion"],
+        serde_json::json!([
+            1, 1, 3, 4, 13, 35, 126, 398, 1301, 3952, 10086, 14658, 8619, 1091, 8
+        ])
+    );
     assert_eq!(v["symmetries"], 48);
     // One-way: only the rotations keep clockwise turns; the text names the group.
     let o = pocket(&["census", "--metric", "one-way", "--symmetry"], b"");

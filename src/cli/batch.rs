@@ -493,12 +493,33 @@ impl Tally {
 /// Lines gathered before a batch is answered, unless the input runs dry first.
 const BATCH_LINES: usize = 8192;
 
-/// Answers one batch; the output text and the errors by place.
-pub(crate) type Run<'a> = dyn FnMut(&[Item], &[u8]) -> (String, Vec<(usize, String)>) + 'a;
+/// Answers part of a batch: the items, the batch's text, and how many items the
+/// whole batch has (a solver may choose by it); the output text and the errors by
+/// place.
+pub(crate) type Run<'a> = dyn FnMut(&[Item], &[u8], usize) -> (String, Vec<(usize, String)>) + 'a;
+
+/// Answer `items` a part of at most `part` at a time, writing each part's output
+/// before the next is computed: long answers (`--all`, pictures) never pile up.
+fn answer_parts(
+    items: &[Item],
+    text: &[u8],
+    part: usize,
+    run: &mut Run<'_>,
+    out: &mut dyn Write,
+) -> io::Result<Vec<(usize, String)>> {
+    let mut errors = Vec::new();
+    for chunk in items.chunks(part.max(1)) {
+        let (text_out, more) = run(chunk, text, items.len());
+        out.write_all(text_out.as_bytes())?;
+        errors.extend(more);
+    }
+    Ok(errors)
+}
 
 /// Answer command-line arguments in one batch.
 pub(crate) fn answer_arguments(
     inputs: &[String],
+    part: usize,
     run: &mut Run<'_>,
     out: &mut dyn Write,
 ) -> io::Result<Tally> {
@@ -516,10 +537,9 @@ pub(crate) fn answer_arguments(
             }
         })
         .collect();
-    let (text_out, errors) = run(&items, &text);
+    let errors = answer_parts(&items, &text, part, run, out)?;
     let mut tally = Tally::default();
     tally.record(items.len(), &errors, "argument");
-    out.write_all(text_out.as_bytes())?;
     out.flush()?;
     Ok(tally)
 }
@@ -527,6 +547,7 @@ pub(crate) fn answer_arguments(
 /// Answer lines of input, a batch at a time, flushing before any read that could block.
 pub(crate) fn answer_lines<R: io::Read>(
     reader: &mut LineReader<R>,
+    part: usize,
     run: &mut Run<'_>,
     out: &mut dyn Write,
 ) -> io::Result<Tally> {
@@ -564,9 +585,8 @@ pub(crate) fn answer_lines<R: io::Read>(
             }
         }
         if !items.is_empty() {
-            let (text_out, errors) = run(&items, &text);
+            let errors = answer_parts(&items, &text, part, run, out)?;
             tally.record(items.len(), &errors, "line");
-            out.write_all(text_out.as_bytes())?;
             items.clear();
             text.clear();
         }

@@ -91,8 +91,8 @@ pub struct Scramble {
     pub distance: u32,
 }
 
-/// Positions drawn in a row, none of which can be written with exactly the length
-/// asked for, before a scramble is given up. With all nine moves a failure needs a
+/// Positions far enough from solved but impossible to write with exactly the length
+/// asked for, drawn before a scramble is given up. With all nine moves a failure needs a
 /// position within 2 moves of solved: 64 of 3,674,160.
 pub const MAX_DRAWS: usize = 1000;
 
@@ -156,7 +156,10 @@ impl Scrambler {
         if min_distance > self.diameter {
             return None;
         }
-        for _ in 0..MAX_DRAWS {
+        // Only positions that cannot be written count: those too close to solved
+        // are simply drawn again (some are far enough: the distance was checked).
+        let mut unwritable = 0;
+        loop {
             let c = match &self.reachable {
                 None => Coord(rng.below(POSITIONS as u64) as u32),
                 Some(r) => Coord(r[rng.below(r.len() as u64) as usize]),
@@ -202,8 +205,11 @@ impl Scrambler {
                 });
             }
             // No sequence of exactly that length (rare, tiny distances): draw again.
+            unwritable += 1;
+            if unwritable == MAX_DRAWS {
+                return None;
+            }
         }
-        None
     }
 
     /// The distance of a position with the scrambler's moves (`None`: out of reach).

@@ -198,11 +198,11 @@ pub fn classes(dist: &[u8], moves: &[Move], distances: &[u32]) -> Classes {
             .collect::<Vec<u64>>()
     };
     let inversion_words = if reversing == group {
-        "and inversion".to_string()
+        format!("up to {words} and inversion")
     } else {
         format!(
-            "and inversion followed by a reflection (one of {}, which turns the inverse's \
-             anticlockwise moves clockwise again)",
+            "up to {words}, and inversion followed by one of the {} reflections (which turn \
+             the inverse's anticlockwise moves clockwise again)",
             reversing.len()
         )
     };

@@ -328,12 +328,13 @@ impl<'a> OrbitSearch<'a> {
     }
 
     /// The parts a search of sequences of `length` moves is split into, in the order
-    /// their magic moves are listed: the sequences' first two moves (one for length
-    /// 1), each with how many sequences start with it.
-    pub fn parts(&self, length: usize) -> Vec<(Vec<u8>, u64)> {
+    /// their magic moves are listed: the sequences' first `depth` moves (fewer for
+    /// shorter sequences), each with how many sequences start with it.
+    pub fn parts(&self, length: usize, depth: usize) -> Vec<(Vec<u8>, u64)> {
         if length == 0 {
             return Vec::new();
         }
+        let depth = depth.clamp(1, length);
         // after[r][m]: sequences of r more moves that may follow move m.
         let top = self.moves.iter().map(|&m| m as usize).max().unwrap_or(0) + 1;
         let mut after = vec![vec![1u64; top]];
@@ -349,19 +350,31 @@ impl<'a> OrbitSearch<'a> {
                 .collect();
             after.push(row);
         }
-        let mut parts = Vec::new();
-        for &first in &self.moves {
-            if length == 1 {
-                parts.push((vec![first], 1));
-                continue;
-            }
-            for &second in &self.moves {
-                if self.may_follow(first, second) {
-                    parts.push((vec![first, second], after[length - 2][second as usize]));
-                }
-            }
+        let mut prefixes: Vec<Vec<u8>> = self.moves.iter().map(|&m| vec![m]).collect();
+        for _ in 1..depth {
+            prefixes = prefixes
+                .iter()
+                .flat_map(|p| {
+                    let last = p[p.len() - 1];
+                    self.moves
+                        .iter()
+                        .filter(move |&&m| self.may_follow(last, m))
+                        .map(move |&m| {
+                            let mut q = p.clone();
+                            q.push(m);
+                            q
+                        })
+                })
+                .collect();
         }
-        parts
+        prefixes
+            .into_iter()
+            .map(|p| {
+                let last = p[p.len() - 1] as usize;
+                let n = after[length - p.len()][last];
+                (p, n)
+            })
+            .collect()
     }
 
     /// The magic moves of `of_length`, handed to `sink` in the same order as they are
@@ -376,21 +389,27 @@ impl<'a> OrbitSearch<'a> {
         sink: impl FnMut(MagicMove) -> bool,
         progress: impl FnMut(usize, usize),
     ) {
-        let all = self.parts(length).len();
-        self.each_in_parts(length, 0..all, threads, sink, progress);
+        let all = self.parts(length, 2).len();
+        self.each_in_parts(length, 2, 0..all, threads, sink, progress);
     }
 
-    /// As [`OrbitSearch::each_of_length`], for the parts `range` of [`OrbitSearch::parts`]
-    /// only: what one shard of a search split across machines lists.
+    /// As [`OrbitSearch::each_of_length`], for the parts `range` of
+    /// [`OrbitSearch::parts`] of that `depth` only: what one shard of a search split
+    /// across machines lists.
     pub fn each_in_parts(
         &self,
         length: usize,
+        depth: usize,
         range: std::ops::Range<usize>,
         threads: usize,
         mut sink: impl FnMut(MagicMove) -> bool,
         mut progress: impl FnMut(usize, usize),
     ) {
-        let all: Vec<Vec<u8>> = self.parts(length).into_iter().map(|(p, _)| p).collect();
+        let all: Vec<Vec<u8>> = self
+            .parts(length, depth)
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect();
         let prefixes = all.get(range).unwrap_or(&[]);
         if prefixes.is_empty() {
             return;
