@@ -239,7 +239,44 @@ mod tests {
         );
         let j = c.to_json();
         assert_eq!(j["distances"], serde_json::json!([0.0, 1.0]));
+        assert!(j.get("classes").is_none());
         assert_eq!(j["diameter"], 1.0);
         assert_eq!(j["total_local_maxima"], 2);
+    }
+
+    #[test]
+    fn classes_add_columns_and_say_what_group() {
+        let c = Census {
+            puzzle: "p".into(),
+            metric: "htm".into(),
+            moves: vec!["R".into()],
+            subset: false,
+            title: "P".into(),
+            cost_unit: None,
+            rows: Census::rows_from_counts(&[1, 9], &[0, 9]),
+            symmetry: Some(Classes {
+                group: "the 48 symmetries".into(),
+                order: 48,
+                classes: vec![1, 2],
+                with_inversion: Some(("up to the 48 symmetries and inversion".into(), vec![1, 1])),
+            }),
+        };
+        let text = c.to_string();
+        assert!(text.contains("classes  with inverses"), "{text}");
+        assert!(
+            text.contains("   total          10             9         3              2"),
+            "{text}"
+        );
+        assert!(
+            text.contains("classes: up to the 48 symmetries\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("with inverses: up to the 48 symmetries and inversion"),
+            "{text}"
+        );
+        let j = c.to_json();
+        assert_eq!(j["total_classes"], 3);
+        assert_eq!(j["classes_with_inversion"], serde_json::json!([1, 1]));
     }
 }
