@@ -89,7 +89,7 @@ fn count(metric: Metric, moves: &[Move], dist: &[u8]) -> Census {
 }
 
 /// The census of a metric with its positions also counted up to symmetry (and
-/// inversion, where that keeps distances); see [`crate::cube::symmetry`].
+/// inversion, where that keeps distances); see [`crate::cube::classes`].
 pub fn census_with_symmetry(metric: Metric) -> Census {
     let moves = metric.steps();
     let dist = distance_table_for(&moves);

@@ -149,9 +149,9 @@ impl Scrambler {
     /// Draw a position uniformly among those at distance `min_distance` or more, and
     /// write it with `length` moves. A fixed length below the position's distance is
     /// raised to the distance. Returns `None` if no position is that far, or if
-    /// [`MAX_DRAWS`] positions in a row cannot be written with exactly that many moves
-    /// (with `R2,U2,F2` no sequence of exactly 11 moves, never turning one face twice
-    /// in a row, makes any position 4 or more from solved).
+    /// [`MAX_DRAWS`] positions far enough cannot be written with exactly that many
+    /// moves (with `R2,U2,F2` no sequence of exactly 11 moves, never turning one face
+    /// twice in a row, makes any position 4 or more from solved).
     pub fn scramble(&self, rng: &mut Rng, min_distance: u32, length: Length) -> Option<Scramble> {
         if min_distance > self.diameter {
             return None;
