@@ -314,6 +314,8 @@ fn census_symmetry_classes_are_the_published_ones() {
     for refused in [
         &["census", "--symmetry", "--gen", "RU"][..],
         &["census", "--symmetry", "--puzzle", "2x2x1"],
+        &["census", "--symmetry", "--svg", "-"],
+        &["census", "--json", "--svg", "-"],
     ] {
         assert_eq!(pocket(refused, b"").status.code(), Some(2), "{refused:?}");
     }

@@ -143,10 +143,11 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
 }
 
 pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
-    if a.json && a.svg.as_deref() == Some("-") {
+    if a.svg.as_deref() == Some("-") && (a.json || a.symmetry) {
         return usage(
             "census",
-            "--svg - writes the chart to standard output, where --json would go",
+            "--svg - writes only the chart to standard output: no room for --json or the \
+             --symmetry columns (give --svg FILE)",
         );
     }
     let (all, us) = timed(|| compute(&a));

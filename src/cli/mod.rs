@@ -73,6 +73,7 @@ pub const EXIT_USAGE: u8 = 2;
     example = "pocket solve --metric qtm < states.txt",
     example = "pocket algs --orbit corner --change cycle",
     example = "pocket net",
+    example = "pocket serve   (the solver as a web page at http://127.0.0.1:8080/)",
     note = "Run `pocket <command> --help` for the options of each command. Also -h for \
             --help, and --version (-V)."
 )]
