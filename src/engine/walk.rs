@@ -11,7 +11,7 @@
 
 use smallvec::SmallVec;
 
-use super::search::{Canon, Moves, Path, Space};
+use super::search::{Canon, Moves, Space};
 
 /// A distance table seen through a space: what a walk needs.
 pub struct Walk<'a, P: Space, D> {
@@ -20,9 +20,6 @@ pub struct Walk<'a, P: Space, D> {
     /// Distance of a state to the nearest root, `None` if it cannot reach one.
     distance: D,
 }
-
-/// Counts of states with more than this cost left are memoised.
-const MEMO_ABOVE: u32 = 4;
 
 /// Reorders the moves tried at each step (a scrambler's shuffle).
 pub type Order<'o> = &'o mut dyn FnMut(&mut [u8]);
@@ -35,11 +32,6 @@ impl<'a, P: Space, D: Fn(P::State) -> Option<u32>> Walk<'a, P, D> {
             canon,
             distance,
         }
-    }
-
-    /// The least cost from `x` to a root, `None` if it cannot reach one.
-    pub fn least_cost(&self, x: P::State) -> Option<u32> {
-        (self.distance)(x)
     }
 
     /// Visit every canonical sequence from `x` to a root costing exactly `budget`,
@@ -116,79 +108,5 @@ impl<'a, P: Space, D: Fn(P::State) -> Option<u32>> Walk<'a, P, D> {
         let go_on = self.step(y, left - cost, Some(m), path, order, f);
         path.pop();
         go_on
-    }
-
-    /// The first optimal solution of `x` in move order.
-    pub fn first(&self, x: P::State) -> Option<Path> {
-        let cost = self.least_cost(x)?;
-        let mut found = None;
-        self.each(x, cost, None, &mut |p| {
-            found = Some(p.clone());
-            false
-        });
-        found.map(|moves| Path { cost, moves })
-    }
-
-    /// Every optimal solution of `x`, in move order.
-    pub fn all(&self, x: P::State) -> Vec<Path> {
-        let Some(cost) = self.least_cost(x) else {
-            return Vec::new();
-        };
-        let mut out = Vec::new();
-        self.each(x, cost, None, &mut |p| {
-            out.push(Path {
-                cost,
-                moves: p.clone(),
-            });
-            true
-        });
-        out
-    }
-
-    /// The number of optimal solutions of `x`: paths of the table's optimal-path
-    /// graph counted with memoisation (a state's count depends only on it and the move
-    /// that reached it), not listed.
-    pub fn count(&self, x: P::State) -> u64 {
-        let Some(cost) = self.least_cost(x) else {
-            return 0;
-        };
-        let mut memo = ahash::AHashMap::default();
-        self.count_from(x, cost, None, &mut memo)
-    }
-
-    fn count_from(
-        &self,
-        x: P::State,
-        left: u32,
-        last: Option<usize>,
-        memo: &mut ahash::AHashMap<(P::State, Option<usize>), u64>,
-    ) -> u64 {
-        if left == 0 {
-            return 1;
-        }
-        // Near the end the subtrees are small: counting them again is cheaper than
-        // a hash lookup. Against listing every path, this takes 30% fewer
-        // instructions a state for 3,000 states 11 moves from solved (293,000 against
-        // 418,000, callgrind) and 10% fewer for 10,000 random ones.
-        let memoise = left > MEMO_ABOVE;
-        if memoise {
-            if let Some(&n) = memo.get(&(x, last)) {
-                return n;
-            }
-        }
-        let mut n = 0;
-        for (m, spec) in self.space.moves().iter().enumerate() {
-            if spec.cost > left || !self.canon.allows(last, m) {
-                continue;
-            }
-            let y = self.space.apply(x, m);
-            if (self.distance)(y) == Some(left - spec.cost) {
-                n += self.count_from(y, left - spec.cost, Some(m), memo);
-            }
-        }
-        if memoise {
-            memo.insert((x, last), n);
-        }
-        n
     }
 }
