@@ -337,13 +337,14 @@ impl Answer {
         format!("{space}(cost {})", format_decimal(c, 1000))
     }
 
-    /// Append the answer line for `raw` to `out`; an error is returned, not written.
+    /// Append the answer line for `raw` to `out` and say how many optimal solutions
+    /// it has; an error is returned, not written.
     fn write(
         &self,
         subject: &mut impl Subject,
         raw: &[u8],
         out: &mut String,
-    ) -> Result<(), String> {
+    ) -> Result<u64, String> {
         let metric = subject.metric();
         let want = match (self.all, self.count) {
             (true, _) => Want::All,
@@ -351,20 +352,48 @@ impl Answer {
             _ => Want::First,
         };
         let solved = subject.solve(raw, want)?;
+        let number = solved.number();
         if self.json {
             let input = String::from_utf8_lossy(raw);
             out.push_str(&self.json_answer(&solved, metric, &input).to_string());
-            return Ok(());
+            return Ok(number);
         }
         out.push_str(&solved.pictures);
         if self.count {
-            out.push_str(&solved.number().to_string());
-            return Ok(());
+            out.push_str(&number.to_string());
+            return Ok(number);
         }
         let texts: Vec<String> = solved.solutions.iter().map(|s| self.text(s)).collect();
         out.push_str(&texts.join(if self.compact { " " } else { ", " }));
         out.push_str(&self.cost_note(&solved));
-        Ok(())
+        Ok(number)
+    }
+
+    /// The line for an input that could not be answered.
+    fn error_line(&self, raw: &[u8], e: &str, out: &mut String) {
+        if self.json {
+            out.push_str(&Answer::json_error(raw, e));
+        } else {
+            out.push_str("error: ");
+            out.push_str(&crate::model::stickers::escape_text(e));
+        }
+    }
+
+    /// Answer one input on its own: its line (no newline) and how many optimal
+    /// solutions it has, or its error line.
+    pub(crate) fn one(
+        &self,
+        subject: &mut impl Subject,
+        raw: &[u8],
+    ) -> Result<(String, u64), String> {
+        let mut out = String::new();
+        self.write(subject, raw, &mut out)
+            .map(|number| (out, number))
+            .map_err(|e| {
+                let mut line = String::new();
+                self.error_line(raw, &e, &mut line);
+                line
+            })
     }
 
     fn json_answer(
@@ -423,12 +452,7 @@ impl Answer {
                 None => Err(subject.too_long(item.len)),
             };
             if let Err(e) = result {
-                if self.json {
-                    out.push_str(&Answer::json_error(raw, &e));
-                } else {
-                    out.push_str("error: ");
-                    out.push_str(&crate::model::stickers::escape_text(&e));
-                }
+                self.error_line(raw, &e, &mut out);
                 errors.push((item.place, e));
             }
             out.push('\n');
@@ -443,17 +467,6 @@ pub(crate) struct Item {
     span: Option<(usize, usize)>,
     len: usize,
     place: usize,
-}
-
-impl Item {
-    /// A whole text as the one item of a batch.
-    pub(crate) fn whole(len: usize) -> Item {
-        Item {
-            span: Some((0, len)),
-            len,
-            place: 1,
-        }
-    }
 }
 
 /// Counts of a batch, for the exit status and the closing diagnostic.

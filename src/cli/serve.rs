@@ -304,54 +304,42 @@ async fn solve_request(
     let parsed: SolveArgs = parse("solve", &args)?;
     let plan = solve::plan(parsed).map_err(|e| Reply::error(StatusCode::BAD_REQUEST, &e))?;
     let all = plan.answer.all;
-    let (line, bad) = on_a_core(shared, move |shared| {
+    let answered = on_a_core(shared, move |shared| {
         let mut plan = plan;
         if !plan.plain {
             // Listed as the search finds them, then held to the same bound.
-            let (line, bad) = plan.answer_one_bidir(&input);
-            let count = all
-                .then(|| serde_json::from_str::<serde_json::Value>(&line).ok())
-                .flatten()
-                .and_then(|v| v["count"].as_u64());
-            return (line, bad, count);
+            return plan.answer_one_bidir(&input);
         }
         let table = shared.table(plan.input.metric);
         if all {
             // Count first: listing is bounded, counting is not.
             plan.answer.all = false;
             plan.answer.count = true;
-            let (line, bad) = plan.answer_one(table, &input);
-            let count = serde_json::from_str::<serde_json::Value>(&line)
-                .ok()
-                .and_then(|v| v["count"].as_u64());
-            if bad || count.is_some_and(|c| c > MAX_LISTED) {
-                return (line, bad, count);
+            let counted = plan.answer_one(table, &input)?;
+            if counted.1 > MAX_LISTED {
+                return Ok(counted);
             }
             plan.answer.all = true;
             plan.answer.count = false;
         }
-        let (line, bad) = plan.answer_one(table, &input);
-        (line, bad, None)
+        plan.answer_one(table, &input)
     })
-    .await
-    .map(|(line, bad, too_many)| match too_many {
-        Some(n) if n > MAX_LISTED => Err(Reply::error(
+    .await?;
+    match answered {
+        Ok((_, n)) if all && n > MAX_LISTED => Err(Reply::error(
             StatusCode::UNPROCESSABLE_ENTITY,
             &format!(
                 "{n} optimal solutions, more than the {MAX_LISTED} listed at once; ask count=1"
             ),
         )),
-        _ => Ok((line, bad)),
-    })??;
-    let body = line.trim_end().to_string();
-    if bad {
-        return Err(Reply {
+        Ok((line, _)) => Ok(Reply::json(line)),
+        // A bad state: the command's error line.
+        Err(line) => Err(Reply {
             status: StatusCode::BAD_REQUEST,
             kind: JSON,
-            body,
-        });
+            body: line,
+        }),
     }
-    Ok(Reply::json(body))
 }
 
 async fn api_scramble(

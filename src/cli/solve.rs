@@ -328,27 +328,25 @@ pub(super) fn plan(mut a: SolveArgs) -> Result<Plan, String> {
     })
 }
 
+/// One input answered alone: its line and how many optimal solutions it has, or
+/// the error line.
+pub(super) type One = Result<(String, u64), String>;
+
 impl Plan {
-    /// Answer one input with `solver`: the output line, and whether the input was bad.
-    pub(super) fn answer_one(&self, solver: impl Solve, raw: &str) -> (String, bool) {
+    /// Answer one input with `solver`.
+    pub(super) fn answer_one(&self, solver: impl Solve, raw: &str) -> One {
         answer_with(&self.input, &self.answer, solver, raw)
     }
 
     /// Answer one input with the bidirectional search (moves, costs or a goal).
-    pub(super) fn answer_one_bidir(self, raw: &str) -> (String, bool) {
+    pub(super) fn answer_one_bidir(self, raw: &str) -> One {
         answer_with(&self.input, &self.answer, self.bidir, raw)
     }
 }
 
-fn answer_with(
-    input: &CubeInput,
-    answer: &Answer,
-    solver: impl Solve,
-    raw: &str,
-) -> (String, bool) {
+fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &str) -> One {
     let mut subject = CubeSubject { input, solver };
-    let (out, errors) = answer.batch(&mut subject, &[Item::whole(raw.len())], raw.as_bytes());
-    (out, !errors.is_empty())
+    answer.one(&mut subject, raw.as_bytes())
 }
 
 pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
