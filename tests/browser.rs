@@ -24,7 +24,6 @@ use std::str::FromStr;
 use base64::Engine as _;
 use serde_json::{Value, json};
 
-const POCKET: &str = env!("CARGO_BIN_EXE_pocket");
 const HARD: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
 
 /// The browser to drive, if this machine has one.
@@ -239,13 +238,8 @@ impl Drop for Browser {
     }
 }
 
-fn pocket(args: &[&str]) -> String {
-    let out = Command::new(POCKET)
-        .args(args)
-        .output()
-        .expect("run pocket");
-    String::from_utf8(out.stdout)
-        .expect("UTF-8")
+fn printed(args: &[&str]) -> String {
+    common::stdout(&common::pocket(args, b""))
         .trim_end()
         .to_string()
 }
@@ -269,7 +263,7 @@ fn the_page_solves_steps_through_and_validates_in_chromium() {
     b.open(&format!("{}/?state={HARD}", server.url), 1280, 1000, false);
     b.wait_for("document.querySelectorAll('#solution span').length > 0");
     let solution = b.text("solution");
-    assert_eq!(solution, pocket(&["solve", HARD]));
+    assert_eq!(solution, printed(&["solve", HARD]));
     let facts = b.text("facts");
     assert!(
         facts.contains("11 moves in HTM (optimal), 13 quarter turns in QTM")
@@ -311,7 +305,7 @@ fn the_page_solves_steps_through_and_validates_in_chromium() {
     b.click("#net [data-sticker='A']");
     let painted = format!("R{}", &HARD[1..]);
     let expected: Value =
-        serde_json::from_str(&pocket(&["solve", "--json", &painted])).expect("JSON");
+        serde_json::from_str(&printed(&["solve", "--json", &painted])).expect("JSON");
     let expected = expected["error"].as_str().expect("an error").to_string();
     b.wait_for("document.getElementById('message').classList.contains('bad')");
     assert_eq!(b.text("message"), expected);
@@ -355,7 +349,7 @@ fn the_page_solves_steps_through_and_validates_in_chromium() {
     b.wait_for("document.querySelectorAll('#solution span').length > 0");
     assert_eq!(
         b.text("solution"),
-        pocket(&["solve", "--metric", "qtm", HARD])
+        printed(&["solve", "--metric", "qtm", HARD])
     );
     b.open(
         &format!("{}/?state={HARD}&metric=fast", server.url),

@@ -3,23 +3,18 @@
 
 mod common;
 
-use std::io::{Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use common::server::{Server, request};
 
-const POCKET: &str = env!("CARGO_BIN_EXE_pocket");
 const HARD: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
 
 /// What `pocket ARGS` prints on stdout.
-fn pocket(args: &[&str]) -> String {
-    let out = Command::new(POCKET)
-        .args(args)
-        .output()
-        .expect("run pocket");
-    String::from_utf8(out.stdout).expect("UTF-8")
+fn printed(args: &[&str]) -> String {
+    common::stdout(&common::pocket(args, b""))
 }
 
 fn json(body: &str) -> serde_json::Value {
@@ -87,11 +82,11 @@ fn every_endpoint_answers_as_the_command_line() {
     for (target, args) in cases {
         let (status, body) = server.get(target);
         assert_eq!(status, 200, "{target}: {body}");
-        assert_eq!(body, pocket(args).trim_end(), "{target}");
+        assert_eq!(body, printed(args).trim_end(), "{target}");
     }
     // All three censuses: the command's lines, as an array, however "all" is
     // written.
-    let lines: Vec<serde_json::Value> = pocket(&["census", "--json"]).lines().map(json).collect();
+    let lines: Vec<serde_json::Value> = printed(&["census", "--json"]).lines().map(json).collect();
     for target in [
         "/api/census",
         "/api/census?metric=ALL",
@@ -110,7 +105,7 @@ fn every_endpoint_answers_as_the_command_line() {
     assert_eq!(answer.0, 400);
     assert_eq!(
         answer.1,
-        pocket(&["solve", "--json", "UUUURLFBLRBFLLFFRRBBDDDX"]).trim_end()
+        printed(&["solve", "--json", "UUUURLFBLRBFLLFFRRBBDDDX"]).trim_end()
     );
     // The page and what it loads, all from the binary.
     for (target, kind) in [
@@ -235,11 +230,11 @@ fn every_class_of_bad_request_gets_a_4xx_with_its_reason() {
 fn three_hundred_requests_at_once_are_all_answered() {
     let server = Server::start();
     let port = server.port;
-    let states: Vec<String> = pocket(&["scramble", "-n", "100", "--seed", "300"])
+    let states: Vec<String> = printed(&["scramble", "-n", "100", "--seed", "300"])
         .lines()
         .map(|l| l.split('\t').nth(1).expect("state").to_string())
         .collect();
-    let expected: Vec<String> = pocket(
+    let expected: Vec<String> = printed(
         &[
             &["solve", "--json"][..],
             &states.iter().map(String::as_str).collect::<Vec<_>>(),
@@ -307,16 +302,34 @@ fn ctrl_c_stops_it_cleanly() {
 #[test]
 fn another_host_is_named_on_stderr_and_a_taken_port_is_an_error() {
     let server = Server::start();
-    let out = Command::new(POCKET)
-        .args(["serve", "--port", &server.port.to_string()])
-        .output()
-        .expect("run");
+    let out = common::pocket(&["serve", "--port", &server.port.to_string()], b"");
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot listen on 127.0.0.1:"), "{err}");
-    let out = Command::new(POCKET)
-        .args(["serve", "--host", "nowhere"])
-        .output()
-        .expect("run");
+    let out = common::pocket(&["serve", "--host", "nowhere"], b"");
     assert_eq!(out.status.code(), Some(2));
+    // Every network: said on stderr, and the address printed is this machine's.
+    let mut wide = Command::new(env!("CARGO_BIN_EXE_pocket"))
+        .args(["serve", "--host", "0.0.0.0", "--port", "0"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start");
+    let mut line = String::new();
+    BufReader::new(wide.stdout.as_mut().expect("stdout"))
+        .read_line(&mut line)
+        .expect("the address");
+    assert!(line.starts_with("http://127.0.0.1:"), "{line}");
+    let _ = wide.kill();
+    let mut err = String::new();
+    wide.stderr
+        .take()
+        .expect("stderr")
+        .read_to_string(&mut err)
+        .expect("stderr text");
+    let _ = wide.wait();
+    assert!(
+        err.contains("listening on 0.0.0.0 (not only this machine"),
+        "{err}"
+    );
 }
