@@ -255,4 +255,33 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn a_fresh_search_gives_the_first_solution_too() {
+        // A fresh solver stops its last forward layer at the first meeting and finds
+        // the path depth-first; a solver with a deep cached ball meets in other
+        // places. Both give the table's answer, for the farthest states as well.
+        for metric in Metric::ALL {
+            let table = TableSolver::new(metric);
+            let far = (0..crate::model::pieces::POSITIONS)
+                .map(Coord)
+                .max_by_key(|&c| table.distance_at(c))
+                .map(|c| table.distance_at(c))
+                .unwrap_or(0);
+            let mut hard = (0..crate::model::pieces::POSITIONS)
+                .map(Coord)
+                .filter(|&c| table.distance_at(c) + 1 >= far);
+            let states: Vec<Coord> = hard
+                .by_ref()
+                .step_by(97)
+                .take(25)
+                .chain((0..25u32).map(|i| Coord(i * 146_959 % crate::model::pieces::POSITIONS)))
+                .collect();
+            for (i, c) in states.into_iter().enumerate() {
+                let cube = c.cube();
+                let fresh = PocketSolver::new(metric).solve(&cube);
+                assert_eq!(fresh, table.solve(&cube), "{metric} {i}");
+            }
+        }
+    }
 }

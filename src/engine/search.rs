@@ -249,6 +249,9 @@ struct Ball<S> {
     met: AHashMap<S, u32>,
     /// True when the ball grows towards the root (it holds distances *to* the root).
     backward: bool,
+    /// The pending layer was cut short because the search was sure to end with it;
+    /// it must not be committed.
+    partial: bool,
 }
 
 impl<S: Copy + Eq + Hash> Ball<S> {
@@ -260,6 +263,7 @@ impl<S: Copy + Eq + Hash> Ball<S> {
             pending: None,
             met: AHashMap::default(),
             backward,
+            partial: false,
         };
         ball.reset(root, n);
         ball
@@ -279,6 +283,7 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         }
         self.done = 0;
         self.pending = None;
+        self.partial = false;
         self.met.clear();
     }
 
@@ -337,12 +342,19 @@ impl<S: Copy + Eq + Hash> Ball<S> {
 
     /// Compute the next layer as a pending list. Each new state is looked up in
     /// `other`; meetings go to `meets` as (state, cost from the start, total cost).
+    ///
+    /// With an [`Ending`], a meeting that is sure to end the search (see the module
+    /// docs) stops the list: nothing will expand or commit it, and the rest of the
+    /// layer is only probed, or not walked at all when the ending says the first
+    /// meeting is enough. On a cold hard solve the last list would hold 60,000 states
+    /// (720 KB of fresh pages).
     fn expand<P: Space<State = S>>(
         &mut self,
         space: &P,
         canon: &Canon,
         costs: &[u32],
         other: Option<&Ball<S>>,
+        ending: Option<Ending>,
         meets: &mut Vec<(S, u32, u32)>,
     ) {
         debug_assert!(self.pending.is_none());
@@ -351,6 +363,12 @@ impl<S: Copy + Eq + Hash> Ball<S> {
             return;
         };
         let mut layer = Vec::with_capacity(self.work_at(k, space.moves()));
+        // The search ends after this layer once a meeting's total plus the largest
+        // move cost is within the new reach of both sides.
+        let end_at =
+            ending.map(|e| (k as u64 + e.other_reach as u64 + 1).saturating_sub(e.max_cost as u64));
+        let stop = ending.is_some_and(|e| e.at_first);
+        let mut keep = true;
         for (m, spec) in space.moves().iter().enumerate() {
             if spec.cost > k {
                 continue;
@@ -378,7 +396,9 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                 // a dearer meeting, which the totals drop; `commit` removes it. Saving
                 // that lookup took a cold hard solve (whole process, hyperfine medians of
                 // 80 interleaved runs) from 4.41 to 3.64 ms in HTM, 9.17 to 6.95 ms in QTM.
-                layer.push((y, m as u8));
+                if keep {
+                    layer.push((y, m as u8));
+                }
                 if let Some(&d) = other.and_then(|o| o.dist.get(&y)) {
                     let (from_start, total) = if self.backward {
                         (d, k + d)
@@ -387,9 +407,18 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                     };
                     meets.push((y, from_start, total));
                     self.met.insert(y, k);
+                    if end_at.is_some_and(|e| total as u64 <= e) {
+                        keep = false;
+                        if stop {
+                            self.partial = true;
+                            self.pending = Some((k, layer));
+                            return;
+                        }
+                    }
                 }
             }
         }
+        self.partial = !keep;
         self.pending = Some((k, layer));
     }
 
@@ -398,6 +427,7 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         let Some((k, pending)) = self.pending.take() else {
             return Ok(());
         };
+        assert!(!self.partial, "a layer cut short is never committed");
         // The pending list holds repeats: reserving for all of them pushed the QTM
         // cache to the next power of two (10,000 states: peak 64.6 MB, 0.69 s); half
         // gave 46 MB and 0.36 s.
@@ -537,6 +567,15 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         }
         true
     }
+}
+
+/// How a forward layer may end the search: the solved side's reach and the largest
+/// move cost, and whether the first meeting that ends the search may stop the layer.
+#[derive(Clone, Copy, Debug)]
+struct Ending {
+    other_reach: u32,
+    max_cost: u32,
+    at_first: bool,
 }
 
 /// The layer of exactly this cost, if it has states. The layers a move reaches back
@@ -688,8 +727,14 @@ impl<P: Space> Solver<P> {
     pub fn prepare(&mut self, radius: u32) {
         let mut unused = Vec::new();
         while self.solved.commit().is_ok() && self.solved.done < radius && self.may_grow_solved() {
-            self.solved
-                .expand(&self.space, &self.canon, &self.costs, None, &mut unused);
+            self.solved.expand(
+                &self.space,
+                &self.canon,
+                &self.costs,
+                None,
+                None,
+                &mut unused,
+            );
         }
     }
 
@@ -725,7 +770,11 @@ impl<P: Space> Solver<P> {
 
     /// Run the search from `start` until the cheapest cost is proven. Returns it, or
     /// `None` if the goal cannot be reached.
-    fn meet(&mut self, start: P::State) -> Result<Option<u32>, SearchError> {
+    ///
+    /// With `first_only`, a forward layer may stop at its first meeting when that
+    /// proves the cost ([`Ending`]): the meetings are then not all known, and
+    /// [`Solver::first_path`] finds the path without them.
+    fn meet(&mut self, start: P::State, first_only: bool) -> Result<Option<u32>, SearchError> {
         let n = self.space.moves().len();
         self.solves += 1;
         self.meets.clear();
@@ -763,19 +812,30 @@ impl<P: Space> Solver<P> {
             }
             let found = self.meets.len();
             if grow_solved {
+                // The solved side's layer is kept for later solves: never cut short.
                 self.solved.expand(
                     &self.space,
                     &self.canon,
                     costs,
                     Some(&self.forward),
+                    None,
                     &mut self.meets,
                 );
             } else if !fwd_done {
+                // With one move cost, every meeting of the layer that ends the search
+                // has the same total (the module docs' bound is exact), so one meeting
+                // proves the cost; the first path is then found depth-first.
+                let ending = Ending {
+                    other_reach: self.solved.reach(costs),
+                    max_cost: self.max_cost,
+                    at_first: first_only && costs.len() == 1,
+                };
                 self.forward.expand(
                     &self.space,
                     &self.canon,
                     costs,
                     Some(&self.solved),
+                    Some(ending),
                     &mut self.meets,
                 );
             } else {
@@ -812,6 +872,28 @@ impl<P: Space> Solver<P> {
     fn first_path(&self, start: P::State, d: u32, buffers: &mut Marks<P::State>) -> Option<Path> {
         let space = &self.space;
         let moves = space.moves();
+        if self.forward.partial {
+            // The last forward layer stopped at its first meeting, so the meetings are
+            // not all known. A state at cost k <= F (the forward side's committed
+            // reach) on a cheapest path is exactly k from the start; past F it is
+            // exactly d - k from the goal, in the solved side. The walk in move order
+            // tries the states that pass the first test, and stops at the first path.
+            let f = self.forward.done;
+            let on_path = |y: &P::State, k: u32| {
+                if k <= f {
+                    self.forward.dist.get(y) == Some(&k)
+                } else {
+                    self.solved.get(y) == Some(d - k)
+                }
+            };
+            let mut path = Moves::new();
+            return self
+                .first_from(start, 0, None, d, &on_path, &mut path)
+                .then_some(Path {
+                    cost: d,
+                    moves: path,
+                });
+        }
         // Forward states on cheapest paths, with their cost from the start; the
         // buffers are the solver's, kept between solves.
         let (marked, stack) = buffers;
@@ -915,7 +997,7 @@ impl<P: Space> Solver<P> {
     /// One cheapest solution from `start`, `None` if the goal is unreachable, or why
     /// the search gave up.
     pub fn try_solve(&mut self, start: P::State) -> Result<Option<Path>, SearchError> {
-        let Some(d) = self.meet(start)? else {
+        let Some(d) = self.meet(start, true)? else {
             return Ok(None);
         };
         let mut marks = std::mem::take(&mut self.marks);
@@ -953,7 +1035,7 @@ impl<P: Space> Solver<P> {
 
     /// Every cheapest canonical solution from `start`, or why the search gave up.
     pub fn try_solve_all(&mut self, start: P::State) -> Result<Vec<Path>, SearchError> {
-        let Some(d) = self.meet(start)? else {
+        let Some(d) = self.meet(start, false)? else {
             return Ok(Vec::new());
         };
         // Count each path once: at its last state within cost f of the start. That
