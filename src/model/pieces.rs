@@ -5,9 +5,8 @@
 //! [`STICKER_MOVES`], so the sticker net and the piece model cannot disagree.
 
 use crate::error::{Error, Kind};
-use std::sync::OnceLock;
 
-use crate::model::moves::{Alg, Face, Move};
+use crate::model::moves::{Alg, Move};
 
 /// Stickers on the cube.
 pub const STICKERS: usize = 24; // 6 faces * 4
@@ -78,22 +77,40 @@ pub struct CornerMove {
 
 /// Derive the piece form of a sticker permutation. Returns `None` if the permutation
 /// does not carry corners to corners while keeping their clockwise sticker order.
-pub fn corner_move(p: &[u8; STICKERS]) -> Option<CornerMove> {
+/// A `const fn` (hence the index loops), so the move tables can be built by the compiler.
+pub const fn corner_move(p: &[u8; STICKERS]) -> Option<CornerMove> {
     let mut from = [0u8; 8];
     let mut twist = [0u8; 8];
-    for (i, slot) in CORNER_STICKERS.iter().enumerate() {
+    let mut i = 0;
+    while i < 8 {
+        let slot = CORNER_STICKERS[i];
         let src = p[slot[0] as usize];
-        let (j, k) = CORNER_STICKERS
-            .iter()
-            .enumerate()
-            .find_map(|(j, s)| s.iter().position(|&x| x == src).map(|k| (j, k)))?;
-        for t in 1..3 {
+        // The corner (j) and sticker (k) that the slot's first sticker comes from.
+        let mut found = None;
+        let mut j = 0;
+        while j < 8 && found.is_none() {
+            let mut k = 0;
+            while k < 3 {
+                if CORNER_STICKERS[j][k] == src {
+                    found = Some((j, k));
+                }
+                k += 1;
+            }
+            j += 1;
+        }
+        let Some((j, k)) = found else {
+            return None;
+        };
+        let mut t = 1;
+        while t < 3 {
             if p[slot[t] as usize] != CORNER_STICKERS[j][(k + t) % 3] {
                 return None;
             }
+            t += 1;
         }
         from[i] = j as u8;
         twist[i] = ((3 - k) % 3) as u8;
+        i += 1;
     }
     Some(CornerMove { from, twist })
 }
@@ -279,28 +296,52 @@ impl Coord {
     }
 }
 
-fn rank7(p: &[u8; 7]) -> u32 {
+const fn rank7(p: &[u8; 7]) -> u32 {
     // The pieces not yet placed, as bits: the smaller ones after p[i] are those
     // below it still in the set.
     let mut left = 0x7fu32;
     let mut r = 0u32;
-    for (i, &x) in p.iter().enumerate() {
+    let mut i = 0;
+    while i < 7 {
+        let x = p[i];
         let smaller = (left & ((1 << x) - 1)).count_ones();
         left &= !(1 << x);
         r = r * (7 - i as u32) + smaller;
+        i += 1;
     }
     r
 }
 
 /// The next permutation in lexicographic order, which is rank order; false after
 /// the last.
-fn next_permutation(p: &mut [u8; 7]) -> bool {
-    let Some(i) = (0..6).rev().find(|&i| p[i] < p[i + 1]) else {
-        return false;
-    };
-    let j = (i + 1..7).rev().find(|&j| p[j] > p[i]).unwrap_or(i + 1);
-    p.swap(i, j);
-    p[i + 1..].reverse();
+const fn next_permutation(p: &mut [u8; 7]) -> bool {
+    // The last ascent p[i] < p[i + 1].
+    let mut i = 6;
+    loop {
+        if i == 0 {
+            return false;
+        }
+        i -= 1;
+        if p[i] < p[i + 1] {
+            break;
+        }
+    }
+    // The last element above p[i]; swap, then reverse the tail.
+    let mut j = 6;
+    while p[j] <= p[i] {
+        j -= 1;
+    }
+    let x = p[i];
+    p[i] = p[j];
+    p[j] = x;
+    let (mut a, mut b) = (i + 1, 6);
+    while a < b {
+        let x = p[a];
+        p[a] = p[b];
+        p[b] = x;
+        a += 1;
+        b -= 1;
+    }
     true
 }
 
@@ -332,94 +373,131 @@ fn unrank7(mut r: u32) -> [u8; 7] {
     p
 }
 
-/// Move tables for the coordinate, built once per process (about 50 KB, microseconds).
+/// Move tables for the coordinate (about 100 KB), built by the compiler: a fresh
+/// process only maps them. Building them at run time took 3.4 of the 14.8 million
+/// instructions of a cold hard solve (callgrind), plus the page faults of 100 KB.
 pub struct Tables {
     pub corner_moves: [CornerMove; Move::COUNT],
-    pub perm: Vec<[u16; Move::COUNT]>,
-    pub twist: Vec<[u16; Move::COUNT]>,
+    pub perm: [[u16; Move::COUNT]; PERMS as usize],
+    pub twist: [[u16; Move::COUNT]; TWISTS as usize],
 }
 
 /// The shared move tables.
+#[inline]
 pub fn tables() -> &'static Tables {
-    static TABLES: OnceLock<Tables> = OnceLock::new();
-    TABLES.get_or_init(build_tables)
+    &TABLES
 }
 
-fn build_tables() -> Tables {
-    let quarter: Vec<CornerMove> = STICKER_MOVES
-        .iter()
-        .map(|p| corner_move(p).expect("built-in moves keep corners whole"))
-        .collect();
-    let compose = |a: &CornerMove, b: &CornerMove| {
-        // First a, then b.
-        let mut c = CornerMove {
-            from: [0; 8],
-            twist: [0; 8],
-        };
-        for i in 0..8 {
-            let j = b.from[i] as usize;
-            c.from[i] = a.from[j];
-            c.twist[i] = (a.twist[j] + b.twist[i]) % 3;
-        }
-        c
+// About 2 million steps of constant evaluation, a fraction of a second of build time.
+#[allow(long_running_const_eval)]
+static TABLES: Tables = build_tables();
+
+/// The index in [`Move::ALL`] of `quarters` clockwise quarter turns of face `f`.
+const fn move_index(f: usize, quarters: usize) -> usize {
+    f * 3 + [0, 0, 2, 1][quarters]
+}
+
+/// First `a`, then `b`.
+const fn compose(a: &CornerMove, b: &CornerMove) -> CornerMove {
+    let mut c = CornerMove {
+        from: [0; 8],
+        twist: [0; 8],
     };
-    let mut corner_moves = [quarter[0]; Move::COUNT];
-    for m in Move::ALL {
-        let q = &quarter[m.face() as usize];
-        let mut cm = *q;
-        for _ in 1..m.quarters() {
-            cm = compose(&cm, q);
-        }
-        corner_moves[m.index()] = cm;
+    let mut i = 0;
+    while i < 8 {
+        let j = b.from[i] as usize;
+        c.from[i] = a.from[j];
+        c.twist[i] = (a.twist[j] + b.twist[i]) % 3;
+        i += 1;
+    }
+    c
+}
+
+const fn build_tables() -> Tables {
+    let mut corner_moves = [CornerMove {
+        from: [0; 8],
+        twist: [0; 8],
+    }; Move::COUNT];
+    let mut f = 0;
+    while f < 3 {
+        let Some(q) = corner_move(&STICKER_MOVES[f]) else {
+            panic!("built-in moves keep corners whole");
+        };
+        let twice = compose(&q, &q);
+        corner_moves[move_index(f, 1)] = q;
+        corner_moves[move_index(f, 2)] = twice;
+        corner_moves[move_index(f, 3)] = compose(&twice, &q);
+        f += 1;
     }
     // Permutation and twist move independently: each table works on its own part.
     // Only the quarter turns are ranked; a half turn is two quarter turns and a
-    // counter-clockwise one three, looked up in the quarter-turn column. Ranking all
-    // nine moves took 5.3 of the 7.8 million instructions of a one-move solve
-    // (callgrind), most of a fresh process's work; with this and the stepped
-    // permutations below, the one-move solve takes 3.9 million and a hard one 14.8
-    // instead of 18.7.
-    let quarters = Face::ALL.map(|f| Move::new(f, 1).map_or(0, |m| m.index()));
-    let mut perm = vec![[0u16; Move::COUNT]; PERMS as usize];
+    // counter-clockwise one three, looked up in the quarter-turn column.
+    let mut perm = [[0u16; Move::COUNT]; PERMS as usize];
     // Permutations in rank order, stepped rather than unranked one by one.
-    let mut pieces: [u8; 7] = std::array::from_fn(|i| i as u8);
-    for (p, row) in perm.iter_mut().enumerate() {
-        debug_assert_eq!(rank7(&pieces), p as u32);
-        for &q in &quarters {
+    let mut pieces: [u8; 7] = [0, 1, 2, 3, 4, 5, 6];
+    let mut p = 0;
+    while p < PERMS as usize {
+        let mut f = 0;
+        while f < 3 {
+            let q = move_index(f, 1);
             let from = &corner_moves[q].from;
             // Slot k of the coordinate takes the piece of the slot it comes from.
-            let moved = std::array::from_fn(|k| {
+            let mut moved = [0u8; 7];
+            let mut k = 0;
+            while k < 7 {
                 let src = from[MOVABLE_SLOTS[k] as usize];
-                pieces[if src == 7 { 6 } else { src as usize }]
-            });
-            row[q] = rank7(&moved) as u16;
+                moved[k] = pieces[if src == 7 { 6 } else { src as usize }];
+                k += 1;
+            }
+            perm[p][q] = rank7(&moved) as u16;
+            f += 1;
         }
         next_permutation(&mut pieces);
+        p += 1;
     }
-    for p in 0..PERMS as usize {
-        for f in Face::ALL {
-            let index = |k: u8| Move::new(f, k).map_or(0, |m| m.index());
-            let q = index(1);
+    let mut p = 0;
+    while p < PERMS as usize {
+        let mut f = 0;
+        while f < 3 {
+            let q = move_index(f, 1);
             let once = perm[p][q] as usize;
             let twice = perm[once][q];
-            perm[p][index(2)] = twice;
-            perm[p][index(3)] = perm[twice as usize][q];
+            perm[p][move_index(f, 2)] = twice;
+            perm[p][move_index(f, 3)] = perm[twice as usize][q];
+            f += 1;
         }
+        p += 1;
     }
-    let twist = (0..TWISTS)
-        .map(|w| {
-            let cube = Coord(w).cube();
-            std::array::from_fn(|m| {
-                let cm = &corner_moves[m];
-                let mut t = 0u16;
-                for &slot in &MOVABLE_SLOTS[..6] {
-                    let j = cm.from[slot as usize] as usize;
-                    t = t * 3 + ((cube.twist[j] + cm.twist[slot as usize]) % 3) as u16;
-                }
-                t
-            })
-        })
-        .collect();
+    let mut twist = [[0u16; Move::COUNT]; TWISTS as usize];
+    let mut w = 0;
+    while w < TWISTS as usize {
+        // The twists of the movable slots, as in `Coord::cube`.
+        let mut of_slot = [0u8; 8];
+        let (mut rest, mut sum) = (w, 0);
+        let mut k = 6;
+        while k > 0 {
+            k -= 1;
+            of_slot[MOVABLE_SLOTS[k] as usize] = (rest % 3) as u8;
+            sum += rest % 3;
+            rest /= 3;
+        }
+        of_slot[7] = ((3 - sum % 3) % 3) as u8;
+        let mut m = 0;
+        while m < Move::COUNT {
+            let cm = &corner_moves[m];
+            let mut t = 0u16;
+            let mut k = 0;
+            while k < 6 {
+                let slot = MOVABLE_SLOTS[k] as usize;
+                let j = cm.from[slot] as usize;
+                t = t * 3 + ((of_slot[j] + cm.twist[slot]) % 3) as u16;
+                k += 1;
+            }
+            twist[w][m] = t;
+            m += 1;
+        }
+        w += 1;
+    }
     Tables {
         corner_moves,
         perm,
