@@ -377,7 +377,6 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     } = plan;
     let moves_input = input.moves_input;
     let part = part_size(&answer, input.show.is_some());
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     // The default picks: the table once a batch is large, unless the moves or their
     // costs are not the metric's (the table knows only the metrics).
     if method == Method::Auto && plain {
@@ -390,10 +389,10 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
             // answers, split across the cores.
             if batch >= LARGE_BATCH {
                 let table = subject.solver.table_now();
-                return on_cores(&answer, &input, table, cores, items, text);
+                return on_cores(&answer, &input, table, items, text);
             }
             if let Some(table) = subject.solver.ready_table() {
-                return on_cores(&answer, &input, table, cores, items, text);
+                return on_cores(&answer, &input, table, items, text);
             }
             answer.batch(&mut subject, items, text)
         });
@@ -410,16 +409,22 @@ pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
     // A table is shared read-only: a large batch is answered on every core.
     let table = TableSolver::new(input.metric);
     answer_all(&inputs, moves_input, part, &mut |items, text, _| {
-        on_cores(&answer, &input, &table, cores, items, text)
+        on_cores(&answer, &input, &table, items, text)
     })
 }
 
-/// Answer a batch from the table, split across `cores` threads when it is large.
+/// The cores this process may use, asked once and only when a batch is large: the
+/// question reads four files of /proc and /sys, which a single solve does not need.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Answer a batch from the table, split across the cores when it is large.
 fn on_cores(
     answer: &Answer,
     input: &CubeInput,
     table: &TableSolver,
-    cores: usize,
     items: &[Item],
     text: &[u8],
 ) -> (String, Vec<(usize, String)>) {
@@ -431,7 +436,10 @@ fn on_cores(
         answer.batch(&mut subject, items, text)
     };
     // Below 32 states a part, a thread costs more than it saves.
-    let parts = cores.min(items.len() / 32).max(1);
+    let parts = match items.len() / 32 {
+        0 | 1 => 1,
+        most => cores().min(most),
+    };
     if parts == 1 {
         return part(items);
     }

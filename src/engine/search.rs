@@ -424,23 +424,26 @@ impl<S: Copy + Eq + Hash> Ball<S> {
 
     /// Move the pending layer into the map, dropping repeats.
     fn commit(&mut self) -> Result<(), SearchError> {
-        let Some((k, pending)) = self.pending.take() else {
+        let Some((k, mut layer)) = self.pending.take() else {
             return Ok(());
         };
         assert!(!self.partial, "a layer cut short is never committed");
         // The pending list holds repeats: reserving for all of them pushed the QTM
         // cache to the next power of two (10,000 states: peak 64.6 MB, 0.69 s); half
         // gave 46 MB and 0.36 s.
-        if self.dist.try_reserve(pending.len() / 2).is_err() {
+        if self.dist.try_reserve(layer.len() / 2).is_err() {
             return Err(SearchError::OutOfMemory(self.dist.len()));
         }
-        let mut layer = Vec::with_capacity(pending.len());
-        for (y, last) in pending {
-            if let std::collections::hash_map::Entry::Vacant(e) = self.dist.entry(y) {
+        // In place: a second list of the same size was 44 more fresh pages on a cold
+        // hard solve.
+        let dist = &mut self.dist;
+        layer.retain(|&(y, _)| match dist.entry(y) {
+            std::collections::hash_map::Entry::Vacant(e) => {
                 e.insert(k);
-                layer.push((y, last));
+                true
             }
-        }
+            std::collections::hash_map::Entry::Occupied(_) => false,
+        });
         if !layer.is_empty() {
             self.layers.push((k, layer));
         }
