@@ -13,6 +13,7 @@
 pub(crate) mod cost;
 pub(crate) mod geometry;
 pub(crate) mod goal;
+pub(crate) mod move_tables;
 pub(crate) mod moves;
 pub(crate) mod notation;
 pub(crate) mod pieces;
