@@ -68,6 +68,13 @@ impl AutoSolver {
     /// The table, if it is ready; starts building it once enough states were solved.
     fn table(&mut self) -> Option<&TableSolver> {
         self.solved += 1;
+        if !self.started && TableSolver::built_in(self.metric) && self.solved > 1 {
+            // Nothing to build: the first state was the search's, the rest are the
+            // table's.
+            self.started = true;
+            let metric = self.metric;
+            self.table.get_or_init(|| TableSolver::new(metric));
+        }
         if !self.started && (self.solved > TABLE_AFTER || self.bidir.cache_full()) {
             self.started = true;
             let (table, metric) = (Arc::clone(&self.table), self.metric);
@@ -137,12 +144,23 @@ mod tests {
 
     #[test]
     fn the_switch_never_shows_in_the_answers() {
-        let mut auto = AutoSolver::new(Metric::Htm);
-        let mut bidir = PocketSolver::new(Metric::Htm);
+        // HTM switches at the second state to its built-in table, QTM once a thread
+        // has built its table.
+        for metric in [Metric::Htm, Metric::Qtm] {
+            switch_never_shows(metric);
+        }
+    }
+
+    fn switch_never_shows(metric: Metric) {
+        let mut auto = AutoSolver::new(metric);
+        let mut bidir = PocketSolver::new(metric);
         let mut switched = false;
         for i in 0..(TABLE_AFTER as u32 + 3000) {
             let cube = Coord((i as u64 * 918_559 % POSITIONS as u64) as u32).cube();
-            assert_eq!(auto.solve(&cube), bidir.solve(&cube), "{i}");
+            assert_eq!(auto.solve(&cube), bidir.solve(&cube), "{metric} {i}");
+            if metric == Metric::Htm {
+                assert_eq!(auto.uses_table(), i > 0, "{i}");
+            }
             if auto.uses_table() {
                 switched = true;
             }
@@ -154,6 +172,6 @@ mod tests {
                 }
             }
         }
-        assert!(switched);
+        assert!(switched, "{metric}");
     }
 }
