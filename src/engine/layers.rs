@@ -163,6 +163,30 @@ fn block_bfs<const N: usize, B: Blocks + ?Sized>(space: &B, roots: &[u32]) -> Ve
                 }
             }
             frontier = Some(new_list).filter(|_| listing);
+        } else if unseen * 2 > n {
+            // Mostly unseen: every state is tested, with no branch on whether it was
+            // seen, which a third of them were (hyperfine medians of 40 runs, census
+            // of one metric: HTM 109 to 104 ms, QTM 110 to 98 ms).
+            for b in 0..n / w {
+                let sources = &backward.block[b];
+                for o in 0..w {
+                    let y = b * w + o;
+                    let offsets = &backward.offset[o];
+                    let mut hit = false;
+                    for k in 0..N {
+                        hit |= dist[sources[k] as usize + offsets[k] as usize] == d;
+                    }
+                    let here = dist[y];
+                    let take = hit & (here == UNSEEN);
+                    dist[y] = if take { next } else { here };
+                    found += usize::from(take);
+                }
+            }
+            frontier = (found * N <= unseen - found && found <= MAX_LISTED).then(|| {
+                (0..n as u32)
+                    .filter(|&y| dist[y as usize] == next)
+                    .collect()
+            });
         } else {
             for b in 0..n / w {
                 let sources = &backward.block[b];
@@ -208,7 +232,11 @@ pub fn unit_local_maxima<B: Blocks + ?Sized>(space: &B, dist: &[u8]) -> Vec<u64>
 fn block_maxima<const N: usize, B: Blocks + ?Sized>(space: &B, dist: &[u8]) -> Vec<u64> {
     let bm = BlockMoves::<N>::new(space, false);
     let w = space.width();
-    let mut counts = vec![0u64; 256];
+    // Counted with no branch on the answer, which is a coin toss in the largest
+    // layers, into four tallies in turn so that runs of one distance do not wait on
+    // each other's sums (census of one metric, medians of 40 runs: HTM 110 to 105 ms,
+    // QTM 119 to 112 ms).
+    let mut tallies = [[0u64; 256]; 4];
     for b in 0..dist.len() / w {
         let targets = &bm.block[b];
         for o in 0..w {
@@ -219,11 +247,13 @@ fn block_maxima<const N: usize, B: Blocks + ?Sized>(space: &B, dist: &[u8]) -> V
             for k in 0..N {
                 escape |= dist[targets[k] as usize + offsets[k] as usize] == further;
             }
-            if !escape && here != UNSEEN {
-                counts[here as usize] += 1;
-            }
+            tallies[o % 4][here as usize] += u64::from(!escape);
         }
     }
+    let mut counts: Vec<u64> = (0..256)
+        .map(|d| tallies.iter().map(|t| t[d]).sum())
+        .collect();
+    counts[UNSEEN as usize] = 0;
     counts
 }
 
