@@ -252,6 +252,9 @@ struct Ball<S> {
     /// The pending layer was cut short because the search was sure to end with it;
     /// it must not be committed.
     partial: bool,
+    /// The expansion itself stopped at its first meeting: the meetings of the layer
+    /// are not all known.
+    stopped: bool,
 }
 
 impl<S: Copy + Eq + Hash> Ball<S> {
@@ -264,6 +267,7 @@ impl<S: Copy + Eq + Hash> Ball<S> {
             met: AHashMap::default(),
             backward,
             partial: false,
+            stopped: false,
         };
         ball.reset(root, n);
         ball
@@ -284,6 +288,7 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         self.done = 0;
         self.pending = None;
         self.partial = false;
+        self.stopped = false;
         self.met.clear();
     }
 
@@ -411,6 +416,7 @@ impl<S: Copy + Eq + Hash> Ball<S> {
                         keep = false;
                         if stop {
                             self.partial = true;
+                            self.stopped = true;
                             self.pending = Some((k, layer));
                             return;
                         }
@@ -432,7 +438,7 @@ impl<S: Copy + Eq + Hash> Ball<S> {
         // cache to the next power of two (10,000 states: peak 64.6 MB, 0.69 s); half
         // gave 46 MB and 0.36 s. A small map reserves for all: a cold hard solve
         // rehashed less (5.72 to 5.55 million instructions).
-        let want = if self.dist.len() < 1 << 16 {
+        let want = if self.dist.len() < 1 << 14 {
             layer.len()
         } else {
             layer.len() / 2
@@ -450,6 +456,9 @@ impl<S: Copy + Eq + Hash> Ball<S> {
             }
             std::collections::hash_map::Entry::Occupied(_) => false,
         });
+        // The repeats' room goes back: kept, it made a large puzzle's batch peak at
+        // 161 MB instead of 105 (found in review).
+        layer.shrink_to_fit();
         if !layer.is_empty() {
             self.layers.push((k, layer));
         }
@@ -678,8 +687,27 @@ pub struct Solver<P: Space> {
     marks: Marks<P::State>,
 }
 
-/// Marked states with their cost from the start, and a stack of states to visit.
-type Marks<S> = (AHashMap<S, u32>, Vec<(S, u32)>);
+/// Marked states with their cost from the start, a stack of states to visit, and the
+/// dead ends of a walk through a forward side cut short ([`FirstWalk`]).
+type Marks<S> = (AHashMap<S, u32>, Vec<(S, u32)>, ahash::AHashSet<(S, u8)>);
+
+/// What the walk for the first path may step on, and (for a forward side cut short)
+/// the states known to lead nowhere after a move, up to the forward side's reach.
+struct FirstWalk<'a, S> {
+    on_path: &'a dyn Fn(&S, u32) -> bool,
+    dead: Option<(&'a mut ahash::AHashSet<(S, u8)>, u32)>,
+    /// Steps left.
+    budget: usize,
+}
+
+/// What [`Solver::first_path`] found.
+enum First {
+    Path(Path),
+    /// No path: not reached when the search's bounds hold.
+    Missing,
+    /// The walk through a forward side cut short gave up.
+    OverBudget,
+}
 
 impl<P: Space> Solver<P> {
     /// A solver with the default configuration.
@@ -831,13 +859,16 @@ impl<P: Space> Solver<P> {
                     &mut self.meets,
                 );
             } else if !fwd_done {
-                // With one move cost, every meeting of the layer that ends the search
-                // has the same total (the module docs' bound is exact), so one meeting
-                // proves the cost; the first path is then found depth-first.
+                // With every move costing 1, every meeting of the layer that ends the
+                // search has the same total (the module docs' bound is exact: no path
+                // costs F + B or less, and each meeting costs F + 1 + B), so one
+                // meeting proves the cost; the first path is then found depth-first.
+                // (With other costs the bound is not exact, and the layer is probed
+                // to its end.)
                 let ending = Ending {
                     other_reach: self.solved.reach(costs),
                     max_cost: self.max_cost,
-                    at_first: first_only && costs.len() == 1,
+                    at_first: first_only && costs[..] == [1],
                 };
                 self.forward.expand(
                     &self.space,
@@ -878,15 +909,19 @@ impl<P: Space> Solver<P> {
     /// So a depth-first walk from the start, moves in order, through such states only,
     /// finds the first path at once (it backtracks only where the canonical rule
     /// forbids a move).
-    fn first_path(&self, start: P::State, d: u32, buffers: &mut Marks<P::State>) -> Option<Path> {
+    fn first_path(&self, start: P::State, d: u32, buffers: &mut Marks<P::State>) -> First {
         let space = &self.space;
         let moves = space.moves();
-        if self.forward.partial {
+        if self.forward.stopped {
             // The last forward layer stopped at its first meeting, so the meetings are
-            // not all known. A state at cost k <= F (the forward side's committed
+            // not all known (moves costing 1: see `meet`). A state at cost k <= F (the forward side's committed
             // reach) on a cheapest path is exactly k from the start; past F it is
             // exactly d - k from the goal, in the solved side. The walk in move order
             // tries the states that pass the first test, and stops at the first path.
+            // Within F many sequences reach the same state (moves that commute), so
+            // a state found to lead nowhere after a move is remembered: without that,
+            // a puzzle file of independent cycles took 4 s instead of 0.02 s, or
+            // minutes (found in review).
             let f = self.forward.done;
             let on_path = |y: &P::State, k: u32| {
                 if k <= f {
@@ -895,17 +930,29 @@ impl<P: Space> Solver<P> {
                     self.solved.get(y) == Some(d - k)
                 }
             };
+            let (_, _, dead) = buffers;
+            dead.clear();
             let mut path = Moves::new();
-            return self
-                .first_from(start, 0, None, d, &on_path, &mut path)
-                .then_some(Path {
+            // Where many states within F lead nowhere, the walk could cost more than
+            // the rest of the layer: past as many steps as the forward side has
+            // states, it gives up and the caller finishes the layer instead.
+            let mut walk = FirstWalk {
+                on_path: &on_path,
+                dead: Some((dead, f)),
+                budget: self.forward.dist.len(),
+            };
+            return match self.first_from(start, 0, None, d, &mut walk, &mut path) {
+                Some(true) => First::Path(Path {
                     cost: d,
                     moves: path,
-                });
+                }),
+                Some(false) => First::Missing,
+                None => First::OverBudget,
+            };
         }
         // Forward states on cheapest paths, with their cost from the start; the
         // buffers are the solver's, kept between solves.
-        let (marked, stack) = buffers;
+        let (marked, stack, _) = buffers;
         marked.clear();
         stack.clear();
         for &(x, k, total) in &self.meets {
@@ -928,42 +975,66 @@ impl<P: Space> Solver<P> {
         let on_path =
             |y: &P::State, k: u32| marked.get(y) == Some(&k) || self.solved.get(y) == Some(d - k);
         let mut path = Moves::new();
-        self.first_from(start, 0, None, d, &on_path, &mut path)
-            .then_some(Path {
+        let mut walk = FirstWalk {
+            on_path: &on_path,
+            dead: None,
+            budget: usize::MAX,
+        };
+        match self.first_from(start, 0, None, d, &mut walk, &mut path) {
+            Some(true) => First::Path(Path {
                 cost: d,
                 moves: path,
-            })
+            }),
+            _ => First::Missing,
+        }
     }
 
     /// Depth-first in move order from `y` at cost `k`, through states on cheapest
-    /// paths; true when `path` holds a whole one.
+    /// paths; true when `path` holds a whole one, `None` when the walk's budget ran
+    /// out.
     fn first_from(
         &self,
         y: P::State,
         k: u32,
         last: Option<usize>,
         d: u32,
-        on_path: &dyn Fn(&P::State, u32) -> bool,
+        walk: &mut FirstWalk<'_, P::State>,
         path: &mut Moves,
-    ) -> bool {
+    ) -> Option<bool> {
         if k == d {
-            return true;
+            return Some(true);
         }
         for (m, spec) in self.space.moves().iter().enumerate() {
-            if k + spec.cost > d || !self.canon.allows(last, m) {
+            let j = k + spec.cost;
+            if j > d || !self.canon.allows(last, m) {
                 continue;
             }
+            walk.budget = walk.budget.checked_sub(1)?;
             let z = self.space.apply(y, m);
-            if !on_path(&z, k + spec.cost) {
+            if !(walk.on_path)(&z, j) {
                 continue;
+            }
+            // Remembered only within the forward side: past it, the solved side's
+            // exact distances leave no dead ends but the canonical rule's.
+            let remember = matches!(&walk.dead, Some((_, f)) if j <= *f);
+            if remember
+                && walk
+                    .dead
+                    .as_ref()
+                    .is_some_and(|(dead, _)| dead.contains(&(z, m as u8)))
+            {
+                continue; // known to lead nowhere
             }
             path.push(m as u8);
-            if self.first_from(z, k + spec.cost, Some(m), d, on_path, path) {
-                return true;
+            if self.first_from(z, j, Some(m), d, walk, path)? {
+                return Some(true);
             }
             path.pop();
+            if let Some((dead, _)) = walk.dead.as_mut().filter(|_| remember) {
+                dead.insert((z, m as u8));
+            }
         }
-        false
+        Some(false)
     }
 
     /// Walk every pair of cheapest half paths through `x` that join into a canonical
@@ -1006,13 +1077,26 @@ impl<P: Space> Solver<P> {
     /// One cheapest solution from `start`, `None` if the goal is unreachable, or why
     /// the search gave up.
     pub fn try_solve(&mut self, start: P::State) -> Result<Option<Path>, SearchError> {
-        let Some(d) = self.meet(start, true)? else {
+        let Some(mut d) = self.meet(start, true)? else {
             return Ok(None);
         };
         let mut marks = std::mem::take(&mut self.marks);
-        let first = self.first_path(start, d, &mut marks);
+        let mut first = self.first_path(start, d, &mut marks);
+        if let First::OverBudget = first {
+            // Search again, finishing the last layer: every meeting is then known.
+            // At most about twice the work of that layer, where the walk alone took
+            // minutes on a puzzle file of independent cycles.
+            match self.meet(start, false) {
+                Ok(Some(again)) => d = again,
+                other => {
+                    self.marks = marks;
+                    return other.map(|_| None);
+                }
+            }
+            first = self.first_path(start, d, &mut marks);
+        }
         self.marks = marks;
-        if let Some(first) = first {
+        if let First::Path(first) = first {
             return Ok(Some(first));
         }
         // Not reached when the search's bounds hold (debug builds, the tests, check
