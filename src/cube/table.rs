@@ -59,6 +59,29 @@ fn mod3(table: &[u8], y: u32) -> u8 {
     (table[(y / 4) as usize] >> (2 * (y % 4))) & 3
 }
 
+/// The distance of `x` in the HTM table mod 3: the length of the walk down to solved,
+/// each step to the neighbour one less mod 3 (HTM neighbours are at most one apart).
+fn mod3_distance(table: &[u8], x: u32) -> u8 {
+    let t = tables();
+    let step = |y: u32, m: usize| {
+        let (p, w) = ((y / TWISTS) as usize, (y % TWISTS) as usize);
+        u32::from(t.perm[p][m]) * TWISTS + u32::from(t.twist[w][m])
+    };
+    let (mut y, mut d) = (x, 0u8);
+    while y != 0 {
+        let below = (mod3(table, y) + 2) % 3;
+        let Some(z) = (0..Move::COUNT)
+            .map(|m| step(y, m))
+            .find(|&z| mod3(table, z) == below)
+        else {
+            unreachable!("every position has a neighbour one closer to solved");
+        };
+        y = z;
+        d += 1;
+    }
+    d
+}
+
 impl TableSolver {
     /// Build the table for `metric`.
     pub fn new(metric: Metric) -> TableSolver {
@@ -99,7 +122,10 @@ impl TableSolver {
 
     /// Optimal distance of a position given by its coordinate.
     pub fn distance_at(&self, c: Coord) -> u32 {
-        self.graph().distance(c.index()) as u32
+        match &self.dist {
+            Distances::Bytes(d) => d[c.index() as usize] as u32,
+            Distances::Mod3(d) => mod3_distance(d, c.index()) as u32,
+        }
     }
 
     /// The table as a graph to walk: move tables and distances read directly.
@@ -196,28 +222,12 @@ impl Graph<'_> {
         u32::from(self.perm[p][m as usize]) * TWISTS + u32::from(self.twist[t][m as usize])
     }
 
-    /// The distance of `x` from solved: read, or from a table mod 3 the length of the
-    /// walk down to solved.
+    /// The distance of `x` from solved.
     fn distance(&self, x: u32) -> u8 {
-        let table = match self.dist {
-            Reader::Bytes(d) => return d[x as usize],
-            Reader::Mod3(d) => d,
-        };
-        let (mut y, mut d) = (x, 0u8);
-        while y != 0 {
-            let below = (mod3(table, y) + 2) % 3;
-            let Some(z) = self
-                .moves
-                .iter()
-                .map(|&(m, _)| self.step(y, m))
-                .find(|&z| mod3(table, z) == below)
-            else {
-                unreachable!("every position has a neighbour one closer to solved");
-            };
-            y = z;
-            d += 1;
+        match self.dist {
+            Reader::Bytes(d) => d[x as usize],
+            Reader::Mod3(d) => mod3_distance(d, x),
         }
-        d
     }
 
     /// Visit every optimal solution of `x` in move order (as indices of the metric's
