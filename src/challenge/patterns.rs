@@ -174,7 +174,6 @@ impl PatternResult {
 /// lengths, time per solve and the solution.
 pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
     let mut solver = PocketSolver::new(metric);
-    crate::model::pieces::tables(); // built once per process; not part of any solve's time
     let mut rows = Vec::new();
     let mut results = Vec::new();
     let (mut optimal, mut all_good, mut total_us) = (0, true, 0.0);

@@ -6,8 +6,8 @@
 //! the line the command prints. What differs is only what a server must add:
 //!
 //! - Solvers and censuses are built once and shared: each metric's distance table
-//!   (about 0.07 s to build) answers every plain request in microseconds, and the
-//!   three censuses are counted once.
+//!   (built in for HTM, about 0.07 s to build for QTM and one-way) answers every
+//!   plain request in microseconds, and the three censuses are counted once.
 //! - Work is bounded: a query longer than [`MAX_QUERY`] is refused, at most one
 //!   solve or census per core runs at a time (others wait their turn), and `all=1`
 //!   lists at most [`MAX_LISTED`] solutions.

@@ -49,11 +49,11 @@ pub(crate) struct SolveArgs {
     /// print only the number of optimal solutions
     #[argh(switch)]
     count: bool,
-    /// auto (default): the bidirectional search, then the full distance table once a
-    /// batch passes 5,000 states (built on another thread; at once for 4,096 states
-    /// given together); bidir: only the search,
-    /// instant start; table: build the table first (about 0.07 s), then solve very
-    /// fast on every core
+    /// auto (default): the bidirectional search for the first state, then the full
+    /// distance table: built in for HTM, else built on another thread once a batch
+    /// passes 5,000 states (at once for 4,096 given together); bidir: only the search;
+    /// table: the table from the first state (QTM and one-way build it first, about
+    /// 0.07 s), on every core
     #[argh(option, default = "Method::Auto")]
     method: Method,
     /// move costs to minimise instead of a metric, e.g.
