@@ -914,10 +914,11 @@ impl<P: Space> Solver<P> {
         let moves = space.moves();
         if self.forward.stopped {
             // The last forward layer stopped at its first meeting, so the meetings are
-            // not all known (moves costing 1: see `meet`). A state at cost k <= F (the forward side's committed
-            // reach) on a cheapest path is exactly k from the start; past F it is
-            // exactly d - k from the goal, in the solved side. The walk in move order
-            // tries the states that pass the first test, and stops at the first path.
+            // not all known (moves costing 1: see `meet`). A state at cost k <= F
+            // (the forward side's committed reach) on a cheapest path is exactly k
+            // from the start; past F it is exactly d - k from the goal, in the solved
+            // side. The walk in move order tries the states that pass the first test,
+            // and stops at the first path.
             // Within F many sequences reach the same state (moves that commute), so
             // a state found to lead nowhere after a move is remembered: without that,
             // a puzzle file of independent cycles took 4 s instead of 0.02 s, or
