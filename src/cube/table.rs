@@ -34,21 +34,22 @@ enum Distances {
     Mod3(&'static [u8]),
 }
 
-/// How a walk reads a table.
-#[derive(Clone, Copy)]
-enum Reader<'a> {
-    Bytes(&'a [u8]),
-    Mod3(&'a [u8]),
-}
-
-impl Reader<'_> {
+impl Distances {
     /// Whether position `y`, a move away from one at distance `want + 1`, is at
     /// distance `want`.
     #[inline]
-    fn is(self, y: u32, want: u8) -> bool {
+    fn is(&self, y: u32, want: u8) -> bool {
         match self {
-            Reader::Bytes(d) => d[y as usize] == want,
-            Reader::Mod3(d) => mod3(d, y) == want % 3,
+            Distances::Bytes(d) => d[y as usize] == want,
+            Distances::Mod3(d) => mod3(d, y) == want % 3,
+        }
+    }
+
+    /// The distance of position `x` from solved: read, or walked down the table mod 3.
+    fn at(&self, x: u32) -> u8 {
+        match self {
+            Distances::Bytes(d) => d[x as usize],
+            Distances::Mod3(d) => mod3_distance(d, x),
         }
     }
 }
@@ -62,16 +63,11 @@ fn mod3(table: &[u8], y: u32) -> u8 {
 /// The distance of `x` in the HTM table mod 3: the length of the walk down to solved,
 /// each step to the neighbour one less mod 3 (HTM neighbours are at most one apart).
 fn mod3_distance(table: &[u8], x: u32) -> u8 {
-    let t = tables();
-    let step = |y: u32, m: usize| {
-        let (p, w) = ((y / TWISTS) as usize, (y % TWISTS) as usize);
-        u32::from(t.perm[p][m]) * TWISTS + u32::from(t.twist[w][m])
-    };
     let (mut y, mut d) = (x, 0u8);
     while y != 0 {
         let below = (mod3(table, y) + 2) % 3;
         let Some(z) = (0..Move::COUNT)
-            .map(|m| step(y, m))
+            .map(|m| Coord(y).apply(m).index())
             .find(|&z| mod3(table, z) == below)
         else {
             unreachable!("every position has a neighbour one closer to solved");
@@ -122,10 +118,7 @@ impl TableSolver {
 
     /// Optimal distance of a position given by its coordinate.
     pub fn distance_at(&self, c: Coord) -> u32 {
-        match &self.dist {
-            Distances::Bytes(d) => d[c.index() as usize] as u32,
-            Distances::Mod3(d) => mod3_distance(d, c.index()) as u32,
-        }
+        self.dist.at(c.index()) as u32
     }
 
     /// The table as a graph to walk: move tables and distances read directly.
@@ -134,10 +127,7 @@ impl TableSolver {
         Graph {
             perm: &t.perm,
             twist: &t.twist,
-            dist: match &self.dist {
-                Distances::Bytes(d) => Reader::Bytes(d),
-                Distances::Mod3(d) => Reader::Mod3(d),
-            },
+            dist: &self.dist,
             canon: &self.canon,
             moves: self
                 .space
@@ -205,7 +195,7 @@ const START: u8 = u8::MAX;
 struct Graph<'a> {
     perm: &'a [[u16; Move::COUNT]],
     twist: &'a [[u16; Move::COUNT]],
-    dist: Reader<'a>,
+    dist: &'a Distances,
     canon: &'a Canon,
     /// The metric's moves: index in [`Move::ALL`], and cost.
     moves: smallvec::SmallVec<[(u8, u8); Move::COUNT]>,
@@ -222,19 +212,11 @@ impl Graph<'_> {
         u32::from(self.perm[p][m as usize]) * TWISTS + u32::from(self.twist[t][m as usize])
     }
 
-    /// The distance of `x` from solved.
-    fn distance(&self, x: u32) -> u8 {
-        match self.dist {
-            Reader::Bytes(d) => d[x as usize],
-            Reader::Mod3(d) => mod3_distance(d, x),
-        }
-    }
-
     /// Visit every optimal solution of `x` in move order (as indices of the metric's
     /// moves); `f` returns false to stop.
     fn each(&self, x: u32, f: &mut dyn FnMut(&[u8]) -> bool) {
         let mut path = smallvec::SmallVec::<[u8; 32]>::new();
-        let left = self.distance(x);
+        let left = self.dist.at(x);
         self.down(x, left, START, &mut path, f);
     }
 
@@ -274,7 +256,7 @@ impl Graph<'_> {
     /// positions of a level merged (with the last move, up to what the rule allows
     /// after it) so that shared parts of the paths are walked once.
     fn count(&self, x: u32) -> u64 {
-        let d = self.distance(x) as usize;
+        let d = self.dist.at(x) as usize;
         // by_cost[c]: (position, last move, paths reaching it) with cost c left.
         let mut by_cost: Vec<Vec<(u32, u8, u64)>> = vec![Vec::new(); d + 1];
         by_cost[d].push((x, START, 1));
