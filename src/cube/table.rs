@@ -54,6 +54,19 @@ impl Distances {
     }
 }
 
+/// The distance of every position *to* solved, by a breadth-first search.
+fn distances_to_solved(metric: Metric) -> Vec<u8> {
+    match metric {
+        // Along a directed graph the distance to solved is the distance from solved
+        // with the inverse moves.
+        Metric::OneWay => {
+            let back: Vec<Move> = metric.steps().iter().map(|m| m.inverse()).collect();
+            distance_table_for(&back)
+        }
+        _ => distance_table(metric),
+    }
+}
+
 /// The distance mod 3 of position `y` in a packed table.
 #[inline]
 fn mod3(table: &[u8], y: u32) -> u8 {
@@ -83,13 +96,7 @@ impl TableSolver {
     pub fn new(metric: Metric) -> TableSolver {
         let dist = match metric {
             Metric::Htm => Distances::Mod3(HTM_MOD3),
-            // Along a directed graph the distance to solved is the distance from
-            // solved with the inverse moves.
-            Metric::OneWay => {
-                let back: Vec<Move> = metric.steps().iter().map(|m| m.inverse()).collect();
-                Distances::Bytes(distance_table_for(&back))
-            }
-            _ => Distances::Bytes(distance_table(metric)),
+            _ => Distances::Bytes(distances_to_solved(metric)),
         };
         let space = PocketSpace::new(metric);
         TableSolver {
@@ -344,13 +351,7 @@ mod tests {
         // places. Both give the table's answer, for the farthest states as well.
         for metric in Metric::ALL {
             let table = TableSolver::new(metric);
-            let dist = match metric {
-                Metric::OneWay => {
-                    let back: Vec<Move> = metric.steps().iter().map(|m| m.inverse()).collect();
-                    distance_table_for(&back)
-                }
-                _ => distance_table(metric),
-            };
+            let dist = distances_to_solved(metric);
             let far = dist.iter().copied().max().unwrap_or(0);
             let mut hard = (0..crate::model::pieces::POSITIONS)
                 .map(Coord)
