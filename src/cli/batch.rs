@@ -379,6 +379,7 @@ impl Answer {
         }
     }
 
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     /// Answer one input on its own: its line (no newline) and how many optimal
     /// solutions it has, or its error line.
     pub(crate) fn one(

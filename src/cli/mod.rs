@@ -29,6 +29,7 @@ mod net;
 mod patterns;
 mod puzzles;
 mod scramble;
+#[cfg(feature = "serve")]
 mod serve;
 mod show;
 mod solve;
@@ -41,6 +42,7 @@ use net::{NetArgs, cmd_net};
 use patterns::{PatternsArgs, cmd_patterns};
 use puzzles::{PuzzlesArgs, cmd_puzzles};
 use scramble::{ScrambleArgs, cmd_scramble};
+#[cfg(feature = "serve")]
 use serve::{ServeArgs, cmd_serve};
 use show::{ShowArgs, cmd_show};
 use solve::{SolveArgs, cmd_solve};
@@ -95,6 +97,7 @@ enum Command {
     Puzzles(PuzzlesArgs),
     Algs(AlgsArgs),
     Net(NetArgs),
+    #[cfg(feature = "serve")]
     Serve(ServeArgs),
 }
 
@@ -216,6 +219,13 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         .filter(|c| COMMANDS.contains(&c.as_str()) && *c != "help")
         .map(String::as_str);
     let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
+    if cfg!(not(feature = "serve")) && rest.first() == Some(&"serve") {
+        eprintln!(
+            "{name}: this pocket was built without the `serve` feature \
+             (build with `cargo install --path .`, default features, to get `{name} serve`)"
+        );
+        return ExitCode::from(EXIT_USAGE);
+    }
     let parsed = match Pocket::from_args(&[name], &rest) {
         Ok(p) => p,
         Err(early) => {
@@ -251,6 +261,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Puzzles(_) => cmd_puzzles(),
         Command::Algs(a) => cmd_algs(a),
         Command::Net(_) => cmd_net(),
+        #[cfg(feature = "serve")]
         Command::Serve(a) => cmd_serve(a),
     };
     match status {

@@ -70,6 +70,7 @@ pub(super) fn check(a: &ScrambleArgs, scrambler: &Scrambler) -> Result<Length, S
 }
 
 impl ScrambleArgs {
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     /// The moves scrambled with, when not all of them.
     pub(super) fn generators(&self) -> Option<&[Move]> {
         self.generators.as_deref()
@@ -80,6 +81,7 @@ impl ScrambleArgs {
         self.seed.map_or_else(Rng::from_entropy, Rng::from_seed)
     }
 
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     pub(super) fn min_distance(&self) -> u32 {
         self.min_distance
     }

@@ -328,22 +328,26 @@ pub(super) fn plan(mut a: SolveArgs) -> Result<Plan, String> {
     })
 }
 
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 /// One input answered alone: its line and how many optimal solutions it has, or
 /// the error line.
 pub(super) type One = Result<(String, u64), String>;
 
 impl Plan {
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     /// Answer one input with `solver`.
     pub(super) fn answer_one(&self, solver: impl Solve, raw: &str) -> One {
         answer_with(&self.input, &self.answer, solver, raw)
     }
 
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     /// Answer one input with the bidirectional search (moves, costs or a goal).
     pub(super) fn answer_one_bidir(self, raw: &str) -> One {
         answer_with(&self.input, &self.answer, self.bidir, raw)
     }
 }
 
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &str) -> One {
     let mut subject = CubeSubject { input, solver };
     answer.one(&mut subject, raw.as_bytes())
