@@ -1,16 +1,16 @@
-//! One error type for the whole crate. Each fallible public function returns
-//! [`Error`]: the typed errors of parsing (a state, a move, a definition...) inside it
-//! as they are, and every other refusal as [`Error::Invalid`] with the kind of value
-//! refused. Its `Display` is the message the command line prints, word for word.
+//! One error type for the whole crate, composed at the top from the errors each layer
+//! returns (the model's [`model::Error`], the engine's [`SearchError`], a definition
+//! file's, a claimed solution's, a pattern file's) with `From`, so that no layer below
+//! names this one. The typed errors sit inside it as they are, and every other refusal
+//! is [`Error::Invalid`] with the kind of value refused. Its `Display` is the message
+//! the command line prints, word for word.
 
 use std::fmt;
 
 use crate::challenge::check::CheckError;
 use crate::challenge::patterns::PatternError;
 use crate::engine::search::SearchError;
-use crate::model::moves::MoveError;
-use crate::model::notation::NotationError;
-use crate::model::stickers::StateError;
+use crate::model::{self, Invalid, Kind, MoveError, NotationError, StateError};
 use crate::puzzle::DefinitionError;
 
 /// Everything that can go wrong, by where it comes from.
@@ -35,36 +35,34 @@ pub enum Error {
     Invalid { kind: Kind, message: String },
 }
 
-/// The kinds of value [`Error::Invalid`] refuses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Kind {
-    /// A goal pattern (`solve --goal`, `algs --effect`).
-    Goal,
-    /// Move costs or a metric.
-    Costs,
-    /// A set of moves (`--gen`) or a move of a puzzle.
-    Moves,
-    /// A layout or input mode name.
-    Name,
-    /// A state of a defined puzzle.
-    PuzzleState,
-    /// A defined puzzle that cannot be searched as asked.
-    Puzzle,
-    /// Rules of the magic-move search.
-    Orbit,
-    /// A file read whole.
-    File,
-    /// Pieces that make no position.
-    Pieces,
-}
-
 impl Error {
     /// A refusal of a value of `kind`, with its message.
     pub fn invalid(kind: Kind, message: impl Into<String>) -> Error {
         Error::Invalid {
             kind,
             message: message.into(),
+        }
+    }
+}
+
+/// A refused value keeps its kind and message.
+impl From<Invalid> for Error {
+    fn from(e: Invalid) -> Error {
+        Error::Invalid {
+            kind: e.kind,
+            message: e.message,
+        }
+    }
+}
+
+/// The model's error becomes the variant of the same name.
+impl From<model::Error> for Error {
+    fn from(e: model::Error) -> Error {
+        match e {
+            model::Error::State(e) => Error::State(e),
+            model::Error::Move(e) => Error::Move(e),
+            model::Error::Notation(e) => Error::Notation(e),
+            model::Error::Invalid { kind, message } => Error::Invalid { kind, message },
         }
     }
 }

@@ -2,7 +2,7 @@
 //! bounded memory, whole files with a size limit, output that reaches the reader in
 //! time, numbers with thousands separators, and timing.
 
-use crate::error::{Error, Kind};
+use crate::model::{Error, Kind};
 use std::io::{self, BufRead, BufReader, Read};
 use std::time::Instant;
 

@@ -71,6 +71,7 @@ pub mod cli;
 
 pub use cube::{PocketSolver, Scrambler, TableSolver, census, solve};
 pub use engine::Census;
-pub use error::{Error, Kind};
+pub use error::Error;
+pub use model::Kind;
 pub use model::{Alg, Coord, Costs, Cube, Goal, Layout, Metric, Move, Stickers, parse_state};
 pub use puzzle::Puzzle;

@@ -9,7 +9,7 @@
 //! parents die; after each run it kills and reaps them all, and counts the ones that
 //! were running outside the group: such a run is not clean ([`Run::clean`]).
 
-use crate::error::{Error, Kind};
+use crate::model::{Error, Kind};
 use std::time::Duration;
 
 use crate::challenge::check::{BONUS_LIMIT, Verdict, check};

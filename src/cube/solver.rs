@@ -2,10 +2,10 @@
 
 use crate::engine::layers::Indexed;
 use crate::engine::search::{MoveSpec, Path, Product, Solver, SolverConfig, Space};
-use crate::error::{Error, Kind};
 use crate::model::cost::{Costs, Metric};
 use crate::model::moves::{Alg, Move};
 use crate::model::pieces::{Coord, Cube, POSITIONS};
+use crate::model::{Error, Kind};
 
 /// The pocket cube with a chosen set of moves and their costs.
 #[derive(Clone, Debug)]

@@ -26,7 +26,7 @@
 //! forward side, and its remaining cost is at most `d - F - 1 + c`. So when the best
 //! meeting `M` found so far satisfies `M <= F + B + 1 - c`, no path is cheaper than `M`.
 
-use crate::error::{Error, Kind};
+use crate::model::{Error, Kind};
 use std::fmt;
 use std::hash::Hash;
 

@@ -3,7 +3,7 @@
 //! Costs are kept exactly, as integers in thousandths (three decimal places), and
 //! reduced by their common divisor before a search uses them.
 
-use crate::error::{Error, Kind};
+use super::invalid::{Invalid, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -94,14 +94,14 @@ impl fmt::Display for Metric {
 }
 
 impl FromStr for Metric {
-    type Err = Error;
+    type Err = Invalid;
 
-    fn from_str(s: &str) -> Result<Metric, Error> {
+    fn from_str(s: &str) -> Result<Metric, Invalid> {
         Metric::ALL
             .into_iter()
             .find(|m| m.name().eq_ignore_ascii_case(s))
             .ok_or_else(|| {
-                Error::invalid(
+                Invalid::new(
                     Kind::Costs,
                     format!("unknown metric '{s}' (expected htm, qtm or one-way)"),
                 )
@@ -147,14 +147,14 @@ impl Costs {
     /// wins and among equally cheap ones the shorter. `k` exceeds the number of moves
     /// of any cheapest solution: at most 11 * largest / smallest (God's number times
     /// the cost ratio).
-    pub(crate) fn search_costs(&self) -> Result<Vec<(Move, u32)>, Error> {
+    pub(crate) fn search_costs(&self) -> Result<Vec<(Move, u32)>, Invalid> {
         let (min, max) = (
             *self.units.iter().min().unwrap_or(&1),
             *self.units.iter().max().unwrap_or(&1),
         );
         let k = (11 * max).div_ceil(min) + 1;
         if max.saturating_mul(k) + 1 > MAX_STEP_COST {
-            return Err(Error::invalid(
+            return Err(Invalid::new(
                 Kind::Costs,
                 format!(
                     "costs are too far apart or too finely divided (largest {} vs smallest {})",
@@ -169,7 +169,7 @@ impl Costs {
             let f = face.letter();
             let fmt = |u| format_decimal(u, self.scale);
             if half > 2 * quarter.min(prime) || quarter > prime + half || prime > quarter + half {
-                return Err(Error::invalid(
+                return Err(Invalid::new(
                     Kind::Costs,
                     format!(
                         "costs of {f} {f}' {f}2 ({}, {}, {}): a turn may not cost more than two turns \
@@ -201,9 +201,9 @@ pub(crate) fn format_decimal(units: u64, scale: u64) -> String {
 }
 
 impl FromStr for Costs {
-    type Err = Error;
+    type Err = Invalid;
 
-    fn from_str(spec: &str) -> Result<Costs, Error> {
+    fn from_str(spec: &str) -> Result<Costs, Invalid> {
         const SCALE: u64 = 1000; // three decimal places
         let mut units = [SCALE; Move::COUNT];
         // A face letter sets the turns of that face not named on their own, in any order.
@@ -214,13 +214,13 @@ impl FromStr for Costs {
                 Some(face) => &mut by_face[face as usize],
                 None => {
                     let m = name.parse::<Move>().map_err(|_| {
-                        Error::invalid(Kind::Costs, format!("unknown move '{name}' (expected R R' R2 U U' U2 F F' F2, or R U F for a whole face)"))
+                        Invalid::new(Kind::Costs, format!("unknown move '{name}' (expected R R' R2 U U' U2 F F' F2, or R U F for a whole face)"))
                     })?;
                     &mut by_move[m.index()]
                 }
             };
             if slot.replace(cost).is_some() {
-                return Err(Error::invalid(
+                return Err(Invalid::new(
                     Kind::Costs,
                     format!("the cost of {name} is given twice"),
                 ));
@@ -242,18 +242,18 @@ impl FromStr for Costs {
 
 /// A list of `NAME=COST` items separated by commas, each cost in thousandths; the
 /// names are left to the caller (the cube's moves and faces, or a puzzle's moves).
-pub(crate) fn cost_list(spec: &str) -> Result<Vec<(&str, u64)>, Error> {
+pub(crate) fn cost_list(spec: &str) -> Result<Vec<(&str, u64)>, Invalid> {
     let mut out = Vec::new();
     for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let Some((name, value)) = item.split_once('=') else {
-            return Err(Error::invalid(
+            return Err(Invalid::new(
                 Kind::Costs,
                 format!("'{item}' is not NAME=COST (e.g. R2=1.5)"),
             ));
         };
         let (name, value) = (name.trim(), value.trim());
         let cost = parse_cost(value).ok_or_else(|| {
-            Error::invalid(
+            Invalid::new(
                 Kind::Costs,
                 format!(
                     "cost of {name} must be a positive number with at most 3 decimals, got '{value}'"

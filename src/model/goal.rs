@@ -4,7 +4,7 @@
 //! characters, with `.` for "any colour". Before any search, a goal is checked against
 //! the pieces: a pattern no position shows is refused with the corner at fault.
 
-use crate::error::{Error, Kind};
+use super::invalid::{Invalid, Kind};
 use crate::model::pieces::{CORNER_FACES, CORNER_STICKERS, Cube, REFERENCE_SLOT, STICKERS};
 use crate::model::stickers::{Stickers, describe_char};
 
@@ -22,11 +22,11 @@ impl Goal {
     }
 
     /// Read a pattern; `.` is any colour.
-    pub fn parse(text: &str) -> Result<Goal, Error> {
+    pub fn parse(text: &str) -> Result<Goal, Invalid> {
         let bytes = text.as_bytes();
         if let Some(i) = bytes.iter().position(|b| !(33..=126).contains(b)) {
             let c = text[i..].chars().next().unwrap_or('?');
-            return Err(Error::invalid(
+            return Err(Invalid::new(
                 Kind::Goal,
                 format!(
                     "goal: {} at position {} is not a colour or '.'",
@@ -36,7 +36,7 @@ impl Goal {
             ));
         }
         if bytes.len() != STICKERS {
-            return Err(Error::invalid(
+            return Err(Invalid::new(
                 Kind::Goal,
                 format!("goal: expected 24 stickers, got {} characters", bytes.len()),
             ));
@@ -53,7 +53,7 @@ impl Goal {
         &self,
         stickers: &Stickers,
         cube: &Cube,
-    ) -> Result<[Option<u8>; STICKERS], Error> {
+    ) -> Result<[Option<u8>; STICKERS], Invalid> {
         let faces = cube.faces();
         let mut face_of = [None; 128];
         for i in 0..STICKERS {
@@ -64,7 +64,7 @@ impl Goal {
         for (i, c) in self.0.iter().enumerate() {
             let Some(c) = *c else { continue };
             let Some(f) = face_of[c as usize] else {
-                return Err(Error::invalid(
+                return Err(Invalid::new(
                     Kind::Goal,
                     format!(
                         "goal: '{}' at position {} is not a colour of the state",
@@ -75,7 +75,7 @@ impl Goal {
             };
             count[f as usize] += 1;
             if count[f as usize] > 4 {
-                return Err(Error::invalid(
+                return Err(Invalid::new(
                     Kind::Goal,
                     format!(
                         "goal: colour '{}' is asked for on more than 4 stickers",

@@ -11,8 +11,10 @@
 //! ([`Goal`]) is a sticker pattern with `.` for any colour.
 
 pub(crate) mod cost;
+pub(crate) mod error;
 pub(crate) mod geometry;
 pub(crate) mod goal;
+pub(crate) mod invalid;
 pub(crate) mod move_tables;
 pub(crate) mod moves;
 pub(crate) mod notation;
@@ -20,8 +22,10 @@ pub(crate) mod pieces;
 pub(crate) mod stickers;
 
 pub use cost::{Costs, Metric};
+pub use error::Error;
 pub use geometry::{FACE_AXES, quarter_turn};
 pub use goal::{Goal, WILDCARD, matches, reachable, unmatchable};
+pub use invalid::{Invalid, Kind};
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
 pub use notation::{Layout, NotationError, WcaSequence};
 pub use pieces::{

@@ -3,7 +3,7 @@
 //! The down-back-left corner never moves, so every position is reached by turning
 //! only R, U and F. A [`Move`] is one turn of one face; an [`Alg`] is a sequence of moves.
 
-use crate::error::{Error, Kind};
+use super::invalid::{Invalid, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -325,7 +325,7 @@ pub(crate) fn split_move_list(spec: &str, is_face: impl Fn(&str) -> bool) -> Vec
 /// Read a move subset: face letters (`RU`: every turn of R and U) or a comma- or
 /// space-separated list of faces and moves (`R2,U2,F2`, `R, U2, U'`). The set must
 /// hold the inverse of each of its moves. Returned in [`Move::ALL`] order.
-pub fn parse_generators(spec: &str) -> Result<Vec<Move>, Error> {
+pub fn parse_generators(spec: &str) -> Result<Vec<Move>, Invalid> {
     let spec = spec.trim();
     let items = split_move_list(spec, |f| Face::from_letter_str(f).is_some());
     let mut set = [false; Move::COUNT];
@@ -337,7 +337,7 @@ pub fn parse_generators(spec: &str) -> Result<Vec<Move>, Error> {
                 .for_each(|m| set[m.index()] = true),
             None => {
                 let alg: Alg = item.parse().map_err(|e| {
-                    Error::invalid(Kind::Moves, format!("bad move set '{spec}': {e}"))
+                    Invalid::new(Kind::Moves, format!("bad move set '{spec}': {e}"))
                 })?;
                 alg.as_slice().iter().for_each(|m| set[m.index()] = true);
             }
@@ -345,13 +345,13 @@ pub fn parse_generators(spec: &str) -> Result<Vec<Move>, Error> {
     }
     let moves: Vec<Move> = Move::ALL.into_iter().filter(|m| set[m.index()]).collect();
     if moves.is_empty() {
-        return Err(Error::invalid(
+        return Err(Invalid::new(
             Kind::Moves,
             format!("bad move set '{spec}': no moves"),
         ));
     }
     if let Some(m) = moves.iter().find(|m| !set[m.inverse().index()]) {
-        return Err(Error::invalid(
+        return Err(Invalid::new(
             Kind::Moves,
             format!(
                 "move set '{spec}' has {m} but not its inverse {} (give the face letter {} for all its turns)",

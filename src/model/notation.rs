@@ -1,7 +1,7 @@
 //! Input forms beyond the sticker net: full WCA move notation (a scramble applied to
 //! the solved cube) and the URFDLB facelet order of Kociemba's solvers.
 
-use crate::error::{Error, Kind};
+use super::invalid::{Invalid, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -314,13 +314,13 @@ impl Layout {
 }
 
 impl FromStr for Layout {
-    type Err = Error;
+    type Err = Invalid;
 
-    fn from_str(s: &str) -> Result<Layout, Error> {
+    fn from_str(s: &str) -> Result<Layout, Invalid> {
         match s.to_ascii_lowercase().as_str() {
             "golf" => Ok(Layout::Golf),
             "urfdlb" => Ok(Layout::Urfdlb),
-            _ => Err(Error::invalid(
+            _ => Err(Invalid::new(
                 Kind::Name,
                 format!("unknown layout '{s}' (expected golf or urfdlb)"),
             )),

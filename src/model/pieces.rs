@@ -4,7 +4,7 @@
 //! Everything here is derived from the sticker permutations of the three moves in
 //! [`STICKER_MOVES`], so the sticker net and the piece model cannot disagree.
 
-use crate::error::{Error, Kind};
+use super::invalid::{Invalid, Kind};
 
 pub use crate::model::move_tables::{
     CORNER_STICKERS, CornerMove, PERMS, POSITIONS, STICKER_MOVES, STICKERS, TWISTS, Tables,
@@ -55,24 +55,24 @@ impl Cube {
     /// A position from its pieces: which corner is in each slot, and its twist. Refused
     /// unless the corners are a permutation, each twist is 0, 1 or 2, the twists sum
     /// to 0 mod 3, and the reference corner (down-back-left) is home and untwisted.
-    pub fn new(perm: [u8; 8], twist: [u8; 8]) -> Result<Cube, Error> {
+    pub fn new(perm: [u8; 8], twist: [u8; 8]) -> Result<Cube, Invalid> {
         let mut seen = [false; 8];
         for &p in &perm {
             if p >= 8 || std::mem::replace(&mut seen[p as usize], true) {
-                return Err(Error::invalid(
+                return Err(Invalid::new(
                     Kind::Pieces,
                     format!("corners {perm:?} are not a permutation of 0 to 7"),
                 ));
             }
         }
         if twist.iter().any(|&t| t > 2) || twist.iter().map(|&t| t as u32).sum::<u32>() % 3 != 0 {
-            return Err(Error::invalid(
+            return Err(Invalid::new(
                 Kind::Pieces,
                 format!("twists {twist:?} are not 0 to 2 summing to 0 mod 3"),
             ));
         }
         if perm[REFERENCE_SLOT] != REFERENCE_SLOT as u8 || twist[REFERENCE_SLOT] != 0 {
-            return Err(Error::invalid(
+            return Err(Invalid::new(
                 Kind::Pieces,
                 "the reference corner (slot 6, down-back-left) must be home, untwisted",
             ));

@@ -23,7 +23,7 @@
 //! piece of the same kind. Stickers in no piece (centres) are just stickers. The faces
 //! of a puzzle are the layers its moves turn, and those `face` lines name.
 
-use crate::error::{Error, Kind};
+use crate::model::{Error, Kind};
 use std::fmt;
 
 use ahash::AHashMap;

@@ -11,7 +11,7 @@
 //! multiple of their cycle lengths), and the orbit's cycles then say which pieces
 //! change. Only those pieces are followed to describe the effect.
 
-use crate::error::{Error, Kind};
+use crate::model::{Error, Kind};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
