@@ -15,19 +15,22 @@ pub(crate) mod error;
 pub(crate) mod geometry;
 pub(crate) mod goal;
 pub(crate) mod invalid;
+pub(crate) mod layout;
 pub(crate) mod move_tables;
 pub(crate) mod moves;
 pub(crate) mod notation;
 pub(crate) mod pieces;
 pub(crate) mod stickers;
+pub(crate) mod text;
 
 pub use cost::{Costs, Metric};
 pub use error::Error;
 pub use geometry::{FACE_AXES, quarter_turn};
 pub use goal::{Goal, WILDCARD, matches, reachable, unmatchable};
 pub use invalid::{Invalid, Kind};
+pub use layout::Layout;
 pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
-pub use notation::{Layout, NotationError, WcaSequence};
+pub use notation::{NotationError, WcaSequence};
 pub use pieces::{
     CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
     STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,

@@ -155,7 +155,7 @@ impl fmt::Display for MoveError {
             MoveError::BadCharacter { ch, at } => write!(
                 f,
                 "{} at character {at} is not a move (expected R, U or F, optionally followed by 2 or ')",
-                crate::model::stickers::describe_char(*ch)
+                crate::model::text::describe_char(*ch)
             ),
             MoveError::DanglingSuffix { ch, at } => {
                 write!(f, "'{ch}' at character {at} follows no face letter")
