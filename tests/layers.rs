@@ -113,19 +113,14 @@ fn expand(prefix: &[String], text: &str, out: &mut Vec<Vec<String>>) {
 }
 
 /// Every module path named in `code` from `crate::`, `super::` or `self::`, made
-/// absolute for the file of module `me` (`is_mod`: the file is a `mod.rs`).
-fn named_paths(code: &str, me: &[String], is_mod: bool) -> Vec<Vec<String>> {
+/// absolute for the file of module `me`.
+fn named_paths(code: &str, me: &[String]) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     for (root, base) in [
         ("crate::", Vec::new()),
-        (
-            "super::",
-            if is_mod {
-                me[..me.len().saturating_sub(1)].to_vec()
-            } else {
-                me[..me.len().saturating_sub(1)].to_vec()
-            },
-        ),
+        // A file's module is its own path, a `mod.rs` included (`src/a/mod.rs` is
+        // `a`), so `super` is that path less its last name either way.
+        ("super::", me[..me.len().saturating_sub(1)].to_vec()),
         ("self::", me.to_vec()),
     ] {
         let mut from = 0;
@@ -179,9 +174,8 @@ fn graph(src: &Path) -> BTreeMap<PathBuf, Vec<PathBuf>> {
     let mut edges = BTreeMap::new();
     for file in &files {
         let me = module_of(src, file);
-        let is_mod = file.file_name().is_some_and(|n| n == "mod.rs");
         let mut used = Vec::new();
-        for path in named_paths(&code(file), &me, is_mod) {
+        for path in named_paths(&code(file), &me) {
             // The longest prefix that is a module with a file of its own.
             let target = (1..=path.len()).rev().find_map(|k| modules.get(&path[..k]));
             if let Some(t) = target
