@@ -1189,6 +1189,66 @@ mod tests {
     }
 
     #[test]
+    fn host_names_of_this_machine_only() {
+        let local = IpAddr::from([127, 0, 0, 1]);
+        let lan = IpAddr::from([192, 168, 1, 5]);
+        let every = IpAddr::from([0, 0, 0, 0]);
+        for host in [
+            "localhost",
+            "LOCALHOST:8080",
+            "127.0.0.1:1",
+            "[::1]",
+            "[::1]:80",
+        ] {
+            assert!(host_allowed(host, local), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "localhost.evil.example:8080",
+            "127.0.0.1:",
+            "127.0.0.1:x",
+            "[::1",
+            "::1",
+            "[127.0.0.1]",
+            "",
+            ":8080",
+            "192.168.1.5:8080",
+        ] {
+            assert!(!host_allowed(host, local), "{host}");
+        }
+        assert!(host_allowed("192.168.1.5:8080", lan));
+        assert!(!host_allowed("192.168.1.6", lan));
+        // Every network: any address, still no name.
+        assert!(host_allowed("10.0.0.7:8080", every));
+        assert!(host_allowed("[fe80::1]:8080", every));
+        assert!(!host_allowed("pocket.lan:8080", every));
+    }
+
+    #[test]
+    fn a_full_cap_closes_the_oldest_idle_connection() {
+        let (a, b) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let mut c = Connections::new(3, 2);
+        let (first, one) = c.admit(a).expect("room");
+        let (_, two) = c.admit(a).expect("room");
+        // a's cap: its oldest idle one goes; the one answering stays.
+        one.busy.fetch_add(1, Ordering::SeqCst);
+        let (third, _) = c.admit(a).expect("the idle one closed");
+        assert!(c.open.contains_key(&first));
+        assert_eq!(c.open.len(), 2);
+        // Both of a's busy: a third of a's is refused, but b gets in.
+        two.busy.fetch_add(1, Ordering::SeqCst);
+        if let Some(o) = c.open.get(&third) {
+            o.busy.fetch_add(1, Ordering::SeqCst);
+        }
+        assert!(c.admit(a).is_none());
+        assert!(c.admit(b).is_some());
+        // The total cap: everyone busy but b's idle one, which goes.
+        assert!(c.admit(b).is_some());
+        assert_eq!(c.open.len(), 3);
+        assert_eq!(c.open.values().filter(|o| o.peer == b).count(), 1);
+    }
+
+    #[test]
     fn switches_and_unknown_parameters() {
         let mut p = HashMap::new();
         p.insert("all".to_string(), "1".to_string());
