@@ -333,3 +333,177 @@ fn another_host_is_named_on_stderr_and_a_taken_port_is_an_error() {
         "{err}"
     );
 }
+
+/// A request with its own `Host` line (none if `host` is `None`), answered within 5 s
+/// or the test fails: the status and the body.
+fn with_host(port: u16, host: Option<&str>, target: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+    s.set_read_timeout(Some(STALLED)).ok();
+    let host = host.map_or(String::new(), |h| format!("Host: {h}\r\n"));
+    write!(
+        s,
+        "GET {target} HTTP/1.1\r\n{host}Connection: close\r\n\r\n"
+    )
+    .expect("send");
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw)
+        .unwrap_or_else(|e| panic!("{target}: no answer within {STALLED:?}: {e}"));
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").expect("head and body");
+    let status = head.split(' ').nth(1).and_then(|c| c.parse().ok());
+    (status.expect("status"), body.to_string())
+}
+
+/// Long enough to tell "slow on a busy machine" from "stalled for ever".
+const STALLED: Duration = Duration::from_secs(5);
+
+#[test]
+fn stalling_scrambles_are_refused_and_do_not_hold_the_server() {
+    let server = Server::start();
+    let port = server.port;
+    // With R2 U2 F2 an odd exact length is a search of every sequence: two of them
+    // once held both cores for ever.
+    let stalling: Vec<_> = (0..2)
+        .map(|_| {
+            std::thread::spawn(move || {
+                with_host(
+                    port,
+                    Some("localhost"),
+                    "/api/scramble?gen=R2,U2,F2&length=999",
+                )
+            })
+        })
+        .collect();
+    for t in stalling {
+        let answer = t.join().expect("request thread");
+        assert_eq!(answer.0, 400, "{}", answer.1);
+        let e = error_of(&answer);
+        assert!(
+            e.contains("length=999 with gen= is more than the 15 moves"),
+            "{e}"
+        );
+    }
+    let answer = with_host(port, Some("localhost"), &format!("/api/solve?state={HARD}"));
+    assert_eq!(answer.0, 200, "{}", answer.1);
+    // Without gen= any length the command takes is quick.
+    let answer = with_host(port, Some("localhost"), "/api/scramble?length=1000&seed=1");
+    assert_eq!(json(&answer.1)["length"], 1000);
+}
+
+#[test]
+fn work_past_the_time_limit_gets_a_503_and_gives_its_core_back() {
+    // 15 moves of R2 U2 F2 exactly: no such scramble, found after a search of every
+    // sequence (1.4 s with --release, more here), far past 0.1 s.
+    let server = Server::with_args(&["--time-limit", "0.1"]);
+    let port = server.port;
+    let slow: Vec<_> = (0..2)
+        .map(|_| {
+            std::thread::spawn(move || {
+                with_host(
+                    port,
+                    Some("localhost"),
+                    "/api/scramble?gen=R2,U2,F2&length=15",
+                )
+            })
+        })
+        .collect();
+    for t in slow {
+        let answer = t.join().expect("request thread");
+        assert_eq!(answer.0, 503, "{}", answer.1);
+        let e = error_of(&answer);
+        assert!(e.contains("more than the 0.1 s it may take"), "{e}");
+    }
+    // Both searches run on, but the cores are free for the next request.
+    let answer = with_host(port, Some("localhost"), &format!("/api/solve?state={HARD}"));
+    assert_eq!(answer.0, 200, "{}", answer.1);
+    for bad in ["0", "-1", "nan", "7200"] {
+        let out = common::pocket(&["serve", "--port", "0", "--time-limit", bad], b"");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+}
+
+#[test]
+fn only_this_machines_names_are_answered_in_host() {
+    let server = Server::start();
+    let port = server.port;
+    let with_port = |name: &str| format!("{name}:{port}");
+    for host in [
+        "localhost".to_string(),
+        "LocalHost".to_string(),
+        "127.0.0.1".to_string(),
+        "[::1]".to_string(),
+        with_port("localhost"),
+        with_port("127.0.0.1"),
+        with_port("[::1]"),
+    ] {
+        let answer = with_host(port, Some(&host), "/api/census?metric=htm");
+        assert_eq!(answer.0, 200, "{host}: {}", answer.1);
+    }
+    // A page of another site that had its name resolve to 127.0.0.1 (DNS
+    // rebinding) sends its own name.
+    for host in [
+        Some("evil.example".to_string()),
+        Some(with_port("evil.example")),
+        Some(with_port("localhost.evil.example")),
+        Some(with_port("127.0.0.1.nip.io")),
+        Some("0.0.0.0".to_string()),
+        Some("::1".to_string()),
+        Some("127.0.0.1:port".to_string()),
+        Some(String::new()),
+        None,
+    ] {
+        let answer = with_host(port, host.as_deref(), "/api/census?metric=htm");
+        assert_eq!(answer.0, 421, "{host:?}: {}", answer.1);
+        let e = error_of(&answer);
+        assert!(e.contains("Host"), "{e}");
+    }
+    let answer = with_host(port, Some("evil.example"), "/");
+    assert!(
+        error_of(&answer)
+            .contains("answers to localhost, 127.0.0.1, [::1], not to the Host 'evil.example'"),
+        "{}",
+        answer.1
+    );
+}
+
+/// Open connections that send nothing (or half a request's head).
+fn idle_connections(port: u16, n: usize) -> Vec<TcpStream> {
+    (0..n)
+        .map(|i| {
+            let mut s = TcpStream::connect(("127.0.0.1", port)).expect("connect");
+            if i % 2 == 1 {
+                write!(s, "GET / HTTP/1.1\r\n").expect("half a head");
+            }
+            s
+        })
+        .collect()
+}
+
+#[test]
+fn idle_connections_do_not_keep_a_request_out() {
+    // Past the cap of one client, then past the cap of all.
+    for caps in [["--max-per-client", "8"], ["--max-connections", "8"]] {
+        let server = Server::with_args(&caps);
+        let port = server.port;
+        let mut idle = idle_connections(port, 40);
+        // Give the server time to accept them all, so that they are the oldest.
+        std::thread::sleep(Duration::from_millis(200));
+        let answer = with_host(port, Some("localhost"), &format!("/api/solve?state={HARD}"));
+        assert_eq!(answer.0, 200, "{caps:?}: {}", answer.1);
+        // The oldest idle connections were closed to make room: reading one ends.
+        let first = &mut idle[0];
+        first.set_read_timeout(Some(STALLED)).ok();
+        let mut buf = [0u8; 64];
+        let read = first.read(&mut buf);
+        assert!(
+            matches!(read, Ok(0))
+                || read.is_err_and(|e| e.kind() != std::io::ErrorKind::WouldBlock
+                    && e.kind() != std::io::ErrorKind::TimedOut),
+            "{caps:?}: the oldest idle connection is still open"
+        );
+    }
+    for bad in [["--max-connections", "0"], ["--max-per-client", "0"]] {
+        let out = common::pocket(&[&["serve", "--port", "0"][..], &bad[..]].concat(), b"");
+        assert_eq!(out.status.code(), Some(2), "{bad:?}");
+    }
+}

@@ -9,14 +9,19 @@
 //!   (built in for HTM, about 0.07 s to build for QTM and one-way) answers every
 //!   plain request in microseconds, and the three censuses are counted once.
 //! - Work is bounded: a query longer than [`MAX_QUERY`] is refused, at most one
-//!   solve or census per core runs at a time (others wait their turn), and `all=1`
-//!   lists at most [`MAX_LISTED`] solutions.
+//!   solve or census per core runs at a time (others wait their turn), searches share
+//!   a memory budget ([`MEMORY_BUDGET_MB`]), an exact-length scramble with `gen=` is
+//!   at most [`MAX_GEN_LENGTH`] moves, `all=1` lists at most [`MAX_LISTED`]
+//!   solutions, and a request is answered within its time limit (503 past it).
+//! - Connections are bounded: per client and in all, the oldest idle one closed to
+//!   make room; and only this machine's names are answered in `Host` (DNS rebinding).
 //! - Only the embedded files are served; any other path is a 404.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, Write};
 use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use argh::FromArgs;
@@ -28,7 +33,7 @@ use axum::routing::get;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
-use tokio::sync::Semaphore;
+use tokio::sync::{Notify, OwnedSemaphorePermit, Semaphore};
 
 use crate::cube::census::census_all;
 use crate::cube::scramble::Scrambler;
@@ -52,6 +57,42 @@ pub const MAX_QUERY: usize = 16 * 1024; // 16 KiB
 /// The most solutions one `all=1` answer lists; `count=1` counts any number.
 pub const MAX_LISTED: u64 = 10_000;
 
+/// The longest exact-length scramble answered with `gen=`: writing a position with
+/// exactly n of a few moves can search every sequence of n moves (with `R2,U2,F2` and
+/// an odd length, 2^n of them: 1.4 s for 15 moves, 4.9 s for 17, with `--release`).
+/// With all nine moves any length up to the command's 1000 is quick.
+pub const MAX_GEN_LENGTH: usize = 15;
+
+/// The memory the searches running at once may use, in MiB, as estimated by
+/// [`Weight`]: two weighted searches at a time, whatever the number of cores.
+pub const MEMORY_BUDGET_MB: u32 = 256;
+
+/// How long a request may take, waiting for a core included (`--time-limit`): past
+/// it the client gets a 503. The slowest request the caps allow takes about 5 s with
+/// `--release` (`all=1` with `cost=R=301,U=1`).
+pub const TIME_LIMIT_S: f64 = 15.0;
+
+/// The longest `--time-limit`: an hour.
+const MAX_TIME_LIMIT_S: f64 = 3600.0;
+
+/// Connections open at once (`--max-connections`), lowered to the open-file limit
+/// less [`FILE_RESERVE`]: each idle connection holds a descriptor and about 12 KB
+/// (500 idle ones added 6 MB to the RSS).
+pub const MAX_CONNECTIONS: usize = 1024;
+
+/// Connections open at once from one IP address (`--max-per-client`): a browser opens
+/// 6 per server, but every local program is the one client 127.0.0.1, so this leaves
+/// room for a script's bursts (the tests send 300 requests at once) while one client
+/// can hold at most half of [`MAX_CONNECTIONS`].
+pub const MAX_PER_CLIENT: usize = 512;
+
+/// Descriptors kept for everything but connections (standard streams, the listener,
+/// the runtime's own).
+const FILE_RESERVE: usize = 64;
+
+/// The names answered in a `Host` header, with any port, beside the `--host` address.
+const LOCAL_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
+
 #[derive(FromArgs, Debug)]
 /// Serve the solver as a web page, with a JSON API, on this machine.
 #[argh(
@@ -66,7 +107,14 @@ pub const MAX_LISTED: u64 = 10_000;
             count=1, compact=1, cost=, goal=, gen=), /api/scramble (seed=, min-distance=, length=, \
             optimal=1, gen=) and /api/census (metric=) with the JSON object the command \
             prints with --json, and /census.svg with the chart of census --svg; a bad \
-            request gets a 4xx and an object with an error field. Ctrl-C stops the server."
+            request gets a 4xx and an object with an error field. Limits: a request is \
+            answered within --time-limit (503 past it); searches share 256 MiB (two \
+            weighted cost= searches at a time, others wait); a scramble with gen= is at \
+            most 15 moves (or optimal=1); a Host header other than localhost, 127.0.0.1, \
+            [::1] or the --host address gets a 421; when a client (an IP address) or \
+            everyone has as many connections open as allowed, its or everyone's oldest \
+            idle connection is closed for the new one; a connection idle 10 s (between \
+            requests, or in a request's head) is closed. Ctrl-C stops the server."
 )]
 pub(super) struct ServeArgs {
     /// port to listen on (default 8080; 0 picks a free one)
@@ -79,24 +127,49 @@ pub(super) struct ServeArgs {
     /// open the page in the default browser once listening
     #[argh(switch)]
     open: bool,
+    /// seconds a request may take, waiting included, before a 503 (default 15;
+    /// decimals allowed)
+    #[argh(option, default = "TIME_LIMIT_S")]
+    time_limit: f64,
+    /// connections open at once (default 1024, fewer if the open-file limit is lower)
+    #[argh(option, default = "MAX_CONNECTIONS")]
+    max_connections: usize,
+    /// connections open at once from one IP address (default 512)
+    #[argh(option, default = "MAX_PER_CLIENT")]
+    max_per_client: usize,
 }
 
-/// What every request shares: solvers, censuses and the bound on work.
+/// What every request shares: solvers, censuses and the bounds on work.
 struct Shared {
     tables: [OnceLock<TableSolver>; 3],
     censuses: [OnceLock<Census>; 3],
     scrambler: OnceLock<Scrambler>,
     /// One permit per core: solves and censuses beyond that wait.
     work: Arc<Semaphore>,
+    /// One permit per MiB of [`MEMORY_BUDGET_MB`].
+    memory: Arc<Semaphore>,
+    /// How long a request may take.
+    time_limit: Duration,
+    /// Work still running past its time limit, having given its core back.
+    late: AtomicUsize,
+    /// The most such work before searches are refused: one per core.
+    max_late: usize,
+    /// The `--host` address, a name a `Host` header may give.
+    host: IpAddr,
 }
 
 impl Shared {
-    fn new(cores: usize) -> Shared {
+    fn new(cores: usize, time_limit: Duration, host: IpAddr) -> Shared {
         Shared {
             tables: Default::default(),
             censuses: Default::default(),
             scrambler: OnceLock::new(),
             work: Arc::new(Semaphore::new(cores)),
+            memory: Arc::new(Semaphore::new(MEMORY_BUDGET_MB as usize)),
+            time_limit,
+            late: AtomicUsize::new(0),
+            max_late: cores,
+            host,
         }
     }
 
@@ -233,26 +306,135 @@ fn parse<T: FromArgs>(command: &str, args: &[String]) -> Result<T, Reply> {
     })
 }
 
-/// Run blocking work on the blocking pool once a core is free.
+/// The memory a request's work is counted for in [`MEMORY_BUDGET_MB`], from the most
+/// measured (`/usr/bin/time -f %M`, `--release`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Weight {
+    /// A look-up in a shared table, a census, a scramble with all moves (under 8 MB).
+    Light,
+    /// A search with `gen=` or `goal=`, a scramble with `gen=` (3 to 24 MB).
+    Search,
+    /// A search with `cost=`: 124 MB with `cost=R=301,U=1` (the costs the library
+    /// allows at most apart).
+    Weighted,
+}
+
+impl Weight {
+    fn mib(self) -> u32 {
+        match self {
+            Weight::Light => 8,
+            Weight::Search => 32,
+            Weight::Weighted => 128,
+        }
+    }
+}
+
+/// A running piece of work's core, and whether its request gave up on it.
+struct Ticket {
+    core: Option<OwnedSemaphorePermit>,
+    late: bool,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Run blocking work on the blocking pool once a core and its memory are free, and
+/// answer within the time limit.
+///
+/// Work cannot be stopped from outside, so work past the limit runs on, but gives its
+/// core back (later requests are not held up by it) and keeps its memory; while as
+/// many pieces of work as there are cores run late, searches are refused.
 async fn on_a_core<T: Send + 'static>(
     shared: &Arc<Shared>,
+    weight: Weight,
     work: impl FnOnce(&Shared) -> T + Send + 'static,
 ) -> Result<T, Reply> {
+    let limit = shared.time_limit;
+    let until = tokio::time::Instant::now() + limit;
     let busy = || Reply::error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
-    // The permit goes with the work: a client that hangs up drops its request, but
+    let late = move || {
+        Reply::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!(
+                "the request took more than the {} s it may take (the server's time limit); \
+                 try again later",
+                limit.as_secs_f64()
+            ),
+        )
+    };
+    if weight != Weight::Light && shared.late.load(Ordering::SeqCst) >= shared.max_late {
+        return Err(Reply::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is still finishing searches that ran past its time limit; \
+             try again later",
+        ));
+    }
+    // The permits go with the work: a client that hangs up drops its request, but
     // work already started runs on, and must go on counting against the cores.
-    let permit = Arc::clone(&shared.work)
-        .acquire_owned()
-        .await
-        .map_err(|_| busy())?;
-    let shared = Arc::clone(shared);
-    tokio::task::spawn_blocking(move || {
-        let done = work(&shared);
-        drop(permit);
-        done
+    let permits = tokio::time::timeout_at(until, async {
+        let core = Arc::clone(&shared.work).acquire_owned().await;
+        let memory = Arc::clone(&shared.memory)
+            .acquire_many_owned(weight.mib())
+            .await;
+        (core, memory)
     })
     .await
-    .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed"))
+    .map_err(|_| late())?;
+    let (Ok(core), Ok(memory)) = permits else {
+        return Err(busy());
+    };
+    let ticket = Arc::new(Mutex::new(Ticket {
+        core: Some(core),
+        late: false,
+    }));
+    let (worker, mine) = (Arc::clone(shared), Arc::clone(&ticket));
+    let task = tokio::task::spawn_blocking(move || {
+        let done = work(&worker);
+        drop(memory);
+        if weight != Weight::Light {
+            give_back_memory();
+        }
+        let mut t = lock(&mine);
+        t.core = None;
+        if t.late {
+            worker.late.fetch_sub(1, Ordering::SeqCst);
+        }
+        done
+    });
+    // The limit is watched by a task of its own, so that it holds even when the
+    // client has hung up.
+    let watcher = Arc::clone(shared);
+    let watched = tokio::spawn(async move {
+        match tokio::time::timeout_at(until, task).await {
+            Ok(joined) => joined
+                .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed")),
+            Err(_) => {
+                let mut t = lock(&ticket);
+                // Still running (not finished in the meantime): give its core back.
+                if t.core.take().is_some() {
+                    t.late = true;
+                    watcher.late.fetch_add(1, Ordering::SeqCst);
+                }
+                Err(late())
+            }
+        }
+    });
+    watched
+        .await
+        .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed"))?
+}
+
+/// Hand the memory freed by a search back to the system, rather than leave it in the
+/// arena of the blocking thread that ran it: the server's RSS after two rounds of four
+/// `cost=R=301,U=1` solves (peak 290 MB, two at a time on 2 cores) was 73-75 MB with
+/// this, 85 then 100 MB without.
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory of the allocator to the system.
+    unsafe {
+        libc::malloc_trim(0);
+    }
 }
 
 const SOLVE_PARAMETERS: [&str; 10] = [
@@ -304,7 +486,14 @@ async fn solve_request(
     let parsed: SolveArgs = parse("solve", &args)?;
     let plan = solve::plan(parsed).map_err(|e| Reply::error(StatusCode::BAD_REQUEST, &e))?;
     let all = plan.answer.all;
-    let answered = on_a_core(shared, move |shared| {
+    let weight = if plan.plain {
+        Weight::Light
+    } else if params.contains_key("cost") {
+        Weight::Weighted
+    } else {
+        Weight::Search
+    };
+    let answered = on_a_core(shared, weight, move |shared| {
         let mut plan = plan;
         if !plan.plain {
             // Listed as the search finds them, then held to the same bound.
@@ -356,7 +545,23 @@ async fn api_scramble(
             &["optimal"],
         )?;
         let a: ScrambleArgs = parse("scramble", &args)?;
-        on_a_core(&shared, move |shared| {
+        let weight = match a.generators() {
+            None => Weight::Light,
+            Some(_) => Weight::Search,
+        };
+        // The command has checked that the length is a number.
+        let length = params.get("length").and_then(|l| l.parse::<usize>().ok());
+        if let Some(n) = length.filter(|&n| a.generators().is_some() && n > MAX_GEN_LENGTH) {
+            return Err(Reply::error(
+                StatusCode::BAD_REQUEST,
+                &format!(
+                    "length={n} with gen= is more than the {MAX_GEN_LENGTH} moves answered \
+                     (an exact length with a few moves can take a search of every sequence); \
+                     ask a shorter length, or optimal=1"
+                ),
+            ));
+        }
+        on_a_core(&shared, weight, move |shared| {
             let own;
             let scrambler = match a.generators() {
                 None => shared
@@ -410,7 +615,7 @@ async fn censuses(
     let params = parameters(raw, query, &["metric"])?;
     let one = census_metrics(&params)?;
     let metrics = one.map_or(Metric::ALL.to_vec(), |m| vec![m]);
-    let list = on_a_core(shared, move |shared| {
+    let list = on_a_core(shared, Weight::Light, move |shared| {
         metrics.iter().map(|&m| shared.census(m).clone()).collect()
     })
     .await?;
@@ -522,6 +727,91 @@ async fn harden(mut r: Response) -> Response {
     r
 }
 
+/// The name part of a `Host` header (`[::1]` of `[::1]:8080`), if it is well formed.
+fn host_name(host: &str) -> Option<&str> {
+    let end = if host.starts_with('[') {
+        host.find(']')? + 1
+    } else {
+        host.find(':').unwrap_or(host.len())
+    };
+    let (name, port) = host.split_at(end);
+    let port_ok = port.is_empty()
+        || port
+            .strip_prefix(':')
+            .is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()));
+    (port_ok && !name.is_empty()).then_some(name)
+}
+
+/// Whether a `Host` header names this machine: a page of another site can reach
+/// 127.0.0.1 under its own name by DNS rebinding, and the name it must send gives it
+/// away. On every network (`--host 0.0.0.0`) any address is answered too: a
+/// rebinding page sends a name, never an address.
+fn host_allowed(host: &str, configured: IpAddr) -> bool {
+    let Some(name) = host_name(host) else {
+        return false;
+    };
+    let name = name.to_ascii_lowercase();
+    if LOCAL_NAMES.contains(&name.as_str()) {
+        return true;
+    }
+    let bare = name
+        .strip_prefix('[')
+        .and_then(|n| n.strip_suffix(']'))
+        .unwrap_or(&name);
+    // An IPv6 address is written in brackets, an IPv4 one without.
+    match bare.parse::<IpAddr>() {
+        Ok(ip) if ip.is_ipv6() != name.starts_with('[') => false,
+        Ok(ip) => ip == configured || configured.is_unspecified(),
+        Err(_) => false,
+    }
+}
+
+/// Refuse a request whose `Host` (or absolute request target) is not this machine's.
+async fn check_host(
+    State(shared): State<Arc<Shared>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = match request.uri().authority() {
+        Some(a) => Some(a.as_str().to_string()),
+        None => request
+            .headers()
+            .get(header::HOST)
+            .map(|h| String::from_utf8_lossy(h.as_bytes()).into_owned()),
+    };
+    match host {
+        Some(h) if host_allowed(&h, shared.host) => next.run(request).await,
+        Some(h) => Reply::error(
+            StatusCode::MISDIRECTED_REQUEST,
+            &format!(
+                "this server answers to {}, not to the Host '{h}' (a page of another site \
+                 must not reach it)",
+                answered_names(shared.host)
+            ),
+        )
+        .into_response(),
+        None => Reply::error(
+            StatusCode::MISDIRECTED_REQUEST,
+            "the request has no Host header: give localhost or the address you connect to",
+        )
+        .into_response(),
+    }
+}
+
+/// The names [`host_allowed`] answers, for a message.
+fn answered_names(configured: IpAddr) -> String {
+    let mut names: Vec<String> = LOCAL_NAMES.iter().map(|n| n.to_string()).collect();
+    let own = match configured {
+        _ if configured.is_unspecified() => "any IP address".to_string(),
+        IpAddr::V6(ip) => format!("[{ip}]"),
+        IpAddr::V4(ip) => ip.to_string(),
+    };
+    if !names.contains(&own) {
+        names.push(own);
+    }
+    names.join(", ")
+}
+
 fn router(shared: Arc<Shared>) -> Router {
     let model = model_js();
     Router::new()
@@ -552,6 +842,10 @@ fn router(shared: Arc<Shared>) -> Router {
                 "only GET (and HEAD) requests are answered",
             )
         })
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::clone(&shared),
+            check_host,
+        ))
         .layer(axum::middleware::map_response(harden))
         .with_state(shared)
 }
@@ -601,42 +895,148 @@ fn open_browser(url: &str) {
 
 /// A client gets this long to send a request's head; then its connection is
 /// closed (a client sending half a request would otherwise hold its connection, and
-/// a stop, for ever).
+/// a stop, for ever). hyper starts the same clock when a kept-alive connection waits
+/// for its next request, so this is also how long a connection may stay idle.
 const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// After a stop, connections get this long to finish what they are answering.
 const GRACE: Duration = Duration::from_secs(3);
+
+/// One open connection, as the caps see it.
+struct Open {
+    peer: IpAddr,
+    /// Requests being answered on it: none, and it is idle.
+    busy: Arc<AtomicUsize>,
+    /// Closes it.
+    close: Arc<Notify>,
+}
+
+/// The open connections, oldest first, and their caps.
+struct Connections {
+    total: usize,
+    per_client: usize,
+    next: u64,
+    open: BTreeMap<u64, Open>,
+}
+
+impl Connections {
+    fn new(total: usize, per_client: usize) -> Connections {
+        Connections {
+            total,
+            per_client,
+            next: 0,
+            open: BTreeMap::new(),
+        }
+    }
+
+    /// Make room for a connection from `peer`, closing the oldest idle one of that
+    /// client, then of anyone, where a cap is reached: its number and what it shares
+    /// with its task, or `None` when every connection in the way is answering.
+    fn admit(&mut self, peer: IpAddr) -> Option<(u64, Open)> {
+        let theirs = self.open.values().filter(|c| c.peer == peer).count();
+        if theirs >= self.per_client && !self.close_oldest_idle(Some(peer)) {
+            return None;
+        }
+        if self.open.len() >= self.total && !self.close_oldest_idle(None) {
+            return None;
+        }
+        let id = self.next;
+        self.next += 1;
+        let open = Open {
+            peer,
+            busy: Arc::new(AtomicUsize::new(0)),
+            close: Arc::new(Notify::new()),
+        };
+        let shared = Open {
+            peer,
+            busy: Arc::clone(&open.busy),
+            close: Arc::clone(&open.close),
+        };
+        self.open.insert(id, open);
+        Some((id, shared))
+    }
+
+    fn close_oldest_idle(&mut self, peer: Option<IpAddr>) -> bool {
+        let idle = self
+            .open
+            .iter()
+            .find(|(_, c)| peer.is_none_or(|p| c.peer == p) && c.busy.load(Ordering::SeqCst) == 0);
+        let Some(&id) = idle.map(|(id, _)| id) else {
+            return false;
+        };
+        if let Some(c) = self.open.remove(&id) {
+            c.close.notify_one();
+        }
+        true
+    }
+}
+
+/// Counts a request as being answered on its connection while it lives.
+struct Busy(Arc<AtomicUsize>);
+
+impl Busy {
+    fn new(count: &Arc<AtomicUsize>) -> Busy {
+        count.fetch_add(1, Ordering::SeqCst);
+        Busy(Arc::clone(count))
+    }
+}
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
 
 /// Accept connections and answer them with `app` until `stop` resolves; then let
 /// them finish, for at most [`GRACE`].
 async fn serve_until(
     listener: tokio::net::TcpListener,
     app: Router,
+    connections: Connections,
     stop: impl std::future::Future<Output = ()>,
 ) {
     let graceful = GracefulShutdown::new();
+    let connections = Arc::new(Mutex::new(connections));
     let mut stop = std::pin::pin!(stop);
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let stream = match accepted {
-                    Ok((stream, _)) => stream,
+                let (stream, peer) = match accepted {
+                    Ok(accepted) => accepted,
                     // Out of file descriptors, say: wait for connections to close.
                     Err(_) => {
                         tokio::time::sleep(Duration::from_millis(50)).await;
                         continue;
                     }
                 };
+                // Every connection in the way is answering: this one is refused.
+                let Some((id, open)) = lock(&connections).admit(peer.ip()) else {
+                    continue;
+                };
                 let mut http = hyper::server::conn::http1::Builder::new();
                 http.timer(TokioTimer::new())
                     .header_read_timeout(HEADER_TIMEOUT);
-                let connection = http.serve_connection(
-                    TokioIo::new(stream),
-                    TowerToHyperService::new(app.clone()),
-                );
+                let service = TowerToHyperService::new(app.clone());
+                let busy = open.busy;
+                let counted = hyper::service::service_fn(move |request| {
+                    let answering = Busy::new(&busy);
+                    let answer = hyper::service::Service::call(&service, request);
+                    async move {
+                        let answer = answer.await;
+                        drop(answering);
+                        answer
+                    }
+                });
+                let connection = http.serve_connection(TokioIo::new(stream), counted);
                 let connection = graceful.watch(connection);
+                let registry = Arc::clone(&connections);
                 tokio::spawn(async move {
-                    let _ = connection.await;
+                    tokio::select! {
+                        _ = connection => {}
+                        // Closed to make room: dropping it closes the socket.
+                        _ = open.close.notified() => {}
+                    }
+                    lock(&registry).open.remove(&id);
                 });
             }
             _ = &mut stop => break,
@@ -649,7 +1049,66 @@ async fn serve_until(
     }
 }
 
+/// Raise the soft limit on open files to the hard one (often 1,024 against
+/// 524,288), and return the soft limit then.
+#[cfg(unix)]
+fn raise_file_limit() -> Option<usize> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit writes into the struct it is given.
+    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
+        return None;
+    }
+    if limit.rlim_cur < limit.rlim_max {
+        let raised = libc::rlimit {
+            rlim_cur: limit.rlim_max,
+            rlim_max: limit.rlim_max,
+        };
+        // SAFETY: setrlimit reads the struct it is given. It can fail (macOS refuses
+        // an unlimited soft limit); the soft limit then stays as it was.
+        if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } == 0 {
+            limit.rlim_cur = limit.rlim_max;
+        }
+    }
+    Some(usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX))
+}
+
+#[cfg(not(unix))]
+fn raise_file_limit() -> Option<usize> {
+    None
+}
+
 pub(super) fn cmd_serve(a: ServeArgs) -> io::Result<u8> {
+    // Below a millisecond every request would fail; past an hour is no limit.
+    if !(0.001..=MAX_TIME_LIMIT_S).contains(&a.time_limit) {
+        return super::usage(
+            "serve",
+            &format!(
+                "--time-limit {} is not from 0.001 to {MAX_TIME_LIMIT_S} (seconds)",
+                a.time_limit
+            ),
+        );
+    }
+    if a.max_connections == 0 || a.max_per_client == 0 {
+        return super::usage(
+            "serve",
+            "--max-connections and --max-per-client are at least 1",
+        );
+    }
+    let mut total = a.max_connections;
+    if let Some(files) = raise_file_limit() {
+        let room = files.saturating_sub(FILE_RESERVE).max(1);
+        if room < total {
+            eprintln!(
+                "pocket: at most {room} connections at once (the open-file limit is {files})"
+            );
+            total = room;
+        }
+    }
+    let connections = Connections::new(total, a.max_per_client);
+    let time_limit = Duration::from_secs_f64(a.time_limit);
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_io()
         .enable_time()
@@ -690,8 +1149,8 @@ pub(super) fn cmd_serve(a: ServeArgs) -> io::Result<u8> {
         if a.open {
             open_browser(&url);
         }
-        let app = router(Arc::new(Shared::new(cores)));
-        serve_until(listener, app, stop_signal()).await;
+        let app = router(Arc::new(Shared::new(cores, time_limit, a.host)));
+        serve_until(listener, app, connections, stop_signal()).await;
         eprintln!("pocket: stopped");
         Ok(EXIT_OK)
     });
@@ -728,6 +1187,66 @@ mod tests {
             let got: Vec<u8> = moved.iter().map(|&i| b'A' + i).collect();
             assert_eq!(got, expect.0.to_vec(), "{m}");
         }
+    }
+
+    #[test]
+    fn host_names_of_this_machine_only() {
+        let local = IpAddr::from([127, 0, 0, 1]);
+        let lan = IpAddr::from([192, 168, 1, 5]);
+        let every = IpAddr::from([0, 0, 0, 0]);
+        for host in [
+            "localhost",
+            "LOCALHOST:8080",
+            "127.0.0.1:1",
+            "[::1]",
+            "[::1]:80",
+        ] {
+            assert!(host_allowed(host, local), "{host}");
+        }
+        for host in [
+            "evil.example",
+            "localhost.evil.example:8080",
+            "127.0.0.1:",
+            "127.0.0.1:x",
+            "[::1",
+            "::1",
+            "[127.0.0.1]",
+            "",
+            ":8080",
+            "192.168.1.5:8080",
+        ] {
+            assert!(!host_allowed(host, local), "{host}");
+        }
+        assert!(host_allowed("192.168.1.5:8080", lan));
+        assert!(!host_allowed("192.168.1.6", lan));
+        // Every network: any address, still no name.
+        assert!(host_allowed("10.0.0.7:8080", every));
+        assert!(host_allowed("[fe80::1]:8080", every));
+        assert!(!host_allowed("pocket.lan:8080", every));
+    }
+
+    #[test]
+    fn a_full_cap_closes_the_oldest_idle_connection() {
+        let (a, b) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
+        let mut c = Connections::new(3, 2);
+        let (first, one) = c.admit(a).expect("room");
+        let (_, two) = c.admit(a).expect("room");
+        // a's cap: its oldest idle one goes; the one answering stays.
+        one.busy.fetch_add(1, Ordering::SeqCst);
+        let (third, _) = c.admit(a).expect("the idle one closed");
+        assert!(c.open.contains_key(&first));
+        assert_eq!(c.open.len(), 2);
+        // Both of a's busy: a third of a's is refused, but b gets in.
+        two.busy.fetch_add(1, Ordering::SeqCst);
+        if let Some(o) = c.open.get(&third) {
+            o.busy.fetch_add(1, Ordering::SeqCst);
+        }
+        assert!(c.admit(a).is_none());
+        assert!(c.admit(b).is_some());
+        // The total cap: everyone busy but b's idle one, which goes.
+        assert!(c.admit(b).is_some());
+        assert_eq!(c.open.len(), 3);
+        assert_eq!(c.open.values().filter(|o| o.peer == b).count(), 1);
     }
 
     #[test]

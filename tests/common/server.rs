@@ -16,8 +16,14 @@ pub struct Server {
 
 impl Server {
     pub fn start() -> Server {
+        Server::with_args(&[])
+    }
+
+    /// `pocket serve --port 0 ARGS`.
+    pub fn with_args(args: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))
             .args(["serve", "--port", "0"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
