@@ -578,7 +578,16 @@ enum Answer {
         list: Vec<Vec<usize>>,
         count: Option<u64>,
         state: Option<String>,
+        /// The printed cost (`(cost X)` or JSON `cost`) and JSON `length`.
+        cost: Option<f64>,
+        length: Option<u64>,
     },
+}
+
+/// The X of a line ending in `(cost X)`.
+fn printed_cost(line: &str) -> Option<f64> {
+    let i = line.rfind("(cost ")?;
+    line[i + 6..].strip_suffix(')')?.parse().ok()
 }
 
 fn parse_answer(c: &SolveCase, line: &str) -> Result<Answer, String> {
@@ -600,6 +609,8 @@ fn parse_answer(c: &SolveCase, line: &str) -> Result<Answer, String> {
             list,
             count: v.get("count").and_then(|n| n.as_u64()),
             state: v.get("state").and_then(|s| s.as_str()).map(str::to_string),
+            cost: v.get("cost").and_then(|n| n.as_f64()),
+            length: v.get("length").and_then(|n| n.as_u64()),
         })
     } else {
         if let Some(e) = line.strip_prefix("error: ") {
@@ -619,6 +630,8 @@ fn parse_answer(c: &SolveCase, line: &str) -> Result<Answer, String> {
                 list: vec![],
                 count: Some(n),
                 state: None,
+                cost: printed_cost(line),
+                length: None,
             });
         }
         let parts: Vec<&str> = if c.mode == Mode::All && c.compact {
@@ -636,6 +649,8 @@ fn parse_answer(c: &SolveCase, line: &str) -> Result<Answer, String> {
             list,
             count: None,
             state: None,
+            cost: printed_cost(line),
+            length: None,
         })
     }
 }
@@ -751,7 +766,27 @@ impl Check<'_> {
                 }
                 return Err(format!("error line {e:?}, but the model solves it"));
             }
-            Answer::Solutions { list, count, state } => (list, count, state),
+            Answer::Solutions {
+                list,
+                count,
+                state,
+                cost,
+                length,
+            } => {
+                let best = model::cost_of(walk.best);
+                // `--count` prints only the number, in text.
+                if c.cost.is_some() && (c.json || c.mode != Mode::Count) {
+                    let want = best as f64 / 4.0;
+                    if cost.is_none_or(|x| (x - want).abs() > 1e-9) {
+                        return Err(format!("printed cost {cost:?}, the model's {want}"));
+                    }
+                } else if let Some(n) = length
+                    && n != best as u64
+                {
+                    return Err(format!("JSON length {n}, the model's {best}"));
+                }
+                (list, count, state)
+            }
         };
         if walk.best == UNREACHED {
             return Err(format!("answered {line:?}, but the model cannot reach it"));
