@@ -217,39 +217,42 @@ impl Metric {
     }
 }
 
-/// Costs in quarters (the drawn costs are multiples of 0.25), and the spec text.
+/// Costs are drawn in eighths (0.125 to 3, three decimal places).
+const UNIT: u32 = 8;
+
+/// Costs in eighths, and the spec text.
 fn draw_cost(rng: &mut Rng) -> ([u32; 9], String) {
-    let mut cost = [4u32; 9];
+    let mut cost = [UNIT; 9];
     let mut parts = Vec::new();
     for face in 0..3 {
         // `F=c` names the face (F, F' and F2 unless named); F' and F2 may be named.
         let fname = ["R", "U", "F"][face];
         if rng.below(3) == 0 {
-            let c = 2 + rng.below(8) as u32;
+            let c = 1 + rng.below(24) as u32;
             for k in 0..3 {
                 cost[3 * face + k] = c;
             }
-            parts.push(format!("{fname}={}", quarters(c)));
+            parts.push(format!("{fname}={}", units(c)));
         }
         for k in 1..3 {
             if rng.below(4) == 0 {
-                let c = 2 + rng.below(10) as u32;
+                let c = 1 + rng.below(24) as u32;
                 cost[3 * face + k] = c;
-                parts.push(format!("{}={}", model::NAMES[3 * face + k], quarters(c)));
+                parts.push(format!("{}={}", model::NAMES[3 * face + k], units(c)));
             }
         }
     }
     if parts.is_empty() {
         parts.push("R2=1.5".into());
-        cost[2] = 6;
+        cost[2] = 12;
     }
     // Later names win over the face letter only when named on their own: put the face
     // letters first, as the order must not matter.
     (cost, parts.join(","))
 }
 
-fn quarters(c: u32) -> String {
-    let v = c as f64 / 4.0;
+fn units(c: u32) -> String {
+    let v = c as f64 / UNIT as f64;
     format!("{v}")
 }
 
@@ -299,13 +302,53 @@ fn walk_state(rng: &mut Rng, allowed: &[bool; 9]) -> Vec<u8> {
     s
 }
 
-fn draw_wca(rng: &mut Rng) -> String {
+/// A WCA sequence as written (with wide turns, `r` for `Rw`, and a repeated group)
+/// and as the model reads it (plain turns and rotations).
+fn draw_wca(rng: &mut Rng) -> (String, String) {
     const W: &[&str] = &["U", "D", "L", "R", "F", "B", "x", "y", "z"];
-    let n = 1 + rng.below(12);
-    (0..n)
-        .map(|_| format!("{}{}", W[rng.below(W.len())], ["", "'", "2"][rng.below(3)]))
-        .collect::<Vec<_>>()
-        .join(" ")
+    // A wide turn is a rotation on the 2x2x2.
+    const WIDE: &[(&str, &str, &str)] = &[
+        ("Rw", "r", "x"),
+        ("Lw", "l", "x'"),
+        ("Uw", "u", "y"),
+        ("Dw", "d", "y'"),
+        ("Fw", "f", "z"),
+        ("Bw", "b", "z'"),
+    ];
+    let one = |rng: &mut Rng| -> (String, String) {
+        let suffix = ["", "'", "2"][rng.below(3)];
+        if rng.below(5) == 0 {
+            let (w, short, rot) = WIDE[rng.below(WIDE.len())];
+            let written = format!("{}{suffix}", if rng.below(2) == 0 { w } else { short });
+            let q = match suffix {
+                "'" => 3,
+                "2" => 2,
+                _ => 1,
+            };
+            let model = vec![rot; q].join(" ");
+            return (written, model);
+        }
+        let m = format!("{}{suffix}", W[rng.below(W.len())]);
+        (m.clone(), m)
+    };
+    let mut written = Vec::new();
+    let mut read = Vec::new();
+    for _ in 0..1 + rng.below(8) {
+        if rng.below(8) == 0 {
+            let k = 1 + rng.below(3);
+            let group: Vec<_> = (0..1 + rng.below(3)).map(|_| one(rng)).collect();
+            let w: Vec<_> = group.iter().map(|g| g.0.clone()).collect();
+            written.push(format!("({}){k}", w.join(" ")));
+            for _ in 0..k {
+                read.extend(group.iter().map(|g| g.1.clone()));
+            }
+        } else {
+            let (w, m) = one(rng);
+            written.push(w);
+            read.push(m);
+        }
+    }
+    (written.join(" "), read.join(" "))
 }
 
 /// A goal pattern in face letters: some stickers of a state, the rest '.'.
@@ -455,8 +498,8 @@ fn draw_inputs(rng: &mut Rng, c: &SolveCase) -> Vec<Input> {
     (0..n)
         .map(|_| {
             if by_moves {
-                let seq = draw_wca(rng);
-                let net = model::apply_wca(SOLVED, &seq);
+                let (seq, read) = draw_wca(rng);
+                let net = model::apply_wca(SOLVED, &read);
                 return Input {
                     given: seq,
                     net,
@@ -545,8 +588,25 @@ fn solve_args(c: &SolveCase, inputs: &[Input]) -> (Vec<String>, String) {
             a.push(i.given.clone());
         }
     } else {
-        for i in inputs {
-            stdin.push_str(&i.given);
+        for (k, i) in inputs.iter().enumerate() {
+            // Spaces inside a state, and a scramble line's tab, are read as documented.
+            match k % 3 {
+                1 if c.json => stdin.push_str(&i.given),
+                1 => {
+                    let b = i.given.as_bytes();
+                    for (j, chunk) in b.chunks(4).enumerate() {
+                        if j > 0 {
+                            stdin.push(' ');
+                        }
+                        stdin.push_str(std::str::from_utf8(chunk).unwrap());
+                    }
+                }
+                2 => {
+                    stdin.push_str("R U\t");
+                    stdin.push_str(&i.given);
+                }
+                _ => stdin.push_str(&i.given),
+            }
             stdin.push('\n');
         }
     }
@@ -776,7 +836,7 @@ impl Check<'_> {
                 let best = model::cost_of(walk.best);
                 // `--count` prints only the number, in text.
                 if c.cost.is_some() && (c.json || c.mode != Mode::Count) {
-                    let want = best as f64 / 4.0;
+                    let want = best as f64 / UNIT as f64;
                     if cost.is_none_or(|x| (x - want).abs() > 1e-9) {
                         return Err(format!("printed cost {cost:?}, the model's {want}"));
                     }
@@ -1232,14 +1292,14 @@ fn random_def(rng: &mut Rng) -> Def {
             let b = idx.remove(rng.below(idx.len()));
             p.swap(a, b);
         }
-        let cost = 2 + rng.below(8) as u32;
+        let cost = 1 + rng.below(24) as u32;
         moves.push((format!("M{k}"), p, cost));
     }
     let mut text = format!("name random\nsolved {}\n", String::from_utf8_lossy(&solved));
     for (name, p, cost) in &moves {
         let ps: Vec<String> = p.iter().map(|x| x.to_string()).collect();
         text.push_str(&format!("move {name} {}\n", ps.join(" ")));
-        text.push_str(&format!("cost {name} {}\n", quarters(*cost)));
+        text.push_str(&format!("cost {name} {}\n", units(*cost)));
     }
     Def {
         text,
@@ -1262,10 +1322,10 @@ fn fixture_2x2x1() -> Def {
             ["move", name, rest @ ..] => moves.push((
                 name.to_string(),
                 rest.iter().map(|x| x.parse().unwrap()).collect(),
-                4,
+                UNIT,
             )),
             ["cost", name, c] => {
-                let q = (c.parse::<f64>().unwrap() * 4.0).round() as u32;
+                let q = (c.parse::<f64>().unwrap() * UNIT as f64).round() as u32;
                 moves.iter_mut().find(|m| m.0 == *name).unwrap().2 = q;
             }
             _ => {}
@@ -1320,10 +1380,10 @@ fn definition_case(rng: &mut Rng, dir: &common::Dir, report: &mut Report) {
     let mut args: Vec<String> = vec!["solve".into(), "--puzzle".into(), path];
     if rng.below(3) == 0 {
         let k = rng.below(costs.len());
-        costs[k] = 2 + rng.below(8) as u32;
+        costs[k] = 1 + rng.below(24) as u32;
         args.extend([
             "--cost".into(),
-            format!("{}={}", def.moves[k].0, quarters(costs[k])),
+            format!("{}={}", def.moves[k].0, units(costs[k])),
         ]);
     }
     let json = rng.below(2) == 0;
@@ -1384,7 +1444,7 @@ fn definition_case(rng: &mut Rng, dir: &common::Dir, report: &mut Report) {
         } else if total != dist[s] {
             report.fail(
                 &cmd,
-                format!("{line} costs {total} quarters, the model {}", dist[s]),
+                format!("{line} costs {total} eighths, the model {}", dist[s]),
             );
         }
     }
@@ -1483,8 +1543,8 @@ fn pinned_cases(report: &mut Report) {
     );
     // goal-cost-canonical: printed "R' F' R' F2 R' U2 F'", first "R' U R F R F' R".
     let net = b":VTTTu:D66DDuu:TuV:6V6VD";
-    let mut cost = [4; 9];
-    cost[3..6].copy_from_slice(&[5, 5, 5]);
+    let mut cost = [UNIT; 9];
+    cost[3..6].copy_from_slice(&[10, 10, 10]);
     solve_check(
         &case(
             Metric::Default,
