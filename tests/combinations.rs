@@ -788,7 +788,6 @@ fn solve_check(c: &SolveCase, inputs: &[Input], report: &mut Report) {
             c,
             rules: &rules,
             input,
-            cmd: &cmd,
         };
         match case.check(line) {
             Ok(errored) => any_error |= errored,
@@ -805,7 +804,6 @@ struct Check<'a> {
     c: &'a SolveCase,
     rules: &'a Rules,
     input: &'a Input,
-    cmd: &'a str,
 }
 
 impl Check<'_> {
@@ -909,7 +907,6 @@ impl Check<'_> {
                 }
             }
         }
-        let _ = self.cmd;
         Ok(false)
     }
 
@@ -1623,14 +1620,20 @@ fn the_model_is_a_cube() {
     for w in ["D", "L", "B", "D'", "L2", "B'"] {
         let s = model::apply_wca(SOLVED, w);
         assert!(!is_solved(&s), "{w} turns a face");
-        let mut t = s.clone();
-        for _ in 0..3 {
-            t = model::apply_wca(&t, w);
-        }
-        assert_eq!(model::apply_wca(&t, w).len(), 24);
+        // Four of a turn are none; a turn with its rotation back keeps faces whole.
+        let four = model::apply_wca(SOLVED, &[w; 4].join(" "));
+        assert_eq!(four, SOLVED, "{w} four times");
+    }
+    // Held by its reference corner, the cube after D is the cube after U (y = U D'
+    // turns nothing), after L the cube after R, after B after F.
+    for (turn, same) in [("D", "U"), ("L", "R"), ("B", "F")] {
+        let held = model::normalise(&model::apply_wca(SOLVED, turn)).unwrap();
+        let m = model::move_index(same).unwrap();
+        assert_eq!(held, model::apply_move(SOLVED, m), "{turn} is {same}");
     }
     let cube = Cube::get();
     let mut rng = Rng(7);
+    let mut rotated = Vec::new();
     for _ in 0..2000 {
         let s = walk_state(&mut rng, &[true; 9]);
         let c = model::encode(&s).expect("a coordinate");
@@ -1644,6 +1647,7 @@ fn the_model_is_a_cube() {
         let colours = draw_colours(&mut rng);
         let net = rotate(&mut rng, &recolour(&s, &colours));
         assert!(model::normalise(&net).is_some());
+        rotated.push((s, net));
     }
     let htm = Rules {
         cost: [Some(1); 9],
@@ -1663,6 +1667,18 @@ fn the_model_is_a_cube() {
             1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644
         ]
     );
+    // Colours and whole-cube orientations keep the distance.
+    for (s, net) in rotated {
+        let a = d[model::encode(&s).unwrap()];
+        let b = d[model::encode(&model::normalise(&net).unwrap()).unwrap()];
+        assert_eq!(
+            a,
+            b,
+            "{} as {}",
+            String::from_utf8_lossy(&s),
+            String::from_utf8_lossy(&net)
+        );
+    }
 }
 
 /// The fixed seed `cargo test` runs; adds a few seconds.
