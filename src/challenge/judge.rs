@@ -151,6 +151,19 @@ pub fn guard_judge() {
     unix::guard_judge();
 }
 
+/// Set once the judge has a signal to stop on: see [`halt_if_stopping`].
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Once the judge is stopping on a signal ([`guard_judge`]), wait here for ever: the
+/// guard kills every run and then ends the process. Called before each verdict is
+/// reported and before the judge exits, so that runs killed on the way out are not
+/// reported (as crashes), and the exit status says the judge was stopped.
+pub fn halt_if_stopping() {
+    while STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        std::thread::park();
+    }
+}
+
 /// Have a worker process of the judge killed when the judge dies.
 pub fn tie_worker(cmd: &mut std::process::Command) {
     #[cfg(unix)]

@@ -12,7 +12,7 @@ use argh::FromArgs;
 use crate::challenge::check::check;
 use crate::challenge::judge::{
     InputMode, Isolation, IsolationChoice, Limits, Outcome, Run, Summary, WORKER_ENV,
-    choose_isolation, guard_judge, run_one, tie_worker,
+    choose_isolation, guard_judge, halt_if_stopping, run_one, tie_worker,
 };
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
@@ -174,6 +174,7 @@ fn worker(a: &JudgeArgs, mut limits: Limits) -> io::Result<u8> {
             continue;
         };
         let run = run_one(&a.program, state, &cube, optimal, a.input, limits);
+        halt_if_stopping();
         writeln!(out, "{}", run_to_json(&run))?;
         out.flush()?;
     }
@@ -340,6 +341,7 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         };
         let code = table.print(&mut io::stdout().lock(), receive);
         stop.store(true, Ordering::SeqCst);
+        halt_if_stopping();
         let ran = runner
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("judge runner")));
@@ -383,6 +385,7 @@ impl Table<'_> {
         let mut waiting: BTreeMap<usize, Run> = BTreeMap::new();
         let mut at = 0;
         for (i, run) in receive.iter() {
+            halt_if_stopping();
             waiting.insert(i, run);
             // Print in position order, as soon as the next one is in.
             while let Some(run) = waiting.remove(&at) {
@@ -414,6 +417,7 @@ impl Table<'_> {
                 }
             }
         }
+        halt_if_stopping();
         match a.json {
             true => writeln!(
                 out,

@@ -105,8 +105,11 @@ pub(super) fn guard_judge() {
             let mut sig = 0;
             // SAFETY: sigwait reads `set` and writes `sig`.
             while unsafe { libc::sigwait(&set, &mut sig) } != 0 {}
-            // Kill every process of every run (and the workers, whose runs die with
-            // them), then leave as the signal would have had us.
+            // Report nothing more (runs killed now would read as crashes: see
+            // super::halt_if_stopping), kill every process of every run (and the
+            // workers, whose runs die with them), then leave as the signal would have
+            // had us.
+            super::STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
             #[cfg(target_os = "linux")]
             linux::sweep(0, Instant::now() + CLEANUP, HashSet::new());
             std::process::exit(128 + sig);
