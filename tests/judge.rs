@@ -739,3 +739,80 @@ fn judged_programs_see_no_judge_with_namespaces() {
         assert_eq!(fields[2], "65534", "runs as nobody: {seen}");
     }
 }
+
+/// SIGKILL to the judge, which no guard can catch: with namespaces every process of
+/// the program is gone within a second all the same (the judge's child and the
+/// namespace's init die with their parents, and the namespace with its init). The
+/// fallback only kills the program itself then (`PR_SET_PDEATHSIG`), not what it
+/// started: it is not checked here.
+#[test]
+fn a_killed_judge_leaves_no_process_of_the_program_with_namespaces() {
+    if !namespaces_here() {
+        eprintln!("no namespaces here: nothing to check");
+        return;
+    }
+    let dir = shared("judge-sigkill");
+    let pidfile = dir.0.join("grandchild.pid");
+    let body = python(&dir, "escaper", &escaper(&pidfile, true));
+    for jobs in ["1", "2"] {
+        let _ = std::fs::remove_file(&pidfile);
+        let mut cmd = judge_command(&dir, &body, &["--jobs", jobs]);
+        let mut judge = cmd
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let until = Instant::now() + Duration::from_secs(10);
+        while read_pid_text(&pidfile).is_none() {
+            assert!(Instant::now() < until, "the grandchild never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        judge.kill().unwrap();
+        judge.wait().unwrap();
+        let left = leftovers(&dir, Duration::from_secs(1));
+        assert!(left.is_empty(), "--jobs {jobs}: still running: {left:?}");
+    }
+}
+
+/// The judge run as `nobody` (when these tests run as root and `setpriv` is there): as
+/// a user, with a user namespace if it can have one, and in the fallback, where the
+/// program has the judge's own uid, and only the judge being not dumpable keeps it
+/// out of the judge's /proc/PID/fd.
+#[test]
+fn a_judge_that_is_not_root_cannot_have_its_verdict_forged_either() {
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if !is_root() || !setpriv.exists() {
+        eprintln!("not root, or no setpriv: the other tests run as a user already");
+        return;
+    }
+    let dir = shared("judge-as-user");
+    let forged = dir.file("forged.txt", "U turn 1 1 0.1 ms valid FORGED\n");
+    let script = dir.script(
+        "forger.sh",
+        &format!("for fd in /proc/$PPID/fd/*; do cat {forged} > \"$fd\"; done; sleep 0.2"),
+    );
+    let positions = dir.file("one.txt", &format!("U turn {U_STATE} 1\n"));
+    for isolation in ISOLATIONS {
+        for jobs in ["1", "2"] {
+            let o = Command::new(setpriv)
+                .args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+                .arg(env!("CARGO_BIN_EXE_pocket"))
+                .args(["judge", "--isolation", isolation, "--jobs", jobs])
+                .args(["--file", positions.as_str(), "--", script.as_str()])
+                .env(MARK, dir.0.as_os_str())
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr));
+            eprintln!("as nobody, --isolation {isolation}: {}", err.trim());
+            assert!(err.contains("the judge's uid"), "{err}");
+            assert_eq!(o.status.code(), Some(1), "{out}{err}");
+            assert!(out.contains("invalid: no output"), "{out}{err}");
+            assert!(
+                !out.contains("FORGED") && !err.contains("FORGED"),
+                "{out}{err}"
+            );
+        }
+    }
+    assert!(leftovers(&dir, Duration::from_secs(2)).is_empty());
+}
