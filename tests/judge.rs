@@ -816,3 +816,42 @@ fn a_judge_that_is_not_root_cannot_have_its_verdict_forged_either() {
     }
     assert!(leftovers(&dir, Duration::from_secs(2)).is_empty());
 }
+
+/// The program starts with no signal blocked (the judge blocks the ones its guard
+/// waits for), only descriptors 0, 1 and 2 open, and the rlimits.
+#[test]
+fn judged_program_starts_clean() {
+    let dir = shared("judge-start");
+    let seen = dir.0.join("seen");
+    let body = format!(
+        "{{ grep SigBlk /proc/self/status; ls /proc/self/fd; grep -E 'core|processes' \
+         /proc/self/limits; }} > {} 2>&1; echo \"U'\"",
+        seen.display()
+    );
+    for isolation in ISOLATIONS {
+        let (code, out) = judge_one(&dir, &body, &["--isolation", isolation]);
+        assert_eq!(code, Some(0), "{out}");
+        let seen = std::fs::read_to_string(&seen).unwrap();
+        let lines: Vec<&str> = seen.lines().collect();
+        assert_eq!(
+            lines[0].split_whitespace().nth(1),
+            Some("0000000000000000"),
+            "--isolation {isolation}: {seen}"
+        );
+        // 0, 1, 2, and the directory ls reads.
+        assert_eq!(
+            lines[1..5],
+            ["0", "1", "2", "3"],
+            "--isolation {isolation}: {seen}"
+        );
+        let core = lines.iter().find(|l| l.starts_with("Max core")).unwrap();
+        assert!(core.split_whitespace().nth(4) == Some("0"), "{seen}");
+        if is_root() {
+            let procs = lines
+                .iter()
+                .find(|l| l.starts_with("Max processes"))
+                .unwrap();
+            assert!(procs.contains(" 512 "), "{seen}");
+        }
+    }
+}

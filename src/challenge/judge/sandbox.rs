@@ -72,7 +72,19 @@ fn die_with(parent: Option<libc::pid_t>) -> io::Result<()> {
 
 /// For a worker process of the judge: killed when the judge dies.
 pub(super) fn die_with_parent(parent: libc::pid_t) -> io::Result<()> {
+    unblock_signals();
     die_with(Some(parent))
+}
+
+/// Start with no signal blocked: the judge blocks the ones its guard waits for, and
+/// a mask survives exec.
+pub(super) fn unblock_signals() {
+    // SAFETY: an empty set built in place; sigprocmask changes only this process.
+    unsafe {
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    }
 }
 
 fn set_limit(
@@ -124,6 +136,7 @@ fn close_all_but(keep: RawFd) {
 /// The last steps before exec, in the program's own process: rlimits, the uid
 /// `nobody`, death with its parent, and only descriptors 0, 1 and 2 across exec.
 fn confine(c: &Confinement, parent: Option<libc::pid_t>) -> io::Result<()> {
+    unblock_signals();
     set_limit(libc::RLIMIT_CORE, 0, 0)?;
     set_limit(libc::RLIMIT_CPU, c.cpu, c.cpu + 1)?;
     if let Some(bytes) = c.memory {

@@ -3,6 +3,7 @@
 //! ever waiting past the deadline, and (on Linux) a sweep afterwards for every
 //! process it left behind.
 
+#[cfg(target_os = "linux")]
 use std::collections::HashSet;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
@@ -87,7 +88,8 @@ pub(super) fn guard_judge() {
     #[cfg(target_os = "linux")]
     linux::become_subreaper();
     // SAFETY: a signal set built in place; the mask is that of this thread, inherited
-    // by the threads it starts (not by programs: std resets the mask before exec).
+    // by the threads it starts, and by programs and workers, which clear it before
+    // exec (see sandbox::unblock_signals).
     let set = unsafe {
         let mut set: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut set);
@@ -339,6 +341,10 @@ fn start_alone(memory: Option<libc::rlim_t>, cpu: libc::rlim_t, nobody: bool) ->
     };
     // SAFETY: each call changes only this (child) process.
     unsafe {
+        // No signal blocked: the judge blocks the ones its guard waits for.
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
         fail(libc::setsid())?;
         fail(libc::setrlimit(libc::RLIMIT_CORE, &limit(0, 0)))?;
         fail(libc::setrlimit(libc::RLIMIT_CPU, &limit(cpu, cpu + 1)))?;
