@@ -41,7 +41,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
             `isolation: ...` on standard error says which is in force; --isolation fallback \
             forces the fallback, --isolation namespaces refuses to run without them. It is \
             killed when it exits or at the limit; the judge never waits for more output \
-            after that. Processes that left its process group are found, killed and \
+            after that. On Linux, processes that left its process group are found, killed and \
             reported, and the run does not pass. SIGTERM, SIGINT or SIGHUP to the judge \
             kills every process of every run before the judge exits. Output over 64 KiB is cut and judged invalid. \
             --memory-limit bounds its address space (RLIMIT_AS): runtimes that reserve \
@@ -162,7 +162,8 @@ fn worker(a: &JudgeArgs, mut limits: Limits) -> io::Result<u8> {
     // The judge passes the isolation it chose (and announced): no second probe.
     limits.isolation = match a.isolation {
         IsolationChoice::Fallback => Isolation::Fallback,
-        _ => Isolation::Namespaces,
+        IsolationChoice::Namespaces => Isolation::Namespaces,
+        IsolationChoice::Auto => choose_isolation(a.isolation).map_or(Isolation::Fallback, |c| c.0),
     };
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {
