@@ -2,6 +2,7 @@
 mod common;
 
 use std::path::Path;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::*;
@@ -53,14 +54,83 @@ fn judge_pocket_itself_in_both_input_modes() {
     }
 }
 
-fn judge_one(dir: &Dir, script_body: &str, extra: &[&str]) -> (Option<i32>, String) {
+/// A scratch directory the judged programs can write in: as root the judge runs them
+/// as `nobody`.
+fn shared(name: &str) -> Dir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Dir::new(name);
+    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o777)).unwrap();
+    dir
+}
+
+/// The variable that marks every process of a judging started for `dir` (the judge
+/// passes its environment on), so that what is left of it can be found whatever pid
+/// namespace it ran in.
+const MARK: &str = "POCKET_JUDGE_TEST_MARK";
+
+/// `pocket judge ARGS -- SCRIPT` for one position (the U turn), marked for `dir`.
+fn judge_command(dir: &Dir, script_body: &str, extra: &[&str]) -> Command {
     let positions = dir.file("one.txt", &format!("U turn {U_STATE} 1\n"));
     let script = dir.script(&format!("s{}.sh", script_body.len()), script_body);
-    let mut args = vec!["judge", "--file", positions.as_str()];
-    args.extend_from_slice(extra);
-    args.extend_from_slice(&["--", script.as_str()]);
-    let o = pocket(&args, b"");
-    (o.status.code(), stdout(&o))
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_pocket"));
+    cmd.args(["judge", "--file", positions.as_str()])
+        .args(extra)
+        .args(["--", script.as_str()])
+        .env(MARK, dir.0.as_os_str())
+        .stdin(Stdio::null());
+    cmd
+}
+
+fn judge_full(dir: &Dir, script_body: &str, extra: &[&str]) -> (Option<i32>, String, String) {
+    let o = judge_command(dir, script_body, extra).output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    (o.status.code(), stdout(&o), err)
+}
+
+fn judge_one(dir: &Dir, script_body: &str, extra: &[&str]) -> (Option<i32>, String) {
+    let (code, out, _) = judge_full(dir, script_body, extra);
+    (code, out)
+}
+
+/// The processes (not zombies) of judgings marked for `dir` still running after up
+/// to `wait`.
+fn leftovers(dir: &Dir, wait: Duration) -> Vec<String> {
+    let mark = format!("{MARK}={}\0", dir.0.display());
+    let until = Instant::now() + wait;
+    loop {
+        let mut found = Vec::new();
+        for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+            let pid = entry.file_name().to_string_lossy().into_owned();
+            if pid.parse::<u32>().is_err() {
+                continue;
+            }
+            let env = std::fs::read(entry.path().join("environ")).unwrap_or_default();
+            let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+            let marked = env.windows(mark.len()).any(|w| w == mark.as_bytes());
+            if marked && !stat.is_empty() && !stat.contains(") Z") {
+                let cmd = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+                found.push(format!(
+                    "{pid} {}",
+                    String::from_utf8_lossy(&cmd).replace('\0', " ")
+                ));
+            }
+        }
+        if found.is_empty() || Instant::now() >= until {
+            return found;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Whether the judge's isolation line says namespaces are in force here.
+fn namespaces_here() -> bool {
+    let dir = shared("judge-ns-probe");
+    let (code, _, err) = judge_full(&dir, "echo \"U'\"", &[]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.starts_with("pocket: isolation: "), "{err}");
+    let yes = err.contains("pid+mount namespaces");
+    eprintln!("isolation here: {}", err.trim());
+    yes
 }
 
 #[test]
@@ -89,6 +159,10 @@ fn judge_verdicts_for_bad_solvers() {
         text.contains("invalid: moves 1 and 2 (U2 U) turn the same face"),
         "{text}"
     );
+    // A program that prints nothing is told so, not that "nothing" does not solve.
+    let (code, text) = judge_one(&dir, "true", &[]);
+    assert_eq!(code, Some(1));
+    assert!(text.contains("invalid: no output"), "{text}");
     let (code, text) = judge_one(&dir, "echo crashing >&2; exit 3", &[]);
     assert_eq!(code, Some(1));
     assert!(text.contains("crashed: exit status 3"), "{text}");
@@ -114,7 +188,7 @@ fn judge_verdicts_for_bad_solvers() {
 
 #[test]
 fn judge_leaves_no_child_behind_after_a_timeout() {
-    let dir = Dir::new("orphans");
+    let dir = shared("orphans");
     let pidfile = dir.0.join("child.pid");
     let body = format!("sleep 30 &\necho $! > {}\nwait", pidfile.display());
     let start = std::time::Instant::now();
@@ -125,16 +199,9 @@ fn judge_leaves_no_child_behind_after_a_timeout() {
     );
     assert_eq!(code, Some(1));
     assert!(text.contains("timeout"), "{text}");
-    let pid = std::fs::read_to_string(&pidfile)
-        .unwrap()
-        .trim()
-        .to_string();
-    std::thread::sleep(std::time::Duration::from_millis(200));
-    let alive = Path::new(&format!("/proc/{pid}")).exists()
-        && !std::fs::read_to_string(format!("/proc/{pid}/stat"))
-            .unwrap_or_default()
-            .contains(") Z");
-    assert!(!alive, "sleep {pid} survived the timeout");
+    read_pid(&pidfile);
+    let left = leftovers(&dir, Duration::from_secs(2));
+    assert!(left.is_empty(), "survived the timeout: {left:?}");
 }
 
 #[test]
@@ -181,20 +248,6 @@ fn judge_fails_fast_and_names_plain_list_lines_once() {
     assert!(!err.contains("line 2: line 2"), "{err}");
 }
 
-/// Whether process `pid` (from a pid file) is still running, given it up to 2 s to go:
-/// a zombie does not count.
-fn running(pid: &str) -> bool {
-    let until = Instant::now() + Duration::from_secs(2);
-    loop {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        let alive = !stat.is_empty() && !stat.contains(") Z");
-        if !alive || Instant::now() >= until {
-            return alive;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-}
-
 fn read_pid(path: &Path) -> String {
     let pid = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("no pid file {}: {e}", path.display()));
@@ -203,10 +256,15 @@ fn read_pid(path: &Path) -> String {
     pid
 }
 
-/// A shell solver that runs the Python program `code`.
+/// A shell solver that runs the Python program `code` (with a Python that `nobody`
+/// may run: one under root's home would not do).
 fn python(dir: &Dir, name: &str, code: &str) -> String {
     let path = dir.file(&format!("{name}.py"), code);
-    format!("exec python3 {path} \"$@\"")
+    let python = match Path::new("/usr/bin/python3").exists() {
+        true => "/usr/bin/python3",
+        false => "python3",
+    };
+    format!("exec {python} {path} \"$@\"")
 }
 
 /// Python for a solver that starts a grandchild in a session of its own (so outside
@@ -237,8 +295,8 @@ if {then_sleep}:
 /// Judge the escaper (a solver whose grandchild leaves in a session of its own and
 /// holds the output open) with a 2 s limit: the judge must return in well under
 /// 10 s. The exit code, the report, and the grandchild's pid.
-fn judge_escaper(name: &str, then_sleep: bool) -> (Option<i32>, String, String) {
-    let dir = Dir::new(name);
+fn judge_escaper(name: &str, then_sleep: bool) -> (Option<i32>, String, Dir) {
+    let dir = shared(name);
     let pidfile = dir.0.join("grandchild.pid");
     let body = python(&dir, "escaper", &escaper(&pidfile, then_sleep));
     let start = Instant::now();
@@ -249,12 +307,13 @@ fn judge_escaper(name: &str, then_sleep: bool) -> (Option<i32>, String, String) 
         took < Duration::from_secs(10),
         "the judge waited {took:?} for the grandchild\n{text}"
     );
-    (code, text, read_pid(&pidfile))
+    read_pid(&pidfile);
+    (code, text, dir)
 }
 
 #[test]
 fn judge_does_not_wait_for_an_escaped_grandchild_that_holds_stdout() {
-    let (code, text, pid) = judge_escaper("escaped", false);
+    let (code, text, dir) = judge_escaper("escaped", false);
     assert_eq!(
         code,
         Some(1),
@@ -276,12 +335,13 @@ fn judge_does_not_wait_for_an_escaped_grandchild_that_holds_stdout() {
         text.contains("under-20 bonus: no; optimal bonus: no"),
         "{text}"
     );
-    assert!(!running(&pid), "the grandchild {pid} survived the judge");
+    let left = leftovers(&dir, Duration::from_secs(2));
+    assert!(left.is_empty(), "survived the judge: {left:?}");
 }
 
 #[test]
 fn judge_stops_at_the_limit_when_an_escaped_grandchild_holds_stdout() {
-    let (code, text, pid) = judge_escaper("escaped-timeout", true);
+    let (code, text, dir) = judge_escaper("escaped-timeout", true);
     assert_eq!(code, Some(1));
     assert!(
         text.contains(
@@ -289,12 +349,16 @@ fn judge_stops_at_the_limit_when_an_escaped_grandchild_holds_stdout() {
         ),
         "{text}"
     );
-    assert!(!running(&pid), "the grandchild {pid} survived the judge");
+    let left = leftovers(&dir, Duration::from_secs(2));
+    assert!(left.is_empty(), "survived the judge: {left:?}");
 }
 
+/// In the fallback the program's parent is the judge; it must not get into the
+/// judge's process group. (With namespaces the judge is not visible at all: see
+/// `judged_programs_see_no_judge_with_namespaces`.)
 #[test]
 fn judge_kills_a_solver_that_tries_to_join_the_judges_process_group() {
-    let dir = Dir::new("joiner");
+    let dir = shared("joiner");
     let child_pid = dir.0.join("child.pid");
     let grandchild_pid = dir.0.join("grandchild.pid");
     let results = dir.0.join("results");
@@ -325,7 +389,7 @@ time.sleep(30)
     );
     let body = python(&dir, "joiner", &code);
     let start = Instant::now();
-    let (code, text) = judge_one(&dir, &body, &["--timeout", "2"]);
+    let (code, text) = judge_one(&dir, &body, &["--timeout", "2", "--isolation", "fallback"]);
     let took = start.elapsed();
     eprintln!("solver joining the judge's group: judged in {took:?}");
     assert!(
@@ -345,9 +409,10 @@ time.sleep(30)
     assert_eq!(how, ["child refused", "grandchild refused"]);
     assert!(!text.contains("outside its process group"), "{text}");
     for pidfile in [child_pid, grandchild_pid] {
-        let pid = read_pid(&pidfile);
-        assert!(!running(&pid), "{pid} survived the judge");
+        read_pid(&pidfile);
     }
+    let left = leftovers(&dir, Duration::from_secs(2));
+    assert!(left.is_empty(), "survived the judge: {left:?}");
 }
 
 #[test]
@@ -476,5 +541,317 @@ fn an_empty_positions_file_is_no_success() {
         let o = pocket(args, b"");
         assert_eq!(o.status.code(), Some(1), "{args:?}");
         assert!(String::from_utf8_lossy(&o.stderr).contains("no positions in it"));
+    }
+}
+
+/// The isolations to test here: the one `auto` picks (namespaces where they can be
+/// had, as root on CI), and the fallback, forced.
+const ISOLATIONS: [&str; 2] = ["auto", "fallback"];
+
+#[test]
+fn judge_says_which_isolation_is_in_force() {
+    let dir = shared("judge-isolation");
+    let ns = namespaces_here();
+    let (code, _, err) = judge_full(&dir, "echo \"U'\"", &["--isolation", "fallback"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains(
+            "pocket: isolation: fallback (no namespaces: asked for with --isolation fallback): \
+             own session, subreaper sweep, "
+        ),
+        "{err}"
+    );
+    assert!(err.contains("only fds 0-2 (close_range)"), "{err}");
+    let (code, out, err) = judge_full(&dir, "echo \"U'\"", &["--isolation", "namespaces"]);
+    match ns {
+        true => {
+            assert_eq!(code, Some(0), "{out}{err}");
+            assert!(
+                err.contains("pid+mount namespaces with a fresh /proc"),
+                "{err}"
+            );
+        }
+        false => {
+            assert_eq!(code, Some(1), "{out}{err}");
+            assert!(err.contains("namespaces cannot be had here"), "{err}");
+        }
+    }
+    let o = pocket(&["judge", "--isolation", "chroot", "--", "true"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("unknown isolation 'chroot'"), "{err}");
+}
+
+/// Issue 25, item 8: the program writes a forged verdict into the judge's (or with
+/// --jobs the worker's) standard output through /proc/$PPID/fd/1, prints nothing of
+/// its own, and sleeps. No valid verdict, and no forged text in the judge's output.
+#[test]
+fn judge_verdict_cannot_be_forged_through_the_judges_fds() {
+    let dir = shared("judge-forgery");
+    // A verdict line as the judge prints it, and a worker's result line.
+    let forged = dir.file(
+        "forged.txt",
+        "U turn 1 1 0.1 ms valid (optimal, under 20) FORGED\n\
+         {\"outcome\":\"valid\",\"text\":\"U'\",\"seconds\":0.0001,\"escaped\":0,\
+         \"survivors\":0,\"stderr\":\"FORGED\"}\n",
+    );
+    let body = format!(
+        "for fd in /proc/$PPID/fd/1 /proc/$PPID/fd/*; do cat {forged} > \"$fd\"; done\n\
+         sleep 0.3"
+    );
+    for isolation in ISOLATIONS {
+        for jobs in ["1", "2"] {
+            let how = format!("--isolation {isolation} --jobs {jobs}");
+            let args = ["--isolation", isolation, "--jobs", jobs, "--timeout", "5"];
+            let (code, out, err) = judge_full(&dir, &body, &args);
+            assert_eq!(code, Some(1), "{how}\n{out}{err}");
+            assert!(out.contains("invalid: no output"), "{how}\n{out}");
+            assert!(out.contains("0/1 valid"), "{how}\n{out}");
+            assert!(
+                !out.contains("FORGED") && !err.contains("FORGED"),
+                "{how}\n{out}{err}"
+            );
+        }
+    }
+}
+
+/// Issue 25, item 9: the program stops and kills its parent. With namespaces its
+/// parent is the namespace's init, which ignores both; in the fallback as root the
+/// program runs as nobody and may not signal the judge. Either way the judge goes on.
+#[test]
+fn judged_program_cannot_stop_or_kill_the_judge() {
+    let dir = shared("judge-signals");
+    let body = "kill -STOP $PPID; kill -KILL $PPID; sleep 0.1; echo \"U'\"";
+    for isolation in ISOLATIONS {
+        for jobs in ["1", "2"] {
+            let mut cmd = judge_command(&dir, body, &["--isolation", isolation, "--jobs", jobs]);
+            let mut child = cmd
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let until = Instant::now() + Duration::from_secs(10);
+            let status = loop {
+                if let Some(status) = child.try_wait().unwrap() {
+                    break status;
+                }
+                if Instant::now() >= until {
+                    let _ = child.kill();
+                    panic!("--isolation {isolation} --jobs {jobs}: the judge hangs");
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            };
+            let o = child.wait_with_output().unwrap();
+            let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr));
+            if !cfg!(target_os = "linux") || !is_root() && isolation == "fallback" {
+                // Same uid, no namespaces: the program can stop the judge (documented).
+                continue;
+            }
+            assert_eq!(
+                status.code(),
+                Some(0),
+                "--isolation {isolation}\n{out}{err}"
+            );
+            assert!(out.contains("1/1 valid"), "{out}");
+        }
+    }
+    assert!(leftovers(&dir, Duration::from_secs(2)).is_empty());
+}
+
+fn is_root() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .unwrap_or_default()
+        .lines()
+        .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(2) == Some("0"))
+}
+
+/// Issue 25, item 9: SIGTERM or SIGINT to the judge (with and without --jobs) leaves no
+/// process of the program running a second later, not even a grandchild in a
+/// session of its own.
+#[test]
+fn a_stopped_judge_leaves_no_process_of_the_program() {
+    let dir = shared("judge-sigterm");
+    let pidfile = dir.0.join("grandchild.pid");
+    let body = python(&dir, "escaper", &escaper(&pidfile, true));
+    for isolation in ISOLATIONS {
+        for (jobs, signal) in [
+            ("1", libc::SIGTERM),
+            ("2", libc::SIGTERM),
+            ("2", libc::SIGINT),
+        ] {
+            let _ = std::fs::remove_file(&pidfile);
+            let how = format!("--isolation {isolation} --jobs {jobs}, signal {signal}");
+            let mut cmd = judge_command(&dir, &body, &["--isolation", isolation, "--jobs", jobs]);
+            let mut judge = cmd
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let until = Instant::now() + Duration::from_secs(10);
+            while !pidfile.exists() || read_pid_text(&pidfile).is_none() {
+                assert!(
+                    Instant::now() < until,
+                    "{how}: the grandchild never started"
+                );
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            assert!(!leftovers(&dir, Duration::ZERO).is_empty());
+            // SAFETY: kill only sends a signal to our own child.
+            unsafe { libc::kill(judge.id() as libc::pid_t, signal) };
+            let stopped = Instant::now();
+            let status = judge.wait().unwrap();
+            assert_eq!(status.code(), Some(128 + signal), "{how}");
+            let left = leftovers(&dir, Duration::from_secs(1));
+            eprintln!("{how}: all gone {:?} after the signal", stopped.elapsed());
+            assert!(left.is_empty(), "{how}: still running: {left:?}");
+        }
+    }
+}
+
+fn read_pid_text(path: &Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    text.trim().parse::<u32>().ok().map(|_| text)
+}
+
+/// With namespaces the program's parent is the namespace's init (pid 1), and it sees
+/// only its own processes in /proc: not the judge.
+#[test]
+fn judged_programs_see_no_judge_with_namespaces() {
+    if !namespaces_here() {
+        eprintln!("no namespaces here: nothing to check");
+        return;
+    }
+    let dir = shared("judge-view");
+    let seen = dir.0.join("seen");
+    let body = format!(
+        "echo \"$PPID $(ls /proc | grep -c '^[0-9]') $(id -u)\" > {}; echo \"U'\"",
+        seen.display()
+    );
+    let (code, out) = judge_one(&dir, &body, &[]);
+    assert_eq!(code, Some(0), "{out}");
+    let seen = std::fs::read_to_string(&seen).unwrap();
+    let fields: Vec<&str> = seen.split_whitespace().collect();
+    assert_eq!(fields[0], "1", "its parent: {seen}");
+    let visible: usize = fields[1].parse().unwrap();
+    // init, the shell, and the ls and grep of the pipeline (and its subshell).
+    assert!(visible <= 6, "{visible} processes visible: {seen}");
+    if is_root() {
+        assert_eq!(fields[2], "65534", "runs as nobody: {seen}");
+    }
+}
+
+/// SIGKILL to the judge, which no guard can catch: with namespaces every process of
+/// the program is gone within a second all the same (the judge's child and the
+/// namespace's init die with their parents, and the namespace with its init). The
+/// fallback only kills the program itself then (`PR_SET_PDEATHSIG`), not what it
+/// started: it is not checked here.
+#[test]
+fn a_killed_judge_leaves_no_process_of_the_program_with_namespaces() {
+    if !namespaces_here() {
+        eprintln!("no namespaces here: nothing to check");
+        return;
+    }
+    let dir = shared("judge-sigkill");
+    let pidfile = dir.0.join("grandchild.pid");
+    let body = python(&dir, "escaper", &escaper(&pidfile, true));
+    for jobs in ["1", "2"] {
+        let _ = std::fs::remove_file(&pidfile);
+        let mut cmd = judge_command(&dir, &body, &["--jobs", jobs]);
+        let mut judge = cmd
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let until = Instant::now() + Duration::from_secs(10);
+        while read_pid_text(&pidfile).is_none() {
+            assert!(Instant::now() < until, "the grandchild never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        judge.kill().unwrap();
+        judge.wait().unwrap();
+        let left = leftovers(&dir, Duration::from_secs(1));
+        assert!(left.is_empty(), "--jobs {jobs}: still running: {left:?}");
+    }
+}
+
+/// The judge run as `nobody` (when these tests run as root and `setpriv` is there): as
+/// a user, with a user namespace if it can have one, and in the fallback, where the
+/// program has the judge's own uid, and only the judge being not dumpable keeps it
+/// out of the judge's /proc/PID/fd.
+#[test]
+fn a_judge_that_is_not_root_cannot_have_its_verdict_forged_either() {
+    let setpriv = Path::new("/usr/bin/setpriv");
+    if !is_root() || !setpriv.exists() {
+        eprintln!("not root, or no setpriv: the other tests run as a user already");
+        return;
+    }
+    let dir = shared("judge-as-user");
+    let forged = dir.file("forged.txt", "U turn 1 1 0.1 ms valid FORGED\n");
+    let script = dir.script(
+        "forger.sh",
+        &format!("for fd in /proc/$PPID/fd/*; do cat {forged} > \"$fd\"; done; sleep 0.2"),
+    );
+    let positions = dir.file("one.txt", &format!("U turn {U_STATE} 1\n"));
+    for isolation in ISOLATIONS {
+        for jobs in ["1", "2"] {
+            let o = Command::new(setpriv)
+                .args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
+                .arg(env!("CARGO_BIN_EXE_pocket"))
+                .args(["judge", "--isolation", isolation, "--jobs", jobs])
+                .args(["--file", positions.as_str(), "--", script.as_str()])
+                .env(MARK, dir.0.as_os_str())
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr));
+            eprintln!("as nobody, --isolation {isolation}: {}", err.trim());
+            assert!(err.contains("the judge's uid"), "{err}");
+            assert_eq!(o.status.code(), Some(1), "{out}{err}");
+            assert!(out.contains("invalid: no output"), "{out}{err}");
+            assert!(
+                !out.contains("FORGED") && !err.contains("FORGED"),
+                "{out}{err}"
+            );
+        }
+    }
+    assert!(leftovers(&dir, Duration::from_secs(2)).is_empty());
+}
+
+/// The program starts with no signal blocked (the judge blocks the ones its guard
+/// waits for), only descriptors 0, 1 and 2 open, and the rlimits.
+#[test]
+fn judged_program_starts_clean() {
+    let dir = shared("judge-start");
+    let seen = dir.0.join("seen");
+    let body = format!(
+        "{{ grep SigBlk /proc/self/status; ls /proc/self/fd; grep -E 'core|processes' \
+         /proc/self/limits; }} > {} 2>&1; echo \"U'\"",
+        seen.display()
+    );
+    for isolation in ISOLATIONS {
+        let (code, out) = judge_one(&dir, &body, &["--isolation", isolation]);
+        assert_eq!(code, Some(0), "{out}");
+        let seen = std::fs::read_to_string(&seen).unwrap();
+        let lines: Vec<&str> = seen.lines().collect();
+        assert_eq!(
+            lines[0].split_whitespace().nth(1),
+            Some("0000000000000000"),
+            "--isolation {isolation}: {seen}"
+        );
+        // 0, 1, 2, and the directory ls reads.
+        assert_eq!(
+            lines[1..5],
+            ["0", "1", "2", "3"],
+            "--isolation {isolation}: {seen}"
+        );
+        let core = lines.iter().find(|l| l.starts_with("Max core")).unwrap();
+        assert!(core.split_whitespace().nth(4) == Some("0"), "{seen}");
+        if is_root() {
+            let procs = lines
+                .iter()
+                .find(|l| l.starts_with("Max processes"))
+                .unwrap();
+            assert!(procs.contains(" 512 "), "{seen}");
+        }
     }
 }

@@ -1,13 +1,22 @@
 //! Running whole solver programs against a list of positions and judging each answer.
 //!
 //! Each run gets the state as its last argument or on standard input, a time limit,
-//! a bound on its address space and a bound on the output kept. It runs in a session
-//! and process group of its own, which is killed when the program exits or at the
-//! limit; the judge stops reading its output then, whatever still holds the pipe
-//! open. On Linux the judge is also a child subreaper, so processes that left the
-//! group (by starting a session of their own) are re-parented to it when their
-//! parents die; after each run it kills and reaps them all, and counts the ones that
-//! were running outside the group: such a run is not clean ([`Run::clean`]).
+//! a bound on its address space and a bound on the output kept. It runs in a process
+//! group of its own, which is killed when the program exits or at the limit; the
+//! judge stops reading its output then, whatever still holds the pipe open. On Linux
+//! the judge is also a child subreaper, so processes that left the group (by starting
+//! a session of their own) are re-parented to it when their parents die; after each
+//! run it kills and reaps them all, and counts the ones that were running outside the
+//! group: such a run is not clean ([`Run::clean`]).
+//!
+//! The program is confined the way isolate and nsjail do it ([`Isolation`]): on Linux
+//! in new PID and mount namespaces with a fresh `/proc`, so that it sees neither the
+//! judge nor any other process, and every process of it dies with the namespace's
+//! init; as `nobody` when the judge is root; under rlimits on memory, CPU time and
+//! (as `nobody`) processes; with only its three standard descriptors open; killed
+//! when the judge dies. The judge itself is not dumpable (no other process of its uid
+//! can open its `/proc/PID/fd`), and on SIGTERM, SIGINT or SIGHUP it kills every
+//! process of every run before it exits ([`guard_judge`]).
 
 use crate::model::{Error, Kind};
 use std::time::Duration;
@@ -64,6 +73,103 @@ pub struct Limits {
     pub time: Duration,
     /// Address space allowed (`RLIMIT_AS`), in MiB; `None` for no bound.
     pub memory_mib: Option<u64>,
+    /// How the program is isolated.
+    pub isolation: Isolation,
+}
+
+/// How a judged program is kept from the judge and from the rest of the system.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isolation {
+    /// New PID and mount namespaces with a fresh `/proc` (and a user namespace when
+    /// the judge is not root): the program sees neither the judge nor any other
+    /// process, and all of it dies with the namespace.
+    Namespaces,
+    /// No namespaces: a session of its own, the judge a child subreaper, the program
+    /// killed when the judge dies (`PR_SET_PDEATHSIG`; its own children are not).
+    Fallback,
+}
+
+/// `pocket judge --isolation`: what the user asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IsolationChoice {
+    /// Namespaces where they can be had, else the fallback.
+    Auto,
+    /// Namespaces, or an error.
+    Namespaces,
+    /// The fallback, even where namespaces could be had.
+    Fallback,
+}
+
+impl std::str::FromStr for IsolationChoice {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<IsolationChoice, Error> {
+        match s {
+            "auto" => Ok(IsolationChoice::Auto),
+            "namespaces" => Ok(IsolationChoice::Namespaces),
+            "fallback" => Ok(IsolationChoice::Fallback),
+            _ => Err(Error::invalid(
+                Kind::Name,
+                format!("unknown isolation '{s}' (expected auto, namespaces or fallback)"),
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for IsolationChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            IsolationChoice::Auto => "auto",
+            IsolationChoice::Namespaces => "namespaces",
+            IsolationChoice::Fallback => "fallback",
+        })
+    }
+}
+
+/// The isolation in force, and a line that says which, for the judge's report:
+/// `isolation: pid+mount namespaces, ...` or `isolation: fallback (...): ...`. An
+/// error (naming why) if namespaces were asked for and cannot be had.
+pub fn choose_isolation(choice: IsolationChoice) -> Result<(Isolation, String), String> {
+    #[cfg(unix)]
+    return unix::choose_isolation(choice);
+    #[cfg(not(unix))]
+    match choice {
+        IsolationChoice::Namespaces => Err("namespaces need Linux".into()),
+        _ => Ok((
+            Isolation::Fallback,
+            "isolation: none (not a Unix system)".into(),
+        )),
+    }
+}
+
+/// Prepare the judge's own process, before it starts any thread or run: not
+/// dumpable, so that no process of its uid can open its `/proc/PID/fd` or trace it;
+/// a child subreaper (Linux); and on SIGTERM, SIGINT or SIGHUP, every process of
+/// every run (and every worker) killed before it exits with 128 + the signal.
+pub fn guard_judge() {
+    #[cfg(unix)]
+    unix::guard_judge();
+}
+
+/// Set once the judge has a signal to stop on: see [`halt_if_stopping`].
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Once the judge is stopping on a signal ([`guard_judge`]), wait here for ever: the
+/// guard kills every run and then ends the process. Called before each verdict is
+/// reported and before the judge exits, so that runs killed on the way out are not
+/// reported (as crashes), and the exit status says the judge was stopped.
+pub fn halt_if_stopping() {
+    while STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        std::thread::park();
+    }
+}
+
+/// Have a worker process of the judge killed when the judge dies.
+pub fn tie_worker(cmd: &mut std::process::Command) {
+    #[cfg(unix)]
+    unix::tie_worker(cmd);
+    #[cfg(not(unix))]
+    let _ = cmd;
 }
 
 /// Set in the environment of the worker processes of `pocket judge --jobs`: each
@@ -194,6 +300,8 @@ pub fn run_one(
             Err(_) => Outcome::Invalid("its output is not UTF-8".into()),
             Ok(text) => match check(cube, text, optimal) {
                 Ok(v) => Outcome::Valid(v),
+                // Say so, rather than that nothing (the empty solution) does not solve.
+                Err(_) if text.trim().is_empty() => Outcome::Invalid("no output".into()),
                 Err(e) => Outcome::Invalid(e.to_string()),
             },
         },

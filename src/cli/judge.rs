@@ -10,7 +10,10 @@ use std::time::Duration;
 use argh::FromArgs;
 
 use crate::challenge::check::check;
-use crate::challenge::judge::{InputMode, Limits, Outcome, Run, Summary, WORKER_ENV, run_one};
+use crate::challenge::judge::{
+    InputMode, Isolation, IsolationChoice, Limits, Outcome, Run, Summary, WORKER_ENV,
+    choose_isolation, guard_judge, halt_if_stopping, run_one, tie_worker,
+};
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
 use crate::model::pieces::Cube;
@@ -29,10 +32,18 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
     note = "The program runs once per position (default: the 13 test patterns; --file takes a \
             pattern file or a plain list of states), gets the state as its last argument or \
             on standard input, and must print a solution by the rules of `pocket check` \
-            within the time limit. It runs in a session of its own, which is killed when it \
-            exits or at the limit; the judge never waits for more output after that. On \
-            Linux, processes that left its process group are found, killed and reported, \
-            and the run does not pass. Output over 64 KiB is cut and judged invalid. \
+            within the time limit. It runs the way isolate and nsjail run programs: in new \
+            PID and mount namespaces with a fresh /proc (it sees neither the judge nor any \
+            other process, and all of it dies with the namespace), as nobody when the judge \
+            is root, under rlimits on memory, CPU time and processes, with only its three \
+            standard descriptors open, killed with the judge; where namespaces cannot be \
+            had, the fallback is a session of its own and the judge a subreaper. The line \
+            `isolation: ...` on standard error says which is in force; --isolation fallback \
+            forces the fallback, --isolation namespaces refuses to run without them. It is \
+            killed when it exits or at the limit; the judge never waits for more output \
+            after that. On Linux, processes that left its process group are found, killed and \
+            reported, and the run does not pass. SIGTERM, SIGINT or SIGHUP to the judge \
+            kills every process of every run before the judge exits. Output over 64 KiB is cut and judged invalid. \
             --memory-limit bounds its address space (RLIMIT_AS): runtimes that reserve \
             much address space (Java, Node.js) may need more, or 0. Exit status: 0 every \
             position got a valid solution in time and left nothing running, 1 otherwise, \
@@ -65,6 +76,10 @@ pub(super) struct JudgeArgs {
     /// positions judged at once, each run in a worker process of its own (default 1)
     #[argh(option, default = "1", from_str_fn(parse_jobs))]
     jobs: usize,
+    /// how programs are isolated: auto (namespaces where they can be had, else the
+    /// fallback; default), namespaces, or fallback
+    #[argh(option, default = "IsolationChoice::Auto")]
+    isolation: IsolationChoice,
     /// the program and its arguments (put -- before them)
     #[argh(positional, greedy)]
     program: Vec<String>,
@@ -143,7 +158,13 @@ fn run_from_json(line: &str, cube: &Cube, optimal: usize) -> Option<Run> {
 }
 
 /// The worker side of `--jobs`.
-fn worker(a: &JudgeArgs, limits: Limits) -> io::Result<u8> {
+fn worker(a: &JudgeArgs, mut limits: Limits) -> io::Result<u8> {
+    // The judge passes the isolation it chose (and announced): no second probe.
+    limits.isolation = match a.isolation {
+        IsolationChoice::Fallback => Isolation::Fallback,
+        IsolationChoice::Namespaces => Isolation::Namespaces,
+        IsolationChoice::Auto => choose_isolation(a.isolation).map_or(Isolation::Fallback, |c| c.0),
+    };
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {
         let line = line?;
@@ -154,6 +175,7 @@ fn worker(a: &JudgeArgs, limits: Limits) -> io::Result<u8> {
             continue;
         };
         let run = run_one(&a.program, state, &cube, optimal, a.input, limits);
+        halt_if_stopping();
         writeln!(out, "{}", run_to_json(&run))?;
         out.flush()?;
     }
@@ -164,6 +186,7 @@ fn worker(a: &JudgeArgs, limits: Limits) -> io::Result<u8> {
 /// (index and run) in the order they finish. After `stop` is set, no new run starts.
 fn run_parallel(
     a: &JudgeArgs,
+    isolation: Isolation,
     jobs: usize,
     positions: &[(Cube, String, usize)],
     stop: &AtomicBool,
@@ -179,18 +202,24 @@ fn run_parallel(
         a.timeout.to_string(),
         "--memory-limit".into(),
         a.memory_limit.to_string(),
+        "--isolation".into(),
+        match isolation {
+            Isolation::Namespaces => "namespaces".into(),
+            Isolation::Fallback => "fallback".into(),
+        },
         "--".into(),
     ];
     args.extend(a.program.iter().cloned());
     std::thread::scope(|s| {
         let mut handles = Vec::new();
         for _ in 0..jobs.min(positions.len()) {
-            let mut child = Command::new(&exe)
-                .args(&args)
+            let mut cmd = Command::new(&exe);
+            cmd.args(&args)
                 .env(WORKER_ENV, "1")
                 .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .spawn()?;
+                .stdout(Stdio::piped());
+            tie_worker(&mut cmd);
+            let mut child = cmd.spawn()?;
             let (Some(mut input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
                 continue;
             };
@@ -235,13 +264,27 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         eprintln!("pocket: judge needs a program to run: pocket judge -- PROGRAM [ARGS...]");
         return Ok(EXIT_USAGE);
     }
-    let limits = Limits {
+    // Before any thread starts, so that every thread leaves the signals to the guard.
+    guard_judge();
+    let mut limits = Limits {
         time: Duration::from_secs_f64(a.timeout),
         memory_mib: (a.memory_limit > 0).then_some(a.memory_limit),
+        isolation: Isolation::Fallback,
     };
     if std::env::var_os(WORKER_ENV).is_some() {
         return worker(&a, limits);
     }
+    let isolation_line = match choose_isolation(a.isolation) {
+        Ok((isolation, line)) => {
+            limits.isolation = isolation;
+            line
+        }
+        Err(why) => {
+            eprintln!("pocket: judge --isolation namespaces: {why}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
+    eprintln!("pocket: {isolation_line}");
     let patterns = match load_patterns(&a.file) {
         Ok(p) => p,
         Err(code) => return Ok(code),
@@ -275,7 +318,7 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         let runner = s.spawn(|| -> io::Result<()> {
             let send = send;
             if a.jobs > 1 {
-                return run_parallel(&a, a.jobs, &positions, &stop, &send);
+                return run_parallel(&a, limits.isolation, a.jobs, &positions, &stop, &send);
             }
             for (i, (cube, state, optimal)) in positions.iter().enumerate() {
                 if stop.load(Ordering::SeqCst) {
@@ -295,9 +338,11 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
             positions: &positions,
             width,
             stop: &stop,
+            isolation: &isolation_line,
         };
         let code = table.print(&mut io::stdout().lock(), receive);
         stop.store(true, Ordering::SeqCst);
+        halt_if_stopping();
         let ran = runner
             .join()
             .unwrap_or_else(|_| Err(io::Error::other("judge runner")));
@@ -315,6 +360,8 @@ struct Table<'a> {
     width: usize,
     /// Set when the judging is to stop: no new run starts.
     stop: &'a AtomicBool,
+    /// The line that says how programs are isolated.
+    isolation: &'a str,
 }
 
 impl Table<'_> {
@@ -339,6 +386,7 @@ impl Table<'_> {
         let mut waiting: BTreeMap<usize, Run> = BTreeMap::new();
         let mut at = 0;
         for (i, run) in receive.iter() {
+            halt_if_stopping();
             waiting.insert(i, run);
             // Print in position order, as soon as the next one is in.
             while let Some(run) = waiting.remove(&at) {
@@ -370,11 +418,12 @@ impl Table<'_> {
                 }
             }
         }
+        halt_if_stopping();
         match a.json {
             true => writeln!(
                 out,
                 "{}",
-                serde_json::json!({ "summary": summary.to_json() })
+                serde_json::json!({ "summary": summary.to_json(), "isolation": self.isolation })
             )?,
             false => writeln!(out, "{summary}")?,
         }

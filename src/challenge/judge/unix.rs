@@ -1,7 +1,10 @@
-//! Running one program under the judge's limits on Unix: its own session, a bound on
-//! its address space, output read without ever waiting past the deadline, and (on
-//! Linux) a sweep afterwards for every process it left behind.
+//! Running one program under the judge's limits on Unix: confined (on Linux see
+//! [`sandbox`]; elsewhere a session of its own and the rlimits), output read without
+//! ever waiting past the deadline, and (on Linux) a sweep afterwards for every
+//! process it left behind.
 
+#[cfg(target_os = "linux")]
+use std::collections::HashSet;
 use std::io::{self, Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::net::UnixStream;
@@ -9,7 +12,130 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{CLEANUP, Ended, Finished, InputMode, Limits, MAX_OUTPUT};
+use super::{CLEANUP, Ended, Finished, InputMode, Isolation, IsolationChoice, Limits, MAX_OUTPUT};
+
+#[cfg(target_os = "linux")]
+#[path = "sandbox.rs"]
+mod sandbox;
+
+/// Whether the judge runs as root, so that programs run as `nobody`.
+fn is_root() -> bool {
+    // SAFETY: geteuid only reads an attribute of this process.
+    unsafe { libc::geteuid() == 0 }
+}
+
+/// See [`super::choose_isolation`].
+pub(super) fn choose_isolation(choice: IsolationChoice) -> Result<(Isolation, String), String> {
+    let root = is_root();
+    let uid = match root {
+        true => "uid nobody",
+        false => "the judge's uid",
+    };
+    let limits = match root {
+        true => "rlimits (memory, cpu, processes, core)",
+        false => "rlimits (memory, cpu, core)",
+    };
+    #[cfg(target_os = "linux")]
+    let why_not = match choice {
+        IsolationChoice::Fallback => Some("asked for with --isolation fallback".to_string()),
+        _ => sandbox::probe(user_map()),
+    };
+    #[cfg(not(target_os = "linux"))]
+    let why_not = Some("namespaces need Linux".to_string());
+    match (why_not, choice) {
+        (None, _) => {
+            let user = if root { "" } else { "user+" };
+            Ok((
+                Isolation::Namespaces,
+                format!(
+                    "isolation: {user}pid+mount namespaces with a fresh /proc, {uid}, {limits}, \
+                     only fds 0-2 (close_range), killed with the judge (pdeathsig)"
+                ),
+            ))
+        }
+        (Some(why), IsolationChoice::Namespaces) => Err(format!(
+            "namespaces cannot be had here ({why}); try --isolation fallback"
+        )),
+        (Some(why), _) => Ok((
+            Isolation::Fallback,
+            format!(
+                "isolation: fallback (no namespaces: {why}): own session, {} {uid}, {limits}, \
+                 only fds 0-2 (close_range), program killed with the judge (pdeathsig)",
+                if cfg!(target_os = "linux") {
+                    "subreaper sweep,"
+                } else {
+                    ""
+                }
+            ),
+        )),
+    }
+}
+
+/// Not root: the (uid, gid) that `nobody` in a user namespace maps to.
+#[cfg(target_os = "linux")]
+fn user_map() -> Option<(libc::uid_t, libc::gid_t)> {
+    // SAFETY: getuid and getgid only read attributes of this process.
+    (!is_root()).then(|| unsafe { (libc::getuid(), libc::getgid()) })
+}
+
+/// See [`super::guard_judge`].
+pub(super) fn guard_judge() {
+    // SAFETY: prctl with integer arguments changes only attributes of this process.
+    #[cfg(target_os = "linux")]
+    unsafe {
+        libc::prctl(libc::PR_SET_DUMPABLE, 0 as libc::c_ulong);
+    }
+    #[cfg(target_os = "linux")]
+    linux::become_subreaper();
+    // SAFETY: a signal set built in place; the mask is that of this thread, inherited
+    // by the threads it starts, and by programs and workers, which clear it before
+    // exec (see sandbox::unblock_signals).
+    let set = unsafe {
+        let mut set: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut set);
+        for sig in [libc::SIGTERM, libc::SIGINT, libc::SIGHUP] {
+            libc::sigaddset(&mut set, sig);
+        }
+        if libc::pthread_sigmask(libc::SIG_BLOCK, &set, std::ptr::null_mut()) != 0 {
+            return;
+        }
+        set
+    };
+    let started = std::thread::Builder::new()
+        .name("judge-signals".into())
+        .spawn(move || {
+            let mut sig = 0;
+            // SAFETY: sigwait reads `set` and writes `sig`.
+            while unsafe { libc::sigwait(&set, &mut sig) } != 0 {}
+            // Report nothing more (runs killed now would read as crashes: see
+            // super::halt_if_stopping), kill every process of every run (and the
+            // workers, whose runs die with them), then leave as the signal would have
+            // had us.
+            super::STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
+            #[cfg(target_os = "linux")]
+            linux::sweep(0, Instant::now() + CLEANUP, HashSet::new());
+            std::process::exit(128 + sig);
+        });
+    if started.is_err() {
+        // No guard: let the signals act as they would have.
+        // SAFETY: as above.
+        unsafe { libc::pthread_sigmask(libc::SIG_UNBLOCK, &set, std::ptr::null_mut()) };
+    }
+}
+
+/// See [`super::tie_worker`].
+pub(super) fn tie_worker(cmd: &mut Command) {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: getpid only reads; the hook makes one prctl and getppid.
+        let judge = unsafe { libc::getpid() };
+        unsafe {
+            cmd.pre_exec(move || sandbox::die_with_parent(judge));
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = cmd;
+}
 
 /// Send SIGKILL to a process group; a group already gone is fine.
 fn kill_group(pgid: libc::pid_t) {
@@ -45,27 +171,6 @@ fn address_space_bytes(mib: u64) -> libc::rlim_t {
     } else {
         wanted
     }
-}
-
-/// Runs in the forked child just before exec, so only async-signal-safe calls: a
-/// session (and so a process group) of its own, which also stops it and its
-/// descendants from joining any process group outside it, and the memory bound.
-fn start_alone(memory: Option<libc::rlim_t>) -> io::Result<()> {
-    // SAFETY: setsid only changes the session of this (child) process.
-    if unsafe { libc::setsid() } == -1 {
-        return Err(io::Error::last_os_error());
-    }
-    if let Some(bytes) = memory {
-        let limit = libc::rlimit {
-            rlim_cur: bytes,
-            rlim_max: bytes,
-        };
-        // SAFETY: setrlimit reads `limit`, a valid rlimit, and changes only this process.
-        if unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) } == -1 {
-            return Err(io::Error::last_os_error());
-        }
-    }
-    Ok(())
 }
 
 /// Wait until `pid` (our child) has exited, without reaping it, then return; the
@@ -121,7 +226,7 @@ fn poll_until(fds: &mut [libc::pollfd], until: Instant) -> bool {
     }
 }
 
-fn readable(fd: &impl AsRawFd) -> libc::pollfd {
+fn readable(fd: &(impl AsRawFd + ?Sized)) -> libc::pollfd {
     libc::pollfd {
         fd: fd.as_raw_fd(),
         events: libc::POLLIN,
@@ -199,7 +304,7 @@ const STDERR_TAIL: usize = 2048;
 /// `None` if it is still running then.
 fn reap(
     child: &mut Child,
-    notice: Option<&UnixStream>,
+    notice: Option<&dyn AsRawFd>,
     until: Instant,
 ) -> Option<io::Result<ExitStatus>> {
     if let Some(notice) = notice {
@@ -213,6 +318,78 @@ fn reap(
             Ok(None) => std::thread::sleep(Duration::from_millis(5)),
         }
     }
+}
+
+/// `RLIMIT_CPU` for a run of `time`: a backstop behind the wall-clock limit, which
+/// a program using every core may reach in CPU time that much sooner.
+fn cpu_seconds(time: Duration) -> libc::rlim_t {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
+    (time.as_secs_f64() * cores).ceil() as libc::rlim_t + 1
+}
+
+/// The pre-exec hook where there is no Linux: a session of its own, the rlimits, and
+/// `nobody` for a root judge. Only async-signal-safe calls.
+#[cfg(not(target_os = "linux"))]
+fn start_alone(memory: Option<libc::rlim_t>, cpu: libc::rlim_t, nobody: bool) -> io::Result<()> {
+    let fail = |r: libc::c_int| match r {
+        -1 => Err(io::Error::last_os_error()),
+        _ => Ok(()),
+    };
+    let limit = |soft, hard| libc::rlimit {
+        rlim_cur: soft,
+        rlim_max: hard,
+    };
+    // SAFETY: each call changes only this (child) process.
+    unsafe {
+        // No signal blocked: the judge blocks the ones its guard waits for.
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+        fail(libc::setsid())?;
+        fail(libc::setrlimit(libc::RLIMIT_CORE, &limit(0, 0)))?;
+        fail(libc::setrlimit(libc::RLIMIT_CPU, &limit(cpu, cpu + 1)))?;
+        if let Some(bytes) = memory {
+            fail(libc::setrlimit(libc::RLIMIT_AS, &limit(bytes, bytes)))?;
+        }
+        if nobody {
+            fail(libc::setgroups(0, std::ptr::null()))?;
+            fail(libc::setgid(65534))?;
+            fail(libc::setuid(65534))?;
+        }
+    }
+    Ok(())
+}
+
+/// A pipe, both ends close-on-exec: (read end, write end).
+#[cfg(target_os = "linux")]
+fn report_pipe() -> io::Result<(std::fs::File, std::os::fd::OwnedFd)> {
+    use std::os::fd::FromRawFd;
+    let mut fds = [-1; 2];
+    // SAFETY: pipe2 writes two new descriptors, which we then own.
+    unsafe {
+        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) == -1 {
+            return Err(io::Error::last_os_error());
+        }
+        Ok((
+            std::fs::File::from_raw_fd(fds[0]),
+            std::os::fd::OwnedFd::from_raw_fd(fds[1]),
+        ))
+    }
+}
+
+/// The program's wait status as its namespace's init reported it, if it did.
+fn read_report(report: &mut std::fs::File) -> Option<ExitStatus> {
+    let mut buf = [0u8; 4];
+    let mut got = 0;
+    while got < 4 {
+        match report.read(&mut buf[got..]) {
+            Ok(0) => return None,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    Some(ExitStatus::from_raw(i32::from_ne_bytes(buf)))
 }
 
 /// Run `program` with `state` under `limits`; see [`super::run_one`].
@@ -232,6 +409,8 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     #[cfg(target_os = "linux")]
     linux::become_subreaper();
     let memory = limits.memory_mib.map(address_space_bytes);
+    let cpu = cpu_seconds(limits.time);
+    let nobody = is_root();
     let mut cmd = Command::new(exe);
     cmd.args(args)
         .stdin(if input == InputMode::Stdin {
@@ -242,24 +421,78 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .env_remove(super::WORKER_ENV);
-    // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
-    unsafe {
-        cmd.pre_exec(move || start_alone(memory));
-    }
     if input == InputMode::Argv {
         cmd.arg(state);
     }
-    let mut child = match cmd.spawn() {
+    // With namespaces: the pipe on which the namespace's init reports the program's
+    // wait status (the judge's own child is not the program then).
+    #[cfg(target_os = "linux")]
+    let report = match limits.isolation {
+        Isolation::Namespaces => match report_pipe() {
+            Ok(pipe) => Some(pipe),
+            Err(e) => return finished(Ended::NotStarted(format!("cannot start {exe}: {e}"))),
+        },
+        Isolation::Fallback => None,
+    };
+    #[cfg(target_os = "linux")]
+    {
+        let confinement = sandbox::Confinement {
+            memory,
+            cpu,
+            nobody,
+            // SAFETY: getpid only reads an attribute of this process.
+            judge: unsafe { libc::getpid() },
+        };
+        match &report {
+            Some((_, write)) => {
+                let ns = sandbox::Namespaces {
+                    user: user_map(),
+                    report: write.as_raw_fd(),
+                };
+                // SAFETY: the hook makes only async-signal-safe system calls.
+                unsafe { cmd.pre_exec(move || sandbox::namespaces(&confinement, ns)) };
+            }
+            // SAFETY: as above.
+            None => unsafe {
+                cmd.pre_exec(move || sandbox::fallback(&confinement));
+            },
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
+    unsafe {
+        cmd.pre_exec(move || start_alone(memory, cpu, nobody));
+    }
+    let spawned = cmd.spawn();
+    #[cfg(target_os = "linux")]
+    // Only the namespace's init keeps the write end: end of file when it is gone.
+    let mut report = report.map(|(read, _)| read);
+    #[cfg(not(target_os = "linux"))]
+    let mut report: Option<std::fs::File> = None;
+    let mut child = match spawned {
         Ok(c) => c,
-        Err(e) => return finished(Ended::NotStarted(format!("cannot start {exe}: {e}"))),
+        Err(e) => {
+            let hint = match nobody && e.kind() == io::ErrorKind::PermissionDenied {
+                true => {
+                    " (it runs as nobody: the program and the directories above it must be \
+                     readable and searchable by all)"
+                }
+                false => "",
+            };
+            return finished(Ended::NotStarted(format!("cannot start {exe}: {e}{hint}")));
+        }
     };
     let pid = child.id() as libc::pid_t;
-    // The program leads its own session and process group: its pgid is its pid.
+    // The judge's child leads its own session and process group: its pgid is its pid.
+    // With namespaces the program is in that group too (its init made no other).
     let group = pid;
-    let watched = UnixStream::pair().and_then(|(mine, theirs)| {
-        watch_exit(pid, theirs)?;
-        Ok(mine)
-    });
+    let watched: io::Result<Box<dyn AsRawFd>> = match &report {
+        Some(read) => read.try_clone().map(|r| Box::new(r) as Box<dyn AsRawFd>),
+        None => UnixStream::pair().and_then(|(mine, theirs)| {
+            watch_exit(pid, theirs)?;
+            Ok(Box::new(mine) as Box<dyn AsRawFd>)
+        }),
+    };
     let pipe = child.stdout.take();
     let errors = child.stderr.take();
     let ready = match (&pipe, &errors) {
@@ -291,7 +524,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     let mut overflow = false;
     let mut exited = false;
     while !overflow && !exited {
-        let mut fds = vec![readable(&notice)];
+        let mut fds = vec![readable(&*notice)];
         let out_at = out.pipe.as_ref().map(|p| {
             fds.push(readable(p));
             fds.len() - 1
@@ -313,13 +546,22 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     }
     let time = start.elapsed();
 
-    // Whatever happened, leave nothing of the program running: its group now, the
-    // program itself once it is gone, then (on Linux) whatever it left elsewhere.
+    // Whatever happened, leave nothing of the program running: count what runs outside
+    // its group, kill the group (with namespaces, that kills the namespace's init and so
+    // every process in it), reap the judge's child, then (on Linux) whatever is left.
+    #[cfg(target_os = "linux")]
+    let outside = linux::outside(group);
     kill_group(group);
     let cleanup = Instant::now() + CLEANUP;
-    let status = reap(&mut child, Some(&notice), cleanup);
+    let status = match report.as_mut() {
+        Some(read) => {
+            let _ = reap(&mut child, None, cleanup);
+            Some(read_report(read).ok_or_else(|| io::Error::other("its supervisor died")))
+        }
+        None => reap(&mut child, Some(&*notice), cleanup),
+    };
     #[cfg(target_os = "linux")]
-    let (escaped, survivors) = linux::sweep(group, cleanup);
+    let (escaped, survivors) = linux::sweep(group, cleanup, outside);
     #[cfg(not(target_os = "linux"))]
     let (escaped, survivors) = (0, usize::from(status.is_none()));
     if !overflow {
@@ -420,6 +662,18 @@ mod linux {
         }
     }
 
+    /// The processes of the run (all our descendants) running outside its process
+    /// group `group` now, before it is killed: with namespaces they die with it.
+    pub(super) fn outside(group: libc::pid_t) -> HashSet<libc::pid_t> {
+        let me = std::process::id() as libc::pid_t;
+        let all = processes();
+        descendants(&all, me)
+            .iter()
+            .filter(|p| !p.zombie && p.pgid != group)
+            .map(|p| p.pid)
+            .collect()
+    }
+
     /// Kill and reap every process the run left, until none is left or `until`:
     /// (processes found running outside the run's process group `group`, processes
     /// still running at `until`).
@@ -428,9 +682,12 @@ mod linux {
     /// killing our children level by level reaches them all. Only our own children
     /// are signalled, and the groups they lead: a child is ours until we reap it, so
     /// its pid cannot be reused under us. Deeper descendants are only counted.
-    pub(super) fn sweep(group: libc::pid_t, until: Instant) -> (usize, usize) {
+    pub(super) fn sweep(
+        group: libc::pid_t,
+        until: Instant,
+        mut escaped: HashSet<libc::pid_t>,
+    ) -> (usize, usize) {
         let me = std::process::id() as libc::pid_t;
-        let mut escaped: HashSet<libc::pid_t> = HashSet::new();
         let mut pause = Duration::from_millis(1);
         loop {
             let all = processes();

@@ -1,0 +1,435 @@
+//! How a judged program is confined on Linux, the way isolate and nsjail do it.
+//!
+//! With namespaces the judge's child `I` (a session of its own, killed with the judge
+//! through `PR_SET_PDEATHSIG`) unshares a mount and a PID namespace (and a user
+//! namespace when the judge is not root) and forks `N`, the namespace's init: it
+//! mounts a fresh `/proc` and forks the program `P` (pid 2), then reaps, reports `P`'s
+//! wait status on a pipe of the judge's, and waits to be killed if anything of the
+//! program is left (so that the judge can count it), else leaves. When `N` dies (the
+//! judge kills the group of `I` after each run; `N` is killed through
+//! `PR_SET_PDEATHSIG` when `I` dies) the kernel kills every process of the namespace,
+//! including any that started a session of its own. Inside, the judge is not
+//! visible: the program's parent is `N`, which ignores the signals it sends.
+//!
+//! Without namespaces (the fallback) the program is the judge's own child, in a
+//! session of its own. Both ways the program gets the rlimits, the uid `nobody` when
+//! the judge is root, `PR_SET_PDEATHSIG`, and only its three standard descriptors.
+//!
+//! Everything here that runs between fork and exec makes only async-signal-safe
+//! system calls: the judge has other threads.
+
+use std::io;
+use std::os::fd::RawFd;
+
+/// The uid and gid `nobody` of most Linux systems, for programs judged by root.
+pub(super) const NOBODY: libc::uid_t = 65534;
+
+/// Processes the uid `nobody` may have at once (`RLIMIT_NPROC`), for all the runs of
+/// all judges on the machine together.
+pub(super) const MAX_PROCESSES: libc::rlim_t = 512;
+
+/// What the program gets, whichever way it runs.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Confinement {
+    /// `RLIMIT_AS`, in bytes.
+    pub memory: Option<libc::rlim_t>,
+    /// `RLIMIT_CPU`, in seconds.
+    pub cpu: libc::rlim_t,
+    /// Run as `nobody` (the judge is root), with `RLIMIT_NPROC`.
+    pub nobody: bool,
+    /// The judge's pid, to notice that it died before `PR_SET_PDEATHSIG` was set.
+    pub judge: libc::pid_t,
+}
+
+/// The namespaces to make; see the module documentation.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Namespaces {
+    /// Not root: a user namespace too, mapping `nobody` inside to these (uid, gid).
+    pub user: Option<(libc::uid_t, libc::gid_t)>,
+    /// The write end of the judge's pipe for the program's wait status.
+    pub report: RawFd,
+}
+
+fn check(r: libc::c_int) -> io::Result<libc::c_int> {
+    if r == -1 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(r)
+    }
+}
+
+/// Be killed when the parent dies; if it already has (it is not `parent` any more),
+/// leave at once.
+fn die_with(parent: Option<libc::pid_t>) -> io::Result<()> {
+    // SAFETY: prctl with integer arguments changes only this process.
+    check(unsafe { libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong) })?;
+    // SAFETY: getppid and _exit touch no memory.
+    if parent.is_some_and(|p| unsafe { libc::getppid() } != p) {
+        unsafe { libc::_exit(1) };
+    }
+    Ok(())
+}
+
+/// For a worker process of the judge: killed when the judge dies.
+pub(super) fn die_with_parent(parent: libc::pid_t) -> io::Result<()> {
+    unblock_signals();
+    die_with(Some(parent))
+}
+
+/// Start with no signal blocked: the judge blocks the ones its guard waits for, and
+/// a mask survives exec.
+pub(super) fn unblock_signals() {
+    // SAFETY: an empty set built in place; sigprocmask changes only this process.
+    unsafe {
+        let mut none: libc::sigset_t = std::mem::zeroed();
+        libc::sigemptyset(&mut none);
+        libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
+    }
+}
+
+fn set_limit(
+    resource: libc::__rlimit_resource_t,
+    soft: libc::rlim_t,
+    hard: libc::rlim_t,
+) -> io::Result<()> {
+    let limit = libc::rlimit {
+        rlim_cur: soft,
+        rlim_max: hard,
+    };
+    // SAFETY: setrlimit reads `limit`, a valid rlimit, and changes only this process.
+    check(unsafe { libc::setrlimit(resource, &limit) }).map(|_| ())
+}
+
+/// Close (`cloexec`: mark close-on-exec) every descriptor from `from` on.
+fn close_from(from: libc::c_uint, cloexec: bool) {
+    let flags = if cloexec {
+        libc::CLOSE_RANGE_CLOEXEC
+    } else {
+        0
+    };
+    // SAFETY: close_range only closes or marks descriptors of this process.
+    let r = unsafe { libc::syscall(libc::SYS_close_range, from, libc::c_uint::MAX, flags) };
+    if r == -1 {
+        // Kernels before 5.9 (5.11 for the flag): one descriptor at a time.
+        for fd in from as libc::c_int..4096 {
+            // SAFETY: as above; a descriptor not open is an error, ignored.
+            unsafe {
+                if cloexec {
+                    libc::fcntl(fd, libc::F_SETFD, libc::FD_CLOEXEC);
+                } else {
+                    libc::close(fd);
+                }
+            }
+        }
+    }
+}
+
+/// Close every descriptor but `keep`.
+fn close_all_but(keep: RawFd) {
+    // SAFETY: closing descriptors of this process; `keep` stays.
+    for fd in 0..keep {
+        unsafe { libc::close(fd) };
+    }
+    close_from(keep as libc::c_uint + 1, false);
+}
+
+/// The last steps before exec, in the program's own process: rlimits, the uid
+/// `nobody`, death with its parent, and only descriptors 0, 1 and 2 across exec.
+fn confine(c: &Confinement, parent: Option<libc::pid_t>) -> io::Result<()> {
+    unblock_signals();
+    set_limit(libc::RLIMIT_CORE, 0, 0)?;
+    set_limit(libc::RLIMIT_CPU, c.cpu, c.cpu + 1)?;
+    if let Some(bytes) = c.memory {
+        set_limit(libc::RLIMIT_AS, bytes, bytes)?;
+    }
+    if c.nobody {
+        set_limit(libc::RLIMIT_NPROC, MAX_PROCESSES, MAX_PROCESSES)?;
+        // SAFETY: these change only the credentials of this process.
+        unsafe {
+            check(libc::setgroups(0, std::ptr::null()))?;
+            check(libc::setgid(NOBODY))?;
+            check(libc::setuid(NOBODY))?;
+        }
+    }
+    // After setuid, which clears the parent-death signal.
+    die_with(parent)?;
+    close_from(3, true);
+    Ok(())
+}
+
+/// The pre-exec hook of the fallback: the program in a session of its own.
+pub(super) fn fallback(c: &Confinement) -> io::Result<()> {
+    // SAFETY: setsid only changes the session of this (child) process.
+    check(unsafe { libc::setsid() })?;
+    confine(c, Some(c.judge))
+}
+
+/// Write `text` to the file `path` (a NUL-terminated byte string).
+fn write_file(path: &[u8], text: &[u8]) -> io::Result<()> {
+    // SAFETY: `path` is NUL-terminated; the descriptor is ours and closed below.
+    unsafe {
+        let fd = check(libc::open(
+            path.as_ptr().cast(),
+            libc::O_WRONLY | libc::O_CLOEXEC,
+        ))?;
+        let n = libc::write(fd, text.as_ptr().cast(), text.len());
+        libc::close(fd);
+        if n != text.len() as isize {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}
+
+/// "ID OUTSIDE 1\n" in `buf`, without allocating; the bytes written.
+fn id_map(buf: &mut [u8; 48], inside: u32, outside: u32) -> usize {
+    let mut n = 0;
+    for (i, value) in [inside, outside, 1].into_iter().enumerate() {
+        let mut digits = [0u8; 10];
+        let mut len = 0;
+        let mut v = value;
+        loop {
+            digits[len] = b'0' + (v % 10) as u8;
+            len += 1;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        for k in (0..len).rev() {
+            buf[n] = digits[k];
+            n += 1;
+        }
+        buf[n] = if i == 2 { b'\n' } else { b' ' };
+        n += 1;
+    }
+    n
+}
+
+/// Unshare the namespaces in the calling process; its next child is a PID
+/// namespace's init. Mounts are made private first, so that the fresh `/proc`
+/// stays inside.
+fn enter(user: Option<(libc::uid_t, libc::gid_t)>) -> io::Result<()> {
+    let mut flags = libc::CLONE_NEWNS | libc::CLONE_NEWPID;
+    if user.is_some() {
+        flags |= libc::CLONE_NEWUSER;
+    }
+    // SAFETY: unshare changes only the namespaces of this process.
+    check(unsafe { libc::unshare(flags) })?;
+    if let Some((uid, gid)) = user {
+        // The maps of a non-dumpable process belong to root: be dumpable to write them.
+        // SAFETY: prctl with integer arguments changes only this process.
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 1 as libc::c_ulong) };
+        let mut buf = [0u8; 48];
+        write_file(b"/proc/self/setgroups\0", b"deny")?;
+        let n = id_map(&mut buf, NOBODY, uid);
+        write_file(b"/proc/self/uid_map\0", &buf[..n])?;
+        let n = id_map(&mut buf, NOBODY, gid);
+        write_file(b"/proc/self/gid_map\0", &buf[..n])?;
+        unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0 as libc::c_ulong) };
+    }
+    // SAFETY: mount with NUL-terminated strings and null pointers where allowed.
+    check(unsafe {
+        libc::mount(
+            std::ptr::null(),
+            c"/".as_ptr(),
+            std::ptr::null(),
+            libc::MS_REC | libc::MS_PRIVATE,
+            std::ptr::null(),
+        )
+    })?;
+    Ok(())
+}
+
+/// In the namespace's init: a `/proc` of the namespace.
+fn mount_proc() -> io::Result<()> {
+    // SAFETY: as in enter.
+    check(unsafe {
+        libc::mount(
+            c"proc".as_ptr(),
+            c"/proc".as_ptr(),
+            c"proc".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+            std::ptr::null(),
+        )
+    })
+    .map(|_| ())
+}
+
+/// fork, without the C library's fork handlers (this runs after a fork already).
+fn fork() -> io::Result<libc::pid_t> {
+    // SAFETY: a clone with only SIGCHLD and no new stack is a plain fork.
+    let pid = unsafe { libc::syscall(libc::SYS_clone, libc::SIGCHLD as libc::c_long, 0, 0, 0, 0) };
+    if pid == -1 {
+        Err(io::Error::last_os_error())
+    } else {
+        Ok(pid as libc::pid_t)
+    }
+}
+
+fn pipe() -> io::Result<[RawFd; 2]> {
+    let mut fds = [-1; 2];
+    // SAFETY: pipe2 writes two descriptors into `fds`.
+    check(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) })?;
+    Ok(fds)
+}
+
+/// `I`: wait for the init `n` until killed; the judge kills the group.
+fn outer(n: libc::pid_t, keep: RawFd) -> ! {
+    close_all_but(keep);
+    loop {
+        let mut status = 0;
+        // SAFETY: waitpid on our own child writes only into `status`.
+        let r = unsafe { libc::waitpid(n, &mut status, 0) };
+        if r == n || (r == -1 && io::Error::last_os_error().raw_os_error() != Some(libc::EINTR)) {
+            // SAFETY: leaving without running anything of the judge's.
+            unsafe { libc::_exit(0) };
+        }
+    }
+}
+
+/// `N`, the init: reap everything, report `program`'s wait status, then wait to be
+/// killed (its death ends the namespace), or leave once no process is left in it
+/// (as when the program could not be started, and its spawn waits for us).
+fn init(program: libc::pid_t, report: RawFd) -> ! {
+    close_all_but(report);
+    let mut report = Some(report);
+    loop {
+        let mut status = 0;
+        // SAFETY: waitpid writes only into `status`; write and close use our pipe.
+        unsafe {
+            let r = libc::waitpid(-1, &mut status, 0);
+            if r == program {
+                if let Some(fd) = report.take() {
+                    libc::write(fd, (&status as *const libc::c_int).cast(), 4);
+                    libc::close(fd);
+                }
+            } else if r == -1 && io::Error::last_os_error().raw_os_error() == Some(libc::ECHILD) {
+                if report.is_none() {
+                    // The program is gone and nothing is left of it: nothing to keep.
+                    libc::_exit(0);
+                }
+                libc::pause();
+            }
+        }
+    }
+}
+
+/// The pre-exec hook with namespaces; see the module documentation. Only `P`
+/// returns from it (to exec); `I` and `N` never do, unless they fail before their
+/// work starts, and then the judge's spawn fails with the reason.
+pub(super) fn namespaces(c: &Confinement, ns: Namespaces) -> io::Result<()> {
+    // SAFETY: setsid only changes the session of this (child) process.
+    check(unsafe { libc::setsid() })?;
+    die_with(Some(c.judge))?;
+    enter(ns.user)?;
+    let [alive_r, alive_w] = pipe()?;
+    let n = fork()?;
+    if n > 0 {
+        outer(n, alive_w);
+    }
+    // N, pid 1 of the namespace: gone with I, which holds `alive_w` until it dies.
+    // SAFETY: closing our copy of a pipe end; poll reads one valid pollfd.
+    unsafe { libc::close(alive_w) };
+    die_with(None)?;
+    let mut fd = libc::pollfd {
+        fd: alive_r,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    if unsafe { libc::poll(&mut fd, 1, 0) } != 0 {
+        unsafe { libc::_exit(1) };
+    }
+    unsafe { libc::close(alive_r) };
+    mount_proc()?;
+    let p = fork()?;
+    if p > 0 {
+        init(p, ns.report);
+    }
+    // SAFETY: the program has no use for the report pipe.
+    unsafe { libc::close(ns.report) };
+    confine(c, None)
+}
+
+/// Whether namespaces can be had here: `None` if they can, else the step that
+/// failed and why. Tries them in a child (and its child, the init that mounts `/proc`).
+pub(super) fn probe(user: Option<(libc::uid_t, libc::gid_t)>) -> Option<String> {
+    let [r, w] = match pipe() {
+        Ok(p) => p,
+        Err(e) => return Some(format!("pipe: {e}")),
+    };
+    // SAFETY: the child makes only async-signal-safe calls and leaves with _exit.
+    let child = unsafe { libc::fork() };
+    if child == 0 {
+        // What failed, as [step, errno].
+        let fail = |step: u8, e: io::Error| -> ! {
+            let msg = [step, e.raw_os_error().unwrap_or(0) as u8];
+            // SAFETY: a write into our pipe, then leave.
+            unsafe {
+                libc::write(w, msg.as_ptr().cast(), 2);
+                libc::_exit(1)
+            }
+        };
+        if let Err(e) = enter(user) {
+            fail(1, e);
+        }
+        match fork() {
+            Err(e) => fail(2, e),
+            Ok(0) => {
+                if let Err(e) = mount_proc() {
+                    fail(3, e);
+                }
+                unsafe { libc::_exit(0) };
+            }
+            Ok(n) => {
+                let mut status = 0;
+                unsafe {
+                    libc::waitpid(n, &mut status, 0);
+                    libc::_exit(0);
+                }
+            }
+        }
+    }
+    // SAFETY: closing our copy of the write end; then reading into a local buffer.
+    unsafe { libc::close(w) };
+    if child == -1 {
+        unsafe { libc::close(r) };
+        return Some(format!("fork: {}", io::Error::last_os_error()));
+    }
+    let mut msg = [0u8; 2];
+    let n = loop {
+        let n = unsafe { libc::read(r, msg.as_mut_ptr().cast(), 2) };
+        if n != -1 || io::Error::last_os_error().kind() != io::ErrorKind::Interrupted {
+            break n;
+        }
+    };
+    unsafe {
+        libc::close(r);
+        let mut status = 0;
+        libc::waitpid(child, &mut status, 0);
+    }
+    if n != 2 {
+        return None;
+    }
+    let step = match msg[0] {
+        1 => "unshare",
+        2 => "fork",
+        _ => "mount /proc",
+    };
+    let why = io::Error::from_raw_os_error(msg[1] as i32);
+    Some(format!("{step}: {why}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_maps_without_allocating() {
+        let mut buf = [0u8; 48];
+        let n = id_map(&mut buf, 65534, 1000);
+        assert_eq!(&buf[..n], b"65534 1000 1\n");
+        let n = id_map(&mut buf, 0, 4294967295);
+        assert_eq!(&buf[..n], b"0 4294967295 1\n");
+    }
+}
