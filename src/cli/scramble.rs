@@ -17,10 +17,14 @@ use super::{EXIT_OK, parse_gen, usage};
     example = "pocket scramble",
     example = "pocket scramble -n 5 --seed 2026",
     example = "pocket scramble --optimal --min-distance 9 --json",
-    note = "Like the WCA scrambler: a position drawn uniformly from all 3,674,160, refused \
-            when closer than --min-distance (default 4) to solved, written with exactly \
-            --length moves (default 11) or, with --optimal, as few as possible; no face is \
-            turned twice in a row. Each line: the sequence, a tab, the sticker state."
+    note = "Like the WCA scrambler: a position drawn uniformly, refused when closer than \
+            --min-distance (default 4) to solved, written with exactly --length moves \
+            (default 11), or its distance when that is more, or with --optimal as few as \
+            possible; no face is turned twice in a row. Drawn from every position the \
+            moves reach that is farther than --length or made by some such sequence of \
+            exactly --length moves; the others are never drawn (with all nine moves, none \
+            from --length 11 on; with --gen RU at 11, 503 of 29,160, none from 14 on). \
+            Each line: the sequence, a tab, the sticker state."
 )]
 pub(crate) struct ScrambleArgs {
     /// how many scrambles (default 1)
@@ -87,8 +91,8 @@ impl ScrambleArgs {
     }
 }
 
-/// Why no scramble came: no position that far can be written with exactly the
-/// length asked for (the distance was checked before).
+/// Why no scramble came: no position that far is farther than the length asked for
+/// or made by exactly that many moves (the distance was checked before).
 pub(super) fn unwritable(a: &ScrambleArgs, length: Length) -> String {
     let n = match length {
         Length::Fixed(n) => n.to_string(),
@@ -97,7 +101,7 @@ pub(super) fn unwritable(a: &ScrambleArgs, length: Length) -> String {
     let moves = generators_name(a.generators.as_deref().unwrap_or(&Move::ALL));
     format!(
         "no position {} or more from solved is made by exactly {n} moves of {moves} \
-         (no face twice in a row): try --optimal or another --length",
+         (no face twice in a row), nor farther than {n}: try --optimal or another --length",
         a.min_distance
     )
 }

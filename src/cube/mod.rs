@@ -28,7 +28,7 @@ pub use census::{
 };
 pub use goal::solve_to_goal;
 pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
-pub use scramble::{Length, MAX_DRAWS, Rng, Scramble, Scrambler};
+pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use solver::{PocketSolver, PocketSpace, solve};
 pub use symmetry::{Symmetry, classes, group_of};
 pub use table::TableSolver;
