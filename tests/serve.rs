@@ -361,8 +361,9 @@ const STALLED: Duration = Duration::from_secs(5);
 fn stalling_scrambles_are_refused_and_do_not_hold_the_server() {
     let server = Server::start();
     let port = server.port;
-    // With R2 U2 F2 an odd exact length is a search of every sequence: two of them
-    // once held both cores for ever.
+    // With R2 U2 F2 an odd exact length was a search of every sequence: two of them
+    // once held both cores for ever. Now the library refuses it at once, as the
+    // command does.
     let stalling: Vec<_> = (0..2)
         .map(|_| {
             std::thread::spawn(move || {
@@ -378,10 +379,7 @@ fn stalling_scrambles_are_refused_and_do_not_hold_the_server() {
         let answer = t.join().expect("request thread");
         assert_eq!(answer.0, 400, "{}", answer.1);
         let e = error_of(&answer);
-        assert!(
-            e.contains("length=999 with gen= is more than the 15 moves"),
-            "{e}"
-        );
+        assert!(e.contains("made by exactly 999 moves of R2 U2 F2"), "{e}");
     }
     let answer = with_host(port, Some("localhost"), &format!("/api/solve?state={HARD}"));
     assert_eq!(answer.0, 200, "{}", answer.1);
@@ -392,9 +390,9 @@ fn stalling_scrambles_are_refused_and_do_not_hold_the_server() {
 
 #[test]
 fn work_past_the_time_limit_gets_a_503_and_gives_its_core_back() {
-    // 15 moves of R2 U2 F2 exactly: no such scramble, found after a search of every
-    // sequence (1.4 s with --release, more here), far past 0.1 s.
-    let server = Server::with_args(&["--time-limit", "0.1"]);
+    // A weighted search of all solutions with far-apart costs: seconds of work
+    // (4.7 s with --release), far past 1 s.
+    let server = Server::with_args(&["--time-limit", "1"]);
     let port = server.port;
     let slow: Vec<_> = (0..2)
         .map(|_| {
@@ -402,7 +400,7 @@ fn work_past_the_time_limit_gets_a_503_and_gives_its_core_back() {
                 with_host(
                     port,
                     Some("localhost"),
-                    "/api/scramble?gen=R2,U2,F2&length=15",
+                    &format!("/api/solve?state={HARD}&all=1&cost=R=301,U=1"),
                 )
             })
         })
@@ -411,7 +409,7 @@ fn work_past_the_time_limit_gets_a_503_and_gives_its_core_back() {
         let answer = t.join().expect("request thread");
         assert_eq!(answer.0, 503, "{}", answer.1);
         let e = error_of(&answer);
-        assert!(e.contains("more than the 0.1 s it may take"), "{e}");
+        assert!(e.contains("more than the 1 s it may take"), "{e}");
     }
     // Both searches run on, but the cores are free for the next request.
     let answer = with_host(port, Some("localhost"), &format!("/api/solve?state={HARD}"));

@@ -10,8 +10,8 @@
 //!   plain request in microseconds, and the three censuses are counted once.
 //! - Work is bounded: a query longer than [`MAX_QUERY`] is refused, at most one
 //!   solve or census per core runs at a time (others wait their turn), searches share
-//!   a memory budget ([`MEMORY_BUDGET_MB`]), an exact-length scramble with `gen=` is
-//!   at most [`MAX_GEN_LENGTH`] moves, `all=1` lists at most [`MAX_LISTED`]
+//!   a memory budget ([`MEMORY_BUDGET_MB`]), scrambles of any length are quick (the
+//!   library's exact-length table), `all=1` lists at most [`MAX_LISTED`]
 //!   solutions, and a request is answered within its time limit (503 past it).
 //! - Connections are bounded: per client and in all, the oldest idle one closed to
 //!   make room; and only this machine's names are answered in `Host` (DNS rebinding).
@@ -56,12 +56,6 @@ pub const MAX_QUERY: usize = 16 * 1024; // 16 KiB
 
 /// The most solutions one `all=1` answer lists; `count=1` counts any number.
 pub const MAX_LISTED: u64 = 10_000;
-
-/// The longest exact-length scramble answered with `gen=`: writing a position with
-/// exactly n of a few moves can search every sequence of n moves (with `R2,U2,F2` and
-/// an odd length, 2^n of them: 1.4 s for 15 moves, 4.9 s for 17, with `--release`).
-/// With all nine moves any length up to the command's 1000 is quick.
-pub const MAX_GEN_LENGTH: usize = 15;
 
 /// The memory the searches running at once may use, in MiB, as estimated by
 /// [`Weight`]: two weighted searches at a time, whatever the number of cores.
@@ -109,8 +103,7 @@ const LOCAL_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
             prints with --json, and /census.svg with the chart of census --svg; a bad \
             request gets a 4xx and an object with an error field. Limits: a request is \
             answered within --time-limit (503 past it); searches share 256 MiB (two \
-            weighted cost= searches at a time, others wait); a scramble with gen= is at \
-            most 15 moves (or optimal=1); a Host header other than localhost, 127.0.0.1, \
+            weighted cost= searches at a time, others wait); a Host header other than localhost, 127.0.0.1, \
             [::1] or the --host address gets a 421; when a client (an IP address) or \
             everyone has as many connections open as allowed, its or everyone's oldest \
             idle connection is closed for the new one; a connection idle 10 s (between \
@@ -310,7 +303,9 @@ fn parse<T: FromArgs>(command: &str, args: &[String]) -> Result<T, Reply> {
 /// measured (`/usr/bin/time -f %M`, `--release`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Weight {
-    /// A look-up in a shared table, a census, a scramble with all moves (under 8 MB).
+    /// A look-up in a shared table, a census, a scramble with all moves (under 8 MB):
+    /// not counted, so that searches past the time limit, which keep their memory,
+    /// never hold up the plain answers.
     Light,
     /// A search with `gen=` or `goal=`, a scramble with `gen=` (3 to 24 MB).
     Search,
@@ -322,7 +317,7 @@ enum Weight {
 impl Weight {
     fn mib(self) -> u32 {
         match self {
-            Weight::Light => 8,
+            Weight::Light => 0,
             Weight::Search => 32,
             Weight::Weighted => 128,
         }
@@ -374,9 +369,13 @@ async fn on_a_core<T: Send + 'static>(
     // work already started runs on, and must go on counting against the cores.
     let permits = tokio::time::timeout_at(until, async {
         let core = Arc::clone(&shared.work).acquire_owned().await;
-        let memory = Arc::clone(&shared.memory)
-            .acquire_many_owned(weight.mib())
-            .await;
+        let memory = match weight {
+            Weight::Light => Ok(None),
+            _ => Arc::clone(&shared.memory)
+                .acquire_many_owned(weight.mib())
+                .await
+                .map(Some),
+        };
         (core, memory)
     })
     .await
@@ -549,18 +548,6 @@ async fn api_scramble(
             None => Weight::Light,
             Some(_) => Weight::Search,
         };
-        // The command has checked that the length is a number.
-        let length = params.get("length").and_then(|l| l.parse::<usize>().ok());
-        if let Some(n) = length.filter(|&n| a.generators().is_some() && n > MAX_GEN_LENGTH) {
-            return Err(Reply::error(
-                StatusCode::BAD_REQUEST,
-                &format!(
-                    "length={n} with gen= is more than the {MAX_GEN_LENGTH} moves answered \
-                     (an exact length with a few moves can take a search of every sequence); \
-                     ask a shorter length, or optimal=1"
-                ),
-            ));
-        }
         on_a_core(&shared, weight, move |shared| {
             let own;
             let scrambler = match a.generators() {
