@@ -290,8 +290,8 @@ pub(super) fn plan(mut a: SolveArgs) -> Result<Plan, String> {
         .transpose()
         .map_err(|e| e.to_string())?
         .map(|g| g.in_net_order(a.layout));
-    if goal.is_some() && (a.method == Method::Table || a.all || a.count) {
-        return Err("--goal works with the default method, without --all or --count".into());
+    if goal.is_some() && a.method == Method::Table {
+        return Err("--goal works with the default method only".into());
     }
     let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
     let bidir = match &costs {

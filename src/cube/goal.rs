@@ -1,40 +1,76 @@
-//! Solving to a goal with wildcards: the engine's layered search from the scramble,
-//! canonical and over cost buckets, so the first matching position it settles is the
-//! cheapest to reach in the chosen metric, move subset and costs.
+//! Solving to a goal with wildcards. The positions matching the goal are the roots
+//! of the engine's layered search towards them, over cost buckets, run until the
+//! scramble is settled; the walk down those distances then gives the optimal
+//! sequences in move order, so the first is the one plain solving would print for
+//! the same cheapest cost (the first optimal canonical sequence in the order
+//! `R R' R2 U U' U2 F F' F2`, a half turn one move of its metric's cost), and
+//! `--all` and `--count` list or count them the same way.
 
 use std::ops::ControlFlow;
 
 use crate::cube::solver::PocketSpace;
-use crate::engine::layers::{Dense, Direction, Layered};
-use crate::engine::search::{Canon, Path};
-use crate::model::goal::{matches, reachable};
+use crate::engine::layers::{Dense, Direction, Layered, Store};
+use crate::engine::search::{Canon, Moves, Path};
+use crate::engine::walk::Walk;
+use crate::model::goal::{matches, matching};
 use crate::model::pieces::{Coord, STICKERS};
 
-/// The cheapest way from `start` to any position matching `goal` (in faces), as a
-/// canonical sequence; `None` if no such position can be reached. Flat arrays over the
-/// coordinate (about 18 MB whatever the goal), after a check that some position
-/// matches at all.
+/// The optimal sequences from `start` to the positions matching `goal` (in faces),
+/// in move order, as far as `f` takes them (it returns `false` to stop); the cheapest
+/// cost, or `None` if no matching position can be reached. Flat arrays over the
+/// coordinate (about 18 MB whatever the goal).
+pub fn each_to_goal(
+    space: &PocketSpace,
+    start: Coord,
+    goal: &[Option<u8>; STICKERS],
+    f: &mut dyn FnMut(&Moves) -> bool,
+) -> Option<u32> {
+    // Already there: the one cheapest sequence is the empty one (and a goal of
+    // wildcards need not list every position first).
+    if matches(goal, &start.cube()) {
+        f(&Moves::new());
+        return Some(0);
+    }
+    let roots: Vec<Coord> = matching(goal).iter().map(|c| c.coord()).collect();
+    if roots.is_empty() {
+        return None;
+    }
+    let search = Layered::new(space, Direction::ToRoots);
+    let mut store = Dense::new(space);
+    let mut cost = None;
+    // A dense store never runs out of room: the search cannot fail. Once `start` is
+    // settled at cost C, every state within C of a root has its exact distance (its
+    // neighbour on the way was settled before), which is all the walk looks at.
+    let _ = search.run(&roots, &mut store, |s| {
+        if s.state == start {
+            cost = Some(s.distance);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    let cost = cost?;
+    let canon = Canon::new(space);
+    let walk = Walk::new(space, &canon, |s| store.get(s).map(|r| r.distance));
+    walk.each(start, cost, None, f);
+    Some(cost)
+}
+
+/// The first cheapest way from `start` to any position matching `goal` (in faces),
+/// in move order; `None` if no such position can be reached.
 pub fn solve_to_goal(
     space: &PocketSpace,
     start: Coord,
     goal: &[Option<u8>; STICKERS],
 ) -> Option<Path> {
-    if !reachable(goal) {
-        return None;
-    }
-    let canon = Canon::new(space);
-    let search = Layered::new(space, Direction::FromRoots).canonical(&canon);
-    let mut store = Dense::new(space);
-    let mut found = None;
-    // A dense store never runs out of room: the search cannot fail.
-    let _ = search.run(&[start], &mut store, |s| {
-        if matches(goal, &s.state.cube()) {
-            found = Some(s.state);
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    search.path(&store, found?)
+    let mut first = None;
+    let cost = each_to_goal(space, start, goal, &mut |m| {
+        first = Some(m.clone());
+        false
+    })?;
+    Some(Path {
+        cost,
+        moves: first?,
+    })
 }
 
 #[cfg(test)]

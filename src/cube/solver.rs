@@ -173,6 +173,26 @@ impl PocketSolver {
         Some(self.space().alg(&path))
     }
 
+    /// Every cheapest way to a position matching `goal`, in move order (up to
+    /// `limit` of them), and how many there are; `None` if none can be reached.
+    pub fn solve_all_to_goal(
+        &self,
+        cube: &Cube,
+        goal: &[Option<u8>; crate::model::pieces::STICKERS],
+        limit: usize,
+    ) -> Option<(Vec<Alg>, u64)> {
+        let space = self.space();
+        let (mut algs, mut count) = (Vec::new(), 0u64);
+        crate::cube::goal::each_to_goal(space, cube.coord(), goal, &mut |m| {
+            if algs.len() < limit {
+                algs.push(m.iter().map(|&i| space.move_at(i as usize)).collect());
+            }
+            count += 1;
+            true
+        })?;
+        Some((algs, count))
+    }
+
     /// Grow the shared solved-side search now, e.g. before timing a batch.
     pub fn prepare(&mut self, radius: u32) {
         self.inner.prepare(radius);
