@@ -107,6 +107,17 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
                 ),
             }
         }
+        if all.is_empty() {
+            report_usage(
+                "census",
+                &format!(
+                    "--metric {} turns none of the moves of --gen {}",
+                    metrics[0],
+                    generators_name(generators)
+                ),
+            );
+            return Err(EXIT_USAGE);
+        }
         return Ok(all);
     };
     if a.generators.is_some() || !matches!(a.metric, MetricChoice::All) || a.symmetry {
