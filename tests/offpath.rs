@@ -187,9 +187,12 @@ fn show(s: &[u8]) -> String {
     String::from_utf8_lossy(s).into_owned()
 }
 
+/// Positions and local maxima per distance, and every position with its distance.
+type OracleCensus = (Vec<u64>, Vec<u64>, Vec<(Vec<u8>, u32)>);
+
 /// Least cost from solved of every position the moves reach (sticker strings, a
 /// Dijkstra over cost buckets written here), with the local maxima of each cost.
-fn oracle_census(moves: &[usize], cost: &[u32; 9]) -> (Vec<u64>, Vec<u64>, Vec<(Vec<u8>, u32)>) {
+fn oracle_census(moves: &[usize], cost: &[u32; 9]) -> OracleCensus {
     use std::collections::HashMap;
     let perms = move_perms();
     let step = |s: &[u8], m: usize| -> Vec<u8> { (0..24).map(|i| s[perms[m][i]]).collect() };
