@@ -283,3 +283,26 @@ fn item3_qtm_gen_counts_half_turns_as_two_quarters() {
         "{err}"
     );
 }
+
+/// Item 4: the `--effect` examples of `algs --help` are positions, and the
+/// algorithms listed for them make them (tests/docs.rs runs every example).
+#[test]
+fn item4_help_examples_are_possible() {
+    let help = lines_of(&["algs", "--help"], b"");
+    let effects: Vec<&str> = help
+        .iter()
+        .filter_map(|l| l.split("--effect ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .filter(|e| e.len() == 24)
+        .collect();
+    assert!(effects.len() >= 3, "{help:?}");
+    for effect in effects {
+        let listed = lines_of(&["algs", "--effect", effect, "--limit", "30"], b"");
+        assert!(!listed.is_empty(), "{effect}");
+        for alg in &listed {
+            let after = apply(SOLVED, alg.split(" (cost").next().unwrap());
+            let after: [u8; 24] = after.try_into().unwrap();
+            assert!(matches(&after, effect.as_bytes()), "{effect}: {alg}");
+        }
+    }
+}
