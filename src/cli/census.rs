@@ -83,6 +83,17 @@ impl std::str::FromStr for MetricChoice {
 /// reported and becomes the exit status.
 fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
     let Some(name) = &a.puzzle else {
+        if a.weighted || a.cost.is_some() {
+            let what = if a.weighted { "--weighted" } else { "--cost" };
+            report_usage(
+                "census",
+                &format!(
+                    "{what} needs --puzzle (a definition's costs); the cube's distances are \
+                     counted in --metric htm, qtm or one-way"
+                ),
+            );
+            return Err(EXIT_USAGE);
+        }
         let metrics = match a.metric {
             MetricChoice::One(m) => vec![m],
             MetricChoice::All => Metric::ALL.to_vec(),

@@ -270,6 +270,19 @@ pub(super) fn plan(mut a: SolveArgs) -> Result<Plan, String> {
     if a.show && a.json {
         return Err("--show draws pictures, which --json has no room for".into());
     }
+    // Options that would change nothing are refused, never ignored.
+    if a.compact && a.count && !a.json {
+        return Err(
+            "--count prints only the number of solutions: --compact has nothing to write".into(),
+        );
+    }
+    if moves_input && a.layout != Layout::Golf && !a.json && a.goal.is_none() {
+        return Err(
+            "--layout is how states are written: with --moves it applies to --goal and to \
+                    the \"state\" of --json only"
+                .into(),
+        );
+    }
     let costs = a
         .cost
         .as_deref()
