@@ -375,3 +375,60 @@ fn brute_count(length: u32) -> usize {
     go(SOLVED, length, None, &perms, &mut found);
     found
 }
+
+/// Messages: a byte-order mark at the start of the input is skipped (editors write
+/// one), a too-long line names its length and the limit, a cost past the limit names
+/// the limit.
+#[test]
+fn messages_bom_long_line_and_cost_limit() {
+    let corner = "UUUURLFBLRBFLLFFRRBBDDDD";
+    let o = pocket(
+        &["solve"],
+        format!("\u{FEFF}{corner}\n{corner}\n").as_bytes(),
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], lines[1]);
+    assert!(is_solved(&apply(corner.as_bytes(), &lines[0])));
+    // Only at the start: a mark inside the input is a bad character.
+    let o = pocket(
+        &["solve"],
+        format!("{corner}\n\u{FEFF}{corner}\n").as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("U+FEFF"));
+    let long = "R U ".repeat(1024) + "F";
+    let o = pocket(&["solve", "--moves", "-"], format!("{long}\n").as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stdout(&o),
+        "error: line too long: 4097 bytes, the limit for a move sequence is 4096 bytes\n"
+    );
+    let o = pocket(&["solve", "--cost", "R=1000000", corner], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("past the limit: at most 999999.999, got '1000000'"),
+        "{err}"
+    );
+}
+
+/// Messages: the API of `pocket serve` names a byte that is not UTF-8 as the command
+/// line does (the bytes as sent reach the same parser).
+#[test]
+fn messages_serve_names_the_byte() {
+    let bad = b"UUUURLFBLRBFLLFFRRBBDDD\xff";
+    let cli = stdout(&pocket(&["solve", "--json"], &[&bad[..], b"\n"].concat()));
+    assert!(cli.contains("0xFF"), "{cli}");
+    let server = common::server::Server::start();
+    let (status, body) = server.get("/api/solve?state=UUUURLFBLRBFLLFFRRBBDDD%FF");
+    assert_eq!(status, 400);
+    assert_eq!(body.trim(), cli.trim());
+    assert!(body.contains("byte 0xFF (not UTF-8) at position 24"), "{body}");
+}

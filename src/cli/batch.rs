@@ -135,7 +135,10 @@ pub(crate) trait Subject {
     fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String>;
     /// The error for an input line too long to read.
     fn too_long(&self, len: usize) -> String {
-        format!("line too long ({len} bytes)")
+        format!(
+            "line too long: {len} bytes, the limit is {} bytes",
+            crate::io::MAX_LINE
+        )
     }
 }
 
@@ -258,7 +261,15 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
     }
 
     fn too_long(&self, len: usize) -> String {
-        format!("line too long ({len} bytes; a state is 24 characters)")
+        let what = if self.input.moves_input {
+            "a move sequence"
+        } else {
+            "a line (a state is 24 characters)"
+        };
+        format!(
+            "line too long: {len} bytes, the limit for {what} is {} bytes",
+            crate::io::MAX_LINE
+        )
     }
 }
 

@@ -346,20 +346,20 @@ pub(super) fn plan(mut a: SolveArgs) -> Result<Plan, String> {
 pub(super) type One = Result<(String, u64), String>;
 
 impl Plan {
-    /// Answer one input with `solver`.
-    pub(super) fn answer_one(&self, solver: impl Solve, raw: &str) -> One {
+    /// Answer one input (its bytes as given) with `solver`.
+    pub(super) fn answer_one(&self, solver: impl Solve, raw: &[u8]) -> One {
         answer_with(&self.input, &self.answer, solver, raw)
     }
 
     /// Answer one input with the bidirectional search (moves, costs or a goal).
-    pub(super) fn answer_one_bidir(self, raw: &str) -> One {
+    pub(super) fn answer_one_bidir(self, raw: &[u8]) -> One {
         answer_with(&self.input, &self.answer, self.bidir, raw)
     }
 }
 
-fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &str) -> One {
+fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8]) -> One {
     let mut subject = CubeSubject { input, solver };
-    answer.one(&mut subject, raw.as_bytes())
+    answer.one(&mut subject, raw)
 }
 
 pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {
