@@ -430,5 +430,53 @@ fn messages_serve_names_the_byte() {
     let (status, body) = server.get("/api/solve?state=UUUURLFBLRBFLLFFRRBBDDD%FF");
     assert_eq!(status, 400);
     assert_eq!(body.trim(), cli.trim());
-    assert!(body.contains("byte 0xFF (not UTF-8) at position 24"), "{body}");
+    assert!(
+        body.contains("byte 0xFF (not UTF-8) at position 24"),
+        "{body}"
+    );
+}
+
+/// Messages: names read from user files (pattern names, a definition's name) are
+/// printed with terminal escape sequences as escape text, never raw.
+#[test]
+fn messages_names_from_files_are_escaped() {
+    let dir = Dir::new("offpath-names");
+    let patterns = dir.file(
+        "patterns.txt",
+        "Red\u{1b}[31m name UUUURLFBLRBFLLFFRRBBDDDD 11\n",
+    );
+    let table = lines_of(&["patterns", "--file", &patterns], b"").join("\n");
+    assert!(!table.contains('\u{1b}'), "{table}");
+    assert!(table.contains("Red\\u{001B}[31m name"), "{table}");
+    let definition = dir.file(
+        "puzzle.txt",
+        "name bad\u{1b}[2Jname\nsolved WWWWYYYYBBGGOORR\nmove R 0 6 2 4 3 5 1 7 8 10 9 11 12 13 15 14\n",
+    );
+    let census = lines_of(&["census", "--puzzle", &definition], b"").join("\n");
+    assert!(!census.contains('\u{1b}'), "{census}");
+    assert!(census.contains("bad\\u{001B}[2Jname"), "{census}");
+}
+
+/// Messages: a definition file giving one permutation under two names is refused,
+/// naming both moves and their lines (each solution would be listed twice).
+#[test]
+fn messages_duplicate_moves_are_refused() {
+    let dir = Dir::new("offpath-duplicates");
+    let r = "0 6 2 4 3 5 1 7 8 10 9 11 12 13 15 14";
+    let definition = dir.file(
+        "puzzle.txt",
+        &format!("name dup\nsolved WWWWYYYYBBGGOORR\nmove R {r}\nmove Q {r}\n"),
+    );
+    for args in [
+        &["solve", "--puzzle", &definition, "WWWWYYYYBBGGOORR"][..],
+        &["census", "--puzzle", &definition][..],
+    ] {
+        let o = pocket(args, b"");
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("line 4: move Q is the same permutation as move R (line 3)"),
+            "{err}"
+        );
+    }
 }

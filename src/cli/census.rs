@@ -10,6 +10,7 @@ use crate::engine::chart::census_svg;
 use crate::io::{group, timed};
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
+use crate::model::stickers::escape_text;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_usage, usage};
 
@@ -173,10 +174,18 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
         );
     }
     let (all, us) = timed(|| compute(&a));
-    let all = match all {
+    let mut all = match all {
         Ok(all) => all,
         Err(code) => return Ok(code),
     };
+    // A definition file's name is printed in the table's title and the chart: a
+    // terminal escape sequence there is shown as its escape text (JSON escapes it).
+    if !a.json {
+        for c in &mut all {
+            c.title = escape_text(&c.title);
+            c.puzzle = escape_text(&c.puzzle);
+        }
+    }
     let mut out = io::stdout().lock();
     if let Some(path) = &a.svg {
         let svg = census_svg(&all);
