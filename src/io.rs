@@ -30,6 +30,9 @@ pub fn read_text_file(path: &str) -> Result<String, Error> {
             ),
         ));
     }
+    if bytes.starts_with(BOM) {
+        bytes.drain(..BOM.len());
+    }
     String::from_utf8(bytes).map_err(|e| {
         Error::invalid(
             Kind::File,
@@ -58,7 +61,13 @@ pub struct LineReader<R> {
     inner: BufReader<R>,
     buf: Vec<u8>,
     max: usize,
+    /// No line read yet: a byte-order mark there is skipped.
+    first: bool,
 }
+
+/// The UTF-8 byte-order mark some editors put at the start of a file; it is no part
+/// of the text, so input skips it.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl<R: Read> LineReader<R> {
     /// A reader with the default line limit.
@@ -72,6 +81,7 @@ impl<R: Read> LineReader<R> {
             inner: BufReader::with_capacity(64 * 1024, inner),
             buf: Vec::new(),
             max,
+            first: true,
         }
     }
 
@@ -117,12 +127,45 @@ impl<R: Read> LineReader<R> {
                 break;
             }
         }
+        let first = std::mem::replace(&mut self.first, false);
         if len > self.max {
             Ok(Some(Line::TooLong(len)))
+        } else if first && self.buf.starts_with(BOM) {
+            Ok(Some(Line::Text(&self.buf[BOM.len()..])))
         } else {
             Ok(Some(Line::Text(&self.buf)))
         }
     }
+}
+
+/// The value of parameter `name` in a raw URL query (`a=1&b=%FF`), percent-decoded
+/// to the bytes sent (`+` is a space), with no UTF-8 decoding: so a byte that is not
+/// UTF-8 reaches the state parser as it does from the command line, which names it.
+#[cfg(feature = "serve")]
+pub fn query_bytes(raw: &str, name: &str) -> Option<Vec<u8>> {
+    let value = raw.split('&').find_map(|pair| {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        (key == name).then_some(value)
+    })?;
+    let hex = |b: u8| (b as char).to_digit(16);
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    Some(out)
 }
 
 /// Whether an error means the reader of our output has gone away.
@@ -191,8 +234,24 @@ mod tests {
         assert_eq!(lines(b"a\nbb\n\nc", 10), ["a", "bb", "", "c"]);
         assert_eq!(lines(b"", 10), Vec::<String>::new());
         assert_eq!(lines(b"12345678901\nok\n", 10), ["<11>", "ok"]);
+        // A byte-order mark is skipped at the start of the input only.
+        assert_eq!(
+            lines(b"\xEF\xBB\xBFab\n\xEF\xBB\xBFc", 10),
+            ["ab", "\u{FEFF}c"]
+        );
         let big = vec![b'x'; 200_000];
         assert_eq!(lines(&big, 10), ["<200000>"]);
+    }
+
+    #[cfg(feature = "serve")]
+    #[test]
+    fn query_values_as_bytes() {
+        assert_eq!(
+            query_bytes("a=1&state=UU%FF+x%2", "state").unwrap(),
+            b"UU\xFF x%2"
+        );
+        assert_eq!(query_bytes("state", "state").unwrap(), b"");
+        assert!(query_bytes("a=1", "state").is_none());
     }
 
     #[test]

@@ -76,7 +76,7 @@ fn mixed_batch_keeps_order_and_reports_each_error() {
     assert!(l[7].starts_with("error: twisted corner"), "{}", l[7]);
     assert_eq!(
         l[8],
-        "error: line too long (10000 bytes; a state is 24 characters)"
+        "error: line too long: 10000 bytes, the limit for a line (a state is 24 characters) is 4096 bytes"
     );
     assert_eq!(l[9], l[0]);
     let err = String::from_utf8_lossy(&o.stderr);

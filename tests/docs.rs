@@ -1,5 +1,9 @@
-//! Every command example of the README and `docs/` runs as written, through the real
-//! binary, and the README's example output is what `pocket` prints.
+//! Every command example of the README, of `docs/` and of every `--help` runs as
+//! written, through the real binary, and the README's example output is what `pocket`
+//! prints. An example runs in a scratch directory holding the files examples name;
+//! one whose note (`  # ...` in a shell block, `   (...)` in a help text) starts with
+//! "error" must fail with exit 1 or 2 instead. `pocket serve` runs until stopped, so
+//! tests/serve.rs starts it instead.
 
 mod common;
 
@@ -43,37 +47,102 @@ fn documents() -> Vec<(PathBuf, String)> {
         .collect()
 }
 
-/// A shell line without its trailing `# comment` (two spaces before the `#`).
-fn command_of(line: &str) -> &str {
-    line.split("  #").next().unwrap_or(line).trim()
+/// A shell line without its trailing `# comment` (two spaces before the `#`), and
+/// the comment.
+fn command_of(line: &str) -> (&str, &str) {
+    match line.split_once("  #") {
+        Some((command, note)) => (command.trim(), note.trim()),
+        None => (line.trim(), ""),
+    }
 }
 
-#[test]
-fn every_command_example_runs() {
-    let dir = Dir::new("docs");
+/// A `--help` example without its trailing `(note)` (three spaces before it), and
+/// the note.
+fn help_example_of(line: &str) -> (&str, &str) {
+    match line.split_once("   (") {
+        Some((command, note)) => (command.trim(), note.trim_end_matches(')').trim()),
+        None => (line.trim(), ""),
+    }
+}
+
+/// An example the text marks as failing on purpose: its note starts with "error".
+fn marked_error(note: &str) -> bool {
+    note.starts_with("error")
+}
+
+/// A scratch directory holding the files the examples name.
+fn example_dir(name: &str) -> Dir {
+    let dir = Dir::new(name);
+    let states =
+        "UUUURLFBLRBFLLFFRRBBDDDD\nUUUDLLFRFRBBLLFRFRBBDUDD\nWWWW OOGG RRBB OOGG RRBB YYYY\n";
+    dir.file("states.txt", states);
+    // A pattern file's line is a name, a state and lengths, or a bare state.
+    let bare = "UUUURLFBLRBFLLFFRRBBDDDD\nUUUDLLFRFRBBLLFRFRBBDUDD\n";
+    dir.file("random.txt", bare);
+    dir.file("my-positions.txt", bare);
+    // The judge's examples: solvers that hand the state to `pocket solve`.
+    dir.file(
+        "solver.py",
+        "import subprocess, sys\nsys.stdout.write(subprocess.run(['pocket', 'solve', sys.argv[-1]], \
+         capture_output=True, text=True).stdout)\n",
+    );
+    #[cfg(unix)]
+    dir.script("solver", "exec pocket solve");
+    dir
+}
+
+/// Run each example in `dir` with the binary first on the PATH: it must exit 0, or
+/// (marked as an error example) 1 or 2 with a message on standard error.
+fn run_examples(dir: &Dir, examples: &[(String, String, bool)]) {
     let bin = Path::new(env!("CARGO_BIN_EXE_pocket")).parent().unwrap();
     let path = format!(
         "{}:{}",
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
-    dir.file(
-        "states.txt",
-        "UUUURLFBLRBFLLFFRRBBDDDD\nUUUDLLFRFRBBLLFRFRBBDUDD\nWWWW OOGG RRBB OOGG RRBB YYYY\n",
-    );
+    for (source, command, error) in examples {
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(command)
+            .current_dir(&dir.0)
+            .env("PATH", &path)
+            .env("NO_COLOR", "1")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let code = o.status.code();
+        let fine = if *error {
+            matches!(code, Some(1 | 2))
+        } else {
+            code == Some(0)
+        };
+        assert!(
+            fine,
+            "{source}: `{command}` exited {code:?}{}:\n{}{}",
+            if *error { " (an error example)" } else { "" },
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+#[test]
+fn every_command_example_runs() {
+    let dir = example_dir("docs");
     let mut commands = Vec::new();
     for (file, text) in documents() {
         for (lang, body) in blocks(&text) {
             match lang.as_str() {
                 "sh" => {
                     for line in body.lines() {
-                        let command = command_of(line);
+                        let (command, note) = command_of(line);
                         // A server runs until stopped: tests/serve.rs starts it.
                         if command.starts_with("pocket serve") {
                             continue;
                         }
                         if command.starts_with("pocket ") {
-                            commands.push((file.clone(), command.to_string()));
+                            let source = file.display().to_string();
+                            commands.push((source, command.to_string(), marked_error(note)));
                         }
                     }
                 }
@@ -86,25 +155,7 @@ fn every_command_example_runs() {
         }
     }
     assert!(commands.len() > 40, "{} examples found", commands.len());
-    for (file, command) in &commands {
-        let o = Command::new("sh")
-            .arg("-c")
-            .arg(command)
-            .current_dir(&dir.0)
-            .env("PATH", &path)
-            .env("NO_COLOR", "1")
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{}: `{command}` failed:\n{}{}",
-            file.display(),
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
-    }
+    run_examples(&dir, &commands);
     let puzzle = dir.0.join("my-puzzle.txt");
     let o = pocket(&["census", "--puzzle", puzzle.to_str().unwrap()], b"");
     assert_eq!(
@@ -113,6 +164,52 @@ fn every_command_example_runs() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
+}
+
+/// The `pocket ...` lines of the "Examples:" section of a `--help` text.
+fn help_examples(help: &str) -> Vec<(String, bool)> {
+    help.lines()
+        .skip_while(|l| l.trim() != "Examples:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .map(help_example_of)
+        .filter(|(command, _)| command.starts_with("pocket "))
+        .map(|(command, note)| (command.to_string(), marked_error(note)))
+        .collect()
+}
+
+/// Item 4 of issue 25: every example of `pocket --help` and of every command's
+/// `--help` runs and exits 0 (the help names the commands; none is missed).
+#[test]
+fn every_help_example_runs() {
+    let top = stdout(&pocket(&["--help"], b""));
+    let names: Vec<String> = top
+        .lines()
+        .skip_while(|l| l.trim() != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        // A command's line starts with two spaces and its name; wrapped text has more.
+        .filter(|l| l.starts_with("  ") && !l.starts_with("   "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect();
+    assert!(names.len() >= 11, "{names:?}");
+    let mut examples: Vec<(String, String, bool)> = help_examples(&top)
+        .into_iter()
+        .map(|(c, e)| ("pocket --help".to_string(), c, e))
+        .collect();
+    for name in &names {
+        let help = stdout(&pocket(&[name, "--help"], b""));
+        let found = help_examples(&help);
+        assert!(!found.is_empty(), "pocket {name} --help has no example");
+        examples.extend(
+            found
+                .into_iter()
+                .map(|(c, e)| (format!("pocket {name} --help"), c, e)),
+        );
+    }
+    // A server runs until stopped: tests/serve.rs starts it and asks its API.
+    examples.retain(|(_, command, _)| !command.starts_with("pocket serve"));
+    run_examples(&example_dir("help"), &examples);
 }
 
 #[test]

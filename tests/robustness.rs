@@ -45,7 +45,7 @@ fn a_100_mb_line_without_newline_is_one_error() {
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
-        "error: line too long (104857600 bytes; a state is 24 characters)\n"
+        "error: line too long: 104857600 bytes, the limit for a line (a state is 24 characters) is 4096 bytes\n"
     );
 }
 

@@ -9,7 +9,7 @@ use std::fmt;
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
 use crate::model::moves::Alg;
-use crate::model::stickers::{Stickers, state_in_line};
+use crate::model::stickers::{Stickers, escape_text, state_in_line};
 
 /// The 13 published test patterns, embedded from `fixtures/patterns.txt`.
 pub const BUILTIN_PATTERNS: &str = include_str!("../../fixtures/patterns.txt");
@@ -98,7 +98,9 @@ pub fn parse_patterns(text: &str) -> Result<Vec<Pattern>, PatternError> {
         };
         out.push(Pattern {
             line,
-            name: tokens.join(" "),
+            // A name is printed in tables and messages: a terminal escape sequence or
+            // any other character outside printable ASCII is kept as its escape text.
+            name: escape_text(&tokens.join(" ")),
             state: state.to_string(),
             htm: Some(number(lengths[0])?),
             qtm: lengths.get(1).map(|s| number(s)).transpose()?,

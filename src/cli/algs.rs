@@ -20,12 +20,12 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
 #[argh(
     subcommand,
     name = "algs",
-    example = "pocket algs --effect UUUULFFBRRLBLLFFRRBBDDDD",
+    example = "pocket algs --effect UUUURLFBLRBFLLFFRRBBDDDD   (the corner swap: its 24 algorithms)",
     example = "pocket algs --effect UUUU........LLFFRRBBDDDD --gen RU --max-length 7 --limit 20",
-    example = "pocket algs --effect UUUULFRBBLFRLLFFRRBBDDDD --cost \"U=0.8,F=1.3\"",
+    example = "pocket algs --effect UUUURLFRBBLFLLFFRRBBDDDD --cost \"U=0.8,F=1.3\"",
     example = "pocket algs --orbit corner --change cycle",
     example = "pocket algs --orbit corner --change twist --max-length 6 --max-power 6",
-    example = "pocket algs --orbit corner --max-length 8 --shard 3/8   (part 3 of 8)",
+    example = "pocket algs --orbit corner --max-length 7 --shard 3/8   (part 3 of 8)",
     note = "--effect: the pattern is the cube after the algorithm, in the face letters of \
             the solved cube UUUULLFFRRBBLLFFRRBBDDDD, with . for any sticker. Output: one \
             sequence per line (never the empty one), shortest first, then cheapest (with \
@@ -196,8 +196,14 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         eprintln!("pocket: no position has the effect {effect}: {why}");
         return Ok(EXIT_BAD_INPUT);
     }
-    if a.max_length.is_some_and(|n| n > 20) {
+    if a.max_length.is_some_and(|n| n > MAX_EFFECT_LENGTH) {
         return usage("algs", "--max-length is at most 20");
+    }
+    if a.max_length == Some(0) || a.limit == Some(0) {
+        return usage(
+            "algs",
+            "--max-length and --limit are at least 1 (the empty sequence is no algorithm)",
+        );
     }
     let moves = generators.unwrap_or_else(|| Move::ALL.to_vec());
     let progress = show_progress();
@@ -209,8 +215,15 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         );
         return Ok(EXIT_BAD_INPUT);
     };
-    // The empty sequence is no algorithm, even when the solved cube fits the pattern.
-    let shortest = shortest.max(1);
+    // The empty sequence is no algorithm, even when the solved cube fits the pattern:
+    // then the shortest is the first length with a sequence (the solved cube itself:
+    // 6 moves, (R2 U2)3), searched up to the longest --max-length allows.
+    let shortest = match shortest {
+        0 => (1..=MAX_EFFECT_LENGTH)
+            .find(|&n| !search.of_length(n).is_empty())
+            .unwrap_or(1),
+        n => n,
+    };
     let longest = a.max_length.unwrap_or(shortest);
     let limit = a.limit.unwrap_or(usize::MAX);
     let mut out = io::stdout().lock();
@@ -255,6 +268,14 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
     if progress {
         eprintln!("\rpocket: {printed} sequences of {shortest} to {longest} moves");
     }
+    // Nothing printed is said, never silent: --max-length below the shortest.
+    if printed == 0 {
+        eprintln!(
+            "pocket: no sequence of at most {longest} moves has this effect (the shortest \
+             has {shortest}: give --max-length {shortest} or more)"
+        );
+        return Ok(EXIT_BAD_INPUT);
+    }
     Ok(EXIT_OK)
 }
 
@@ -263,6 +284,9 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
 fn show_progress() -> bool {
     io::stderr().is_terminal() && !io::stdout().is_terminal()
 }
+
+/// The longest sequences `algs --effect` lists.
+const MAX_EFFECT_LENGTH: usize = 20;
 
 /// The longest sequences `algs --orbit` tries without `--max-length` (the 3x3x3: 5 s).
 const DEFAULT_ORBIT_LENGTH: usize = 7;

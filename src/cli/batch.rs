@@ -23,9 +23,14 @@ use smallvec::SmallVec;
 
 /// A solver of the cube as `solve` uses it.
 pub(crate) trait Solve {
-    /// The cheapest way to a position matching a goal; `None` when unsupported or
-    /// unreachable.
-    fn to_goal(&mut self, _cube: &Cube, _goal: &[Option<u8>; 24]) -> Option<Alg> {
+    /// The cheapest ways to a position matching a goal (the first, or all with
+    /// `Want::All`) and how many there are; `None` when unsupported or unreachable.
+    fn to_goal(
+        &mut self,
+        _cube: &Cube,
+        _goal: &[Option<u8>; 24],
+        _want: Want,
+    ) -> Option<(Vec<Alg>, u64)> {
         None
     }
     /// An optimal solution, or `None` if the solver's moves cannot reach the cube.
@@ -38,8 +43,17 @@ pub(crate) trait Solve {
 }
 
 impl Solve for PocketSolver {
-    fn to_goal(&mut self, cube: &Cube, goal: &[Option<u8>; 24]) -> Option<Alg> {
-        self.solve_to_goal(cube, goal)
+    fn to_goal(
+        &mut self,
+        cube: &Cube,
+        goal: &[Option<u8>; 24],
+        want: Want,
+    ) -> Option<(Vec<Alg>, u64)> {
+        match want {
+            Want::First => self.solve_to_goal(cube, goal).map(|a| (vec![a], 1)),
+            Want::All => self.solve_all_to_goal(cube, goal, usize::MAX),
+            Want::Count => self.solve_all_to_goal(cube, goal, 1),
+        }
     }
     fn one(&mut self, cube: &Cube) -> Option<Alg> {
         self.try_solve(cube)
@@ -121,7 +135,10 @@ pub(crate) trait Subject {
     fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String>;
     /// The error for an input line too long to read.
     fn too_long(&self, len: usize) -> String {
-        format!("line too long ({len} bytes)")
+        format!(
+            "line too long: {len} bytes, the limit is {} bytes",
+            crate::io::MAX_LINE
+        )
     }
 }
 
@@ -216,13 +233,17 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
             if let Some(why) = crate::model::goal::unmatchable(goal, &faces) {
                 return Err(format!("goal: no position matches it: {why}"));
             }
-            let Some(a) = self.solver.to_goal(&cube, &faces) else {
+            let Some((algs, count)) = self.solver.to_goal(&cube, &faces, want) else {
                 return Err(format!(
                     "no position matching the goal is reachable with {}",
                     input.reach_name
                 ));
             };
-            return Ok(input.solved(&stickers, &[a]));
+            let mut solved = input.solved(&stickers, &algs);
+            if want == Want::Count {
+                solved.count = Some(count);
+            }
+            return Ok(solved);
         }
         let algs = if want == Want::All {
             self.solver.all(&cube)
@@ -240,7 +261,15 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
     }
 
     fn too_long(&self, len: usize) -> String {
-        format!("line too long ({len} bytes; a state is 24 characters)")
+        let what = if self.input.moves_input {
+            "a move sequence"
+        } else {
+            "a line (a state is 24 characters)"
+        };
+        format!(
+            "line too long: {len} bytes, the limit for {what} is {} bytes",
+            crate::io::MAX_LINE
+        )
     }
 }
 

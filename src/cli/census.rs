@@ -10,6 +10,7 @@ use crate::engine::chart::census_svg;
 use crate::io::{group, timed};
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
+use crate::model::stickers::escape_text;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_usage, usage};
 
@@ -83,6 +84,17 @@ impl std::str::FromStr for MetricChoice {
 /// reported and becomes the exit status.
 fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
     let Some(name) = &a.puzzle else {
+        if a.weighted || a.cost.is_some() {
+            let what = if a.weighted { "--weighted" } else { "--cost" };
+            report_usage(
+                "census",
+                &format!(
+                    "{what} needs --puzzle (a definition's costs); the cube's distances are \
+                     counted in --metric htm, qtm or one-way"
+                ),
+            );
+            return Err(EXIT_USAGE);
+        }
         let metrics = match a.metric {
             MetricChoice::One(m) => vec![m],
             MetricChoice::All => Metric::ALL.to_vec(),
@@ -106,6 +118,17 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
                     generators_name(generators)
                 ),
             }
+        }
+        if all.is_empty() {
+            report_usage(
+                "census",
+                &format!(
+                    "--metric {} turns none of the moves of --gen {}",
+                    metrics[0],
+                    generators_name(generators)
+                ),
+            );
+            return Err(EXIT_USAGE);
         }
         return Ok(all);
     };
@@ -151,10 +174,18 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
         );
     }
     let (all, us) = timed(|| compute(&a));
-    let all = match all {
+    let mut all = match all {
         Ok(all) => all,
         Err(code) => return Ok(code),
     };
+    // A definition file's name is printed in the table's title and the chart: a
+    // terminal escape sequence there is shown as its escape text (JSON escapes it).
+    if !a.json {
+        for c in &mut all {
+            c.title = escape_text(&c.title);
+            c.puzzle = escape_text(&c.puzzle);
+        }
+    }
     let mut out = io::stdout().lock();
     if let Some(path) = &a.svg {
         let svg = census_svg(&all);

@@ -482,6 +482,13 @@ async fn solve_request(
             "the state or sequence is empty",
         ));
     }
+    // The bytes as sent, so that a byte that is not UTF-8 gets the command line's message.
+    let which = if params.contains_key("state") {
+        "state"
+    } else {
+        "moves"
+    };
+    let input = crate::io::query_bytes(raw.unwrap_or(""), which).unwrap_or(input.into_bytes());
     let parsed: SolveArgs = parse("solve", &args)?;
     let plan = solve::plan(parsed).map_err(|e| Reply::error(StatusCode::BAD_REQUEST, &e))?;
     let all = plan.answer.all;

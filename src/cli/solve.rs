@@ -270,6 +270,19 @@ pub(super) fn plan(mut a: SolveArgs) -> Result<Plan, String> {
     if a.show && a.json {
         return Err("--show draws pictures, which --json has no room for".into());
     }
+    // Options that would change nothing are refused, never ignored.
+    if a.compact && a.count && !a.json {
+        return Err(
+            "--count prints only the number of solutions: --compact has nothing to write".into(),
+        );
+    }
+    if moves_input && a.layout != Layout::Golf && !a.json && a.goal.is_none() {
+        return Err(
+            "--layout is how states are written: with --moves it applies to --goal and to \
+                    the \"state\" of --json only"
+                .into(),
+        );
+    }
     let costs = a
         .cost
         .as_deref()
@@ -290,8 +303,8 @@ pub(super) fn plan(mut a: SolveArgs) -> Result<Plan, String> {
         .transpose()
         .map_err(|e| e.to_string())?
         .map(|g| g.in_net_order(a.layout));
-    if goal.is_some() && (a.method == Method::Table || a.all || a.count) {
-        return Err("--goal works with the default method, without --all or --count".into());
+    if goal.is_some() && a.method == Method::Table {
+        return Err("--goal works with the default method only".into());
     }
     let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
     let bidir = match &costs {
@@ -335,22 +348,22 @@ pub(super) type One = Result<(String, u64), String>;
 
 impl Plan {
     #[cfg_attr(not(feature = "serve"), allow(dead_code))]
-    /// Answer one input with `solver`.
-    pub(super) fn answer_one(&self, solver: impl Solve, raw: &str) -> One {
+    /// Answer one input (its bytes as given) with `solver`.
+    pub(super) fn answer_one(&self, solver: impl Solve, raw: &[u8]) -> One {
         answer_with(&self.input, &self.answer, solver, raw)
     }
 
     #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     /// Answer one input with the bidirectional search (moves, costs or a goal).
-    pub(super) fn answer_one_bidir(self, raw: &str) -> One {
+    pub(super) fn answer_one_bidir(self, raw: &[u8]) -> One {
         answer_with(&self.input, &self.answer, self.bidir, raw)
     }
 }
 
 #[cfg_attr(not(feature = "serve"), allow(dead_code))]
-fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &str) -> One {
+fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8]) -> One {
     let mut subject = CubeSubject { input, solver };
-    answer.one(&mut subject, raw.as_bytes())
+    answer.one(&mut subject, raw)
 }
 
 pub(super) fn cmd_solve(mut a: SolveArgs) -> io::Result<u8> {

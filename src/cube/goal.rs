@@ -1,40 +1,108 @@
-//! Solving to a goal with wildcards: the engine's layered search from the scramble,
-//! canonical and over cost buckets, so the first matching position it settles is the
-//! cheapest to reach in the chosen metric, move subset and costs.
+//! Solving to a goal with wildcards. The positions matching the goal are the roots
+//! of the engine's layered search towards them, over cost buckets, run until the
+//! scramble is settled; the walk down those distances then gives the optimal
+//! sequences in move order, so the first is the one plain solving would print for
+//! the same cheapest cost (the first optimal canonical sequence in the order
+//! `R R' R2 U U' U2 F F' F2`, a half turn one move of its metric's cost), and
+//! `--all` and `--count` list or count them the same way.
 
 use std::ops::ControlFlow;
 
-use crate::cube::solver::PocketSpace;
-use crate::engine::layers::{Dense, Direction, Layered};
-use crate::engine::search::{Canon, Path};
-use crate::model::goal::{matches, reachable};
-use crate::model::pieces::{Coord, STICKERS};
+use crate::cube::solver::{PocketSolver, PocketSpace};
+use crate::engine::layers::{Dense, Direction, Layered, Store};
+use crate::engine::search::{Canon, Moves, Path};
+use crate::engine::walk::Walk;
+use crate::model::goal::{matches, matching};
+use crate::model::moves::Alg;
+use crate::model::pieces::{Coord, Cube, STICKERS};
 
-/// The cheapest way from `start` to any position matching `goal` (in faces), as a
-/// canonical sequence; `None` if no such position can be reached. Flat arrays over the
-/// coordinate (about 18 MB whatever the goal), after a check that some position
-/// matches at all.
+/// The optimal sequences from `start` to the positions matching `goal` (in faces),
+/// in move order, as far as `f` takes them (it returns `false` to stop); the cheapest
+/// cost, or `None` if no matching position can be reached. Flat arrays over the
+/// coordinate (about 18 MB whatever the goal).
+pub fn each_to_goal(
+    space: &PocketSpace,
+    start: Coord,
+    goal: &[Option<u8>; STICKERS],
+    f: &mut dyn FnMut(&Moves) -> bool,
+) -> Option<u32> {
+    // Already there: the one cheapest sequence is the empty one (and a goal of
+    // wildcards need not list every position first).
+    if matches(goal, &start.cube()) {
+        f(&Moves::new());
+        return Some(0);
+    }
+    let roots: Vec<Coord> = matching(goal).iter().map(|c| c.coord()).collect();
+    if roots.is_empty() {
+        return None;
+    }
+    let search = Layered::new(space, Direction::ToRoots);
+    let mut store = Dense::new(space);
+    let mut cost = None;
+    // A dense store never runs out of room: the search cannot fail. Once `start` is
+    // settled at cost C, every state within C of a root has its exact distance (its
+    // neighbour on the way was settled before), which is all the walk looks at.
+    let _ = search.run(&roots, &mut store, |s| {
+        if s.state == start {
+            cost = Some(s.distance);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    let cost = cost?;
+    let canon = Canon::new(space);
+    let walk = Walk::new(space, &canon, |s| store.get(s).map(|r| r.distance));
+    walk.each(start, cost, None, f);
+    Some(cost)
+}
+
+/// The first cheapest way from `start` to any position matching `goal` (in faces),
+/// in move order; `None` if no such position can be reached.
 pub fn solve_to_goal(
     space: &PocketSpace,
     start: Coord,
     goal: &[Option<u8>; STICKERS],
 ) -> Option<Path> {
-    if !reachable(goal) {
-        return None;
+    let mut first = None;
+    let cost = each_to_goal(space, start, goal, &mut |m| {
+        first = Some(m.clone());
+        false
+    })?;
+    Some(Path {
+        cost,
+        moves: first?,
+    })
+}
+
+/// Goal solving as methods of the solver: here, beside the search they call, so that
+/// the solver needs nothing of this file.
+impl PocketSolver {
+    /// The cheapest way to any position matching `goal` (faces per sticker, `None` for
+    /// any), or `None` if none can be reached.
+    pub fn solve_to_goal(&self, cube: &Cube, goal: &[Option<u8>; STICKERS]) -> Option<Alg> {
+        let path = solve_to_goal(self.space(), cube.coord(), goal)?;
+        Some(self.space().alg(&path))
     }
-    let canon = Canon::new(space);
-    let search = Layered::new(space, Direction::FromRoots).canonical(&canon);
-    let mut store = Dense::new(space);
-    let mut found = None;
-    // A dense store never runs out of room: the search cannot fail.
-    let _ = search.run(&[start], &mut store, |s| {
-        if matches(goal, &s.state.cube()) {
-            found = Some(s.state);
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    });
-    search.path(&store, found?)
+
+    /// Every cheapest way to a position matching `goal`, in move order (up to
+    /// `limit` of them), and how many there are; `None` if none can be reached.
+    pub fn solve_all_to_goal(
+        &self,
+        cube: &Cube,
+        goal: &[Option<u8>; STICKERS],
+        limit: usize,
+    ) -> Option<(Vec<Alg>, u64)> {
+        let space = self.space();
+        let (mut algs, mut count) = (Vec::new(), 0u64);
+        each_to_goal(space, cube.coord(), goal, &mut |m| {
+            if algs.len() < limit {
+                algs.push(m.iter().map(|&i| space.move_at(i as usize)).collect());
+            }
+            count += 1;
+            true
+        })?;
+        Some((algs, count))
+    }
 }
 
 #[cfg(test)]

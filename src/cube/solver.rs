@@ -162,17 +162,6 @@ impl PocketSolver {
         self.inner.space()
     }
 
-    /// The cheapest way to any position matching `goal` (faces per sticker, `None` for
-    /// any), or `None` if none can be reached.
-    pub fn solve_to_goal(
-        &self,
-        cube: &Cube,
-        goal: &[Option<u8>; crate::model::pieces::STICKERS],
-    ) -> Option<Alg> {
-        let path = crate::cube::goal::solve_to_goal(self.space(), cube.coord(), goal)?;
-        Some(self.space().alg(&path))
-    }
-
     /// Grow the shared solved-side search now, e.g. before timing a batch.
     pub fn prepare(&mut self, radius: u32) {
         self.inner.prepare(radius);

@@ -253,11 +253,18 @@ pub(crate) fn cost_list(spec: &str) -> Result<Vec<(&str, u64)>, Invalid> {
         };
         let (name, value) = (name.trim(), value.trim());
         let cost = parse_cost(value).ok_or_else(|| {
+            // A well-formed number past the limit is told the limit.
+            let whole = value.split('.').next().unwrap_or("");
+            let past = whole.len() > MAX_COST_DIGITS && whole.bytes().all(|b| b.is_ascii_digit());
             Invalid::new(
                 Kind::Costs,
-                format!(
-                    "cost of {name} must be a positive number with at most 3 decimals, got '{value}'"
-                ),
+                if past {
+                    format!("cost of {name} is past the limit: at most 999999.999, got '{value}'")
+                } else {
+                    format!(
+                        "cost of {name} must be a positive number with at most 3 decimals, got '{value}'"
+                    )
+                },
             )
         })?;
         out.push((name, cost));
@@ -270,6 +277,9 @@ pub(crate) fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+/// Digits a cost may have before its decimal point: costs are below 1,000,000.
+const MAX_COST_DIGITS: usize = 6;
+
 /// A positive decimal with at most three places, in thousandths.
 pub(crate) fn parse_cost(s: &str) -> Option<u64> {
     let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
@@ -277,7 +287,7 @@ pub(crate) fn parse_cost(s: &str) -> Option<u64> {
         return None;
     }
     let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || !digits(frac) || whole.len() > 6 {
+    if !digits(whole) || !digits(frac) || whole.len() > MAX_COST_DIGITS {
         return None;
     }
     let w: u64 = if whole.is_empty() {

@@ -133,6 +133,47 @@ pub fn reachable(goal: &[Option<u8>; STICKERS]) -> bool {
     placeable(&fits(goal))
 }
 
+/// Every position matching a goal in faces, as pieces (none if [`reachable`] is
+/// false): each corner slot takes, in turn, a corner that fits it there, and the
+/// last twist is the one that makes the sum 0 mod 3.
+pub fn matching(goal: &[Option<u8>; STICKERS]) -> Vec<Cube> {
+    struct Placing<'f> {
+        fits: &'f [Vec<(usize, usize)>],
+        perm: [u8; 8],
+        twist: [u8; 8],
+        out: Vec<Cube>,
+    }
+    fn place(p: &mut Placing<'_>, slot: usize, used: usize, sum: usize) {
+        if slot == 8 {
+            if let Ok(c) = Cube::new(p.perm, p.twist) {
+                p.out.push(c);
+            }
+            return;
+        }
+        for k in 0..p.fits[slot].len() {
+            let (piece, o) = p.fits[slot][k];
+            // The last slot takes only the twist that closes the sum.
+            if used & (1 << piece) != 0 || (slot == 7 && (sum + o) % 3 != 0) {
+                continue;
+            }
+            p.perm[slot] = piece as u8;
+            p.twist[slot] = o as u8;
+            place(p, slot + 1, used | 1 << piece, (sum + o) % 3);
+        }
+    }
+    let fits = fits(goal);
+    let mut p = Placing {
+        fits: &fits,
+        perm: [0; 8],
+        twist: [0; 8],
+        out: Vec::new(),
+    };
+    if placeable(&fits) {
+        place(&mut p, 0, 0, 0);
+    }
+    p.out
+}
+
 /// For each corner slot, the (piece, twist) pairs whose stickers match the goal there.
 fn fits(goal: &[Option<u8>; STICKERS]) -> Vec<Vec<(usize, usize)>> {
     CORNER_STICKERS

@@ -428,6 +428,16 @@ impl Puzzle {
             if names_of(&all)[..i].contains(&m.name) {
                 return err(*line, format!("move {} is defined twice", m.name));
             }
+            // One permutation under two names would list each solution twice.
+            if let Some((at, same)) = moves[..i].iter().find(|(_, x)| x.perm == m.perm) {
+                return err(
+                    *line,
+                    format!(
+                        "move {} is the same permutation as move {} (line {at}): define each move once",
+                        m.name, same.name
+                    ),
+                );
+            }
         }
         let base: Vec<PuzzleMove> = all.clone();
         let powers_all_line = powers
