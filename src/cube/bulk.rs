@@ -17,11 +17,11 @@ use crate::model::cost::Metric;
 use crate::model::move_tables::{MOVABLE_SLOTS, rank7};
 use crate::model::moves::Move;
 use crate::model::pieces::{
-    CORNER_FACES, CORNER_STICKERS, Coord, POSITIONS, STICKER_MOVES, STICKERS, TWISTS, tables,
+    CORNER_FACES, CORNER_STICKERS, Coord, STICKER_MOVES, STICKERS, TWISTS, tables,
 };
 
 #[cfg(doc)]
-use crate::model::pieces::STICKER_FACE;
+use crate::model::pieces::{POSITIONS, STICKER_FACE};
 
 /// Faces in rows: U L F R B D.
 pub const FACES: usize = 6;
@@ -189,6 +189,7 @@ pub fn distances_ready(metric: Metric) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::pieces::POSITIONS;
     use crate::model::stickers::Stickers;
 
     /// A row as the parser's input: each face number as its letter.
