@@ -7,6 +7,8 @@
 //! command line's message for it, computed only when asked (errors are rare; the
 //! kernels only mark them).
 
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 use numpy::ndarray::{Array2, Array3};
@@ -21,7 +23,7 @@ use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 use pocket_lib::cube::bulk::{self, STICKER_PERMUTATIONS};
 use pocket_lib::cube::{AutoSolver, Length, Rng, Scrambler};
 use pocket_lib::model::{POSITIONS, STICKERS, WcaSequence, state_in_line};
-use pocket_lib::{Costs, Cube, Layout, Metric, Move, PocketSolver, Stickers};
+use pocket_lib::{Coord, Costs, Cube, Layout, Metric, Move, PocketSolver, Stickers, TableSolver};
 
 pyo3::create_exception!(
     pocket,
@@ -169,8 +171,7 @@ macro_rules! indices_of {
                     found = Some(
                         v.iter()
                             .map(|&x| {
-                                let x = x as i128;
-                                if (0..POSITIONS as i128).contains(&x) { x as u32 } else { BAD }
+                                u32::try_from(x).ok().filter(|&v| v < POSITIONS).unwrap_or(BAD)
                             })
                             .collect::<Vec<u32>>(),
                     );
@@ -419,13 +420,15 @@ fn why_bad(py: Python<'_>, states: &States<'_, '_>, row: usize) -> String {
 
 /// The position numbers of every state, [`BAD`] for a state that is none; read on
 /// `threads` threads.
-fn indices(form: &Form<'_>, layout: Layout, threads: usize) -> Vec<u32> {
+fn indices<'f>(form: &'f Form<'_>, layout: Layout, threads: usize) -> Cow<'f, [u32]> {
     match form {
-        Form::Indices(v) => v.clone(),
-        Form::Strings(texts) => texts
-            .iter()
-            .map(|t| parse_text(t, layout).map_or(BAD, |(c, _)| c.coord().index()))
-            .collect(),
+        Form::Indices(v) => Cow::Borrowed(v),
+        Form::Strings(texts) => Cow::Owned(
+            texts
+                .iter()
+                .map(|t| parse_text(t, layout).map_or(BAD, |(c, _)| c.coord().index()))
+                .collect(),
+        ),
         Form::Rows(rows) => {
             let n = rows.len() / STICKERS;
             let mut out = vec![0u32; n];
@@ -437,7 +440,7 @@ fn indices(form: &Form<'_>, layout: Layout, threads: usize) -> Vec<u32> {
                     *o = row_index(&rows[i * STICKERS..(i + 1) * STICKERS], &to_golf, golf);
                 }
             });
-            out
+            Cow::Owned(out)
         }
     }
 }
@@ -464,12 +467,12 @@ fn check_rows(py: Python<'_>, states: &States<'_, '_>, idx: &[u32], raise: bool)
 
 /// Read states into position numbers with the GIL released; raise for a bad one when
 /// asked to.
-fn read_indices(
+fn read_indices<'f>(
     py: Python<'_>,
-    states: &States<'_, '_>,
+    states: &'f States<'_, '_>,
     threads: usize,
     raise: bool,
-) -> PyResult<Vec<u32>> {
+) -> PyResult<Cow<'f, [u32]>> {
     let (form, layout) = (&states.form, states.layout);
     let idx = py.detach(|| indices(form, layout, threads));
     check_rows(py, states, &idx, raise)?;
@@ -554,7 +557,7 @@ fn from_index<'py>(
 /// Face rows of valid position numbers, in the layout of `to_golf`.
 fn faces_rows(py: Python<'_>, idx: &[u32], to_golf: &[usize; STICKERS]) -> Vec<u8> {
     py.detach(|| {
-        let mut out = vec![0u8; idx.len() * STICKERS];
+        let mut out = output::<u8>(idx.len() * STICKERS);
         let threads = threads_auto(idx.len());
         on_threads(&mut out, STICKERS, threads, |first, part| {
             for (k, row) in part.chunks_mut(STICKERS).enumerate() {
@@ -579,6 +582,90 @@ fn threads_auto(n: usize) -> usize {
     }
 }
 
+/// Distances to solved by position number.
+trait Distances: Sync {
+    fn at(&self, x: u32) -> u8;
+}
+
+impl Distances for &'static [u8] {
+    #[inline]
+    fn at(&self, x: u32) -> u8 {
+        self[x as usize]
+    }
+}
+
+impl Distances for &'static TableSolver {
+    /// The walk down the built-in HTM table mod 3 (about 0.5 µs).
+    fn at(&self, x: u32) -> u8 {
+        Coord::new(x).map_or(0, |c| self.distance_at(c) as u8)
+    }
+}
+
+/// Where a batch's distances come from.
+enum Dist {
+    /// The metric's full table, shared.
+    Table(&'static [u8]),
+    /// Walks down the HTM table built into the library, before the full table is.
+    Walk(&'static TableSolver),
+}
+
+/// A batch of HTM distances below this size is walked while the table is not built.
+const WALK_DISTANCES: usize = 10_000;
+/// The same for optimal_moves, which walks ten times a state.
+const WALK_POLICIES: usize = 1_000;
+/// States walked in all before the table is built anyway: past this, building it
+/// (about 65 ms) costs less than walking on.
+const WALK_IN_ALL: usize = 100_000;
+
+/// The distances for a batch of `n` states in `metric`: the full table (built now if
+/// need be), or for a small HTM batch in a process that has not built it, walks down
+/// the built-in table, so that a first call costs no build. Nothing runs in the
+/// background: a process forked later (multiprocessing) inherits no half-built table.
+fn distances_for(metric: Metric, n: usize, walk_below: usize) -> Dist {
+    static WALKED: AtomicUsize = AtomicUsize::new(0);
+    static WALKER: OnceLock<TableSolver> = OnceLock::new();
+    if metric == Metric::Htm
+        && n <= walk_below
+        && !bulk::distances_ready(metric)
+        && WALKED.fetch_add(n, Ordering::Relaxed) + n <= WALK_IN_ALL
+    {
+        return Dist::Walk(WALKER.get_or_init(|| TableSolver::new(Metric::Htm)));
+    }
+    Dist::Table(bulk::distances(metric))
+}
+
+fn distance_kernel(dist: &impl Distances, idx: &[u32], threads: usize) -> Vec<i8> {
+    // Zeroed memory comes from the system untouched: each thread faults in its part.
+    let mut out = output::<i8>(idx.len());
+    on_threads(&mut out, 1, threads, |first, part| {
+        for (o, &x) in part.iter_mut().zip(&idx[first..]) {
+            *o = if x == BAD { -1 } else { dist.at(x) as i8 };
+        }
+    });
+    out
+}
+
+fn policy_kernel(dist: &impl Distances, idx: &[u32], moves: &[usize], threads: usize) -> Vec<bool> {
+    let k = moves.len();
+    let mut out = output::<bool>(idx.len() * k);
+    on_threads(&mut out, k, threads, |first, part| {
+        for (row, o) in part.chunks_mut(k).enumerate() {
+            let x = idx[first + row];
+            if x == BAD {
+                continue;
+            }
+            let d = dist.at(x);
+            if d == 0 {
+                continue;
+            }
+            for (j, &m) in moves.iter().enumerate() {
+                o[j] = dist.at(bulk::step(x, m)) + 1 == d;
+            }
+        }
+    });
+    out
+}
+
 /// The optimal distance of each state in `metric` (int8; -1 marks a bad row with
 /// errors="mask"). One state gives an int.
 #[pyfunction]
@@ -597,20 +684,9 @@ fn distance<'py>(
     let s = read_states(py, states, b.layout, &mut held)?;
     let t = threads_for(py, b.threads, count_of(&s))?;
     let idx = read_indices(py, &s, t, b.raise)?;
-    let out = py.detach(|| {
-        let table = bulk::distances(metric);
-        // Zeroed memory comes from the system untouched: each thread faults in its part.
-        let mut out = vec![0i8; idx.len()];
-        on_threads(&mut out, 1, t, |first, part| {
-            for (o, &x) in part.iter_mut().zip(&idx[first..]) {
-                *o = if x == BAD {
-                    -1
-                } else {
-                    table[x as usize] as i8
-                };
-            }
-        });
-        out
+    let out = py.detach(|| match distances_for(metric, idx.len(), WALK_DISTANCES) {
+        Dist::Table(table) => distance_kernel(&table, &idx, t),
+        Dist::Walk(walk) => distance_kernel(&walk, &idx, t),
     });
     if s.single {
         return Ok(out[0].into_pyobject(py)?.into_any());
@@ -643,25 +719,9 @@ fn optimal_moves<'py>(
     let idx = read_indices(py, &s, t, b.raise)?;
     let moves = metric_moves(metric);
     let k = moves.len();
-    let out = py.detach(|| {
-        let table = bulk::distances(metric);
-        let mut out = vec![false; idx.len() * k];
-        on_threads(&mut out, k, t, |first, part| {
-            for (row, o) in part.chunks_mut(k).enumerate() {
-                let x = idx[first + row];
-                if x == BAD {
-                    continue;
-                }
-                let d = table[x as usize];
-                if d == 0 {
-                    continue;
-                }
-                for (j, &m) in moves.iter().enumerate() {
-                    o[j] = table[bulk::step(x, m) as usize] + 1 == d;
-                }
-            }
-        });
-        out
+    let out = py.detach(|| match distances_for(metric, idx.len(), WALK_POLICIES) {
+        Dist::Table(table) => policy_kernel(&table, &idx, &moves, t),
+        Dist::Walk(walk) => policy_kernel(&walk, &idx, &moves, t),
     });
     let arr = Array2::from_shape_vec((idx.len(), k), out)
         .map_err(|e| Error::new_err(e.to_string()))?
@@ -673,9 +733,9 @@ fn optimal_moves<'py>(
 }
 
 /// The sticker permutation of `perm` (net order) in the layout's order.
-fn in_layout(perm: &[u8; STICKERS], layout: Layout) -> [usize; STICKERS] {
+fn in_layout(perm: &[u8; STICKERS], layout: Layout) -> [u8; STICKERS] {
     let (to_golf, from_golf) = layout_maps(layout);
-    std::array::from_fn(|i| from_golf[perm[to_golf[i]] as usize])
+    std::array::from_fn(|i| from_golf[perm[to_golf[i]] as usize] as u8)
 }
 
 /// The states one move away: rows give uint8 (n, k, 24) in their own colours, numbers
@@ -698,7 +758,7 @@ fn next_states<'py>(
     let idx = read_indices(py, &s, t, b.raise)?;
     let moves = metric_moves(metric);
     let k = moves.len();
-    let perms: Vec<[usize; STICKERS]> = moves
+    let perms: Vec<[u8; STICKERS]> = moves
         .iter()
         .map(|&m| in_layout(&STICKER_PERMUTATIONS[m], b.layout))
         .collect();
@@ -706,21 +766,9 @@ fn next_states<'py>(
         Form::Rows(rows) => {
             let rows: &[u8] = rows;
             let out = py.detach(|| {
-                let mut out = vec![0u8; idx.len() * k * STICKERS];
+                let mut out = output::<u8>(idx.len() * k * STICKERS);
                 on_threads(&mut out, k * STICKERS, t, |first, part| {
-                    for (r, o) in part.chunks_mut(k * STICKERS).enumerate() {
-                        let i = first + r;
-                        if idx[i] == BAD {
-                            o.fill(u8::MAX);
-                            continue;
-                        }
-                        let row = &rows[i * STICKERS..(i + 1) * STICKERS];
-                        for (p, dst) in perms.iter().zip(o.chunks_mut(STICKERS)) {
-                            for (d, &from) in dst.iter_mut().zip(p) {
-                                *d = row[from];
-                            }
-                        }
-                    }
+                    permute_rows(rows, &idx, first, &perms, part);
                 });
                 out
             });
@@ -734,7 +782,7 @@ fn next_states<'py>(
         }
         Form::Indices(_) => {
             let out = py.detach(|| {
-                let mut out = vec![0i32; idx.len() * k];
+                let mut out = output::<i32>(idx.len() * k);
                 on_threads(&mut out, k, t, |first, part| {
                     for (r, o) in part.chunks_mut(k).enumerate() {
                         let x = idx[first + r];
@@ -760,7 +808,7 @@ fn next_states<'py>(
         Form::Strings(texts) => {
             let lists: Vec<Option<Vec<String>>> = texts
                 .iter()
-                .zip(&idx)
+                .zip(idx.iter())
                 .map(|(t, &x)| {
                     (x != BAD).then(|| {
                         let given = compact(t);
@@ -783,8 +831,8 @@ fn compact(raw: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-fn permuted(given: &[u8], p: &[usize; STICKERS]) -> String {
-    p.iter().map(|&i| given[i] as char).collect()
+fn permuted(given: &[u8], p: &[u8; STICKERS]) -> String {
+    p.iter().map(|&i| given[i as usize] as char).collect()
 }
 
 /// Lists of str for strings; `None` (a bad row with errors="mask") as None.
@@ -802,6 +850,123 @@ fn strings_out<'py>(
             .into_any());
     }
     Ok(lists.into_pyobject(py)?.into_any())
+}
+
+/// An output buffer of `len` zeroed items, untouched: the system gives zeroed pages as
+/// they are first written, by the thread that writes them. On Linux the buffer is
+/// asked for in 2 MB pages, which cuts the page faults of writing a large result 512
+/// times (next_states of 1M rows, 216 MB: see python/README.md for the figures).
+fn output<T: Copy + Default>(len: usize) -> Vec<T> {
+    let v = vec![T::default(); len];
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let bytes = len * std::mem::size_of::<T>();
+        if bytes >= 4 * HUGE {
+            let start = (v.as_ptr() as usize).next_multiple_of(HUGE);
+            let end = (v.as_ptr() as usize + bytes) / HUGE * HUGE;
+            if end > start {
+                // Advice only: if refused, the buffer is the same, in small pages.
+                // SAFETY: the range lies inside the buffer `v` owns.
+                unsafe {
+                    libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Write each valid row (`idx[i] != BAD`) permuted by every permutation in turn, rows
+/// `first..` of the input into `out` (`perms.len() * 24` bytes a row); a bad row is
+/// filled with 255.
+fn permute_rows(rows: &[u8], idx: &[u32], first: usize, perms: &[[u8; STICKERS]], out: &mut [u8]) {
+    let width = perms.len() * STICKERS;
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the CPU has SSSE3 (checked just above).
+            unsafe { permute_rows_ssse3(rows, idx, first, perms, out) };
+            return;
+        }
+    }
+    for (r, o) in out.chunks_mut(width).enumerate() {
+        let i = first + r;
+        if idx[i] == BAD {
+            o.fill(u8::MAX);
+            continue;
+        }
+        let row = &rows[i * STICKERS..(i + 1) * STICKERS];
+        for (p, dst) in perms.iter().zip(o.chunks_mut(STICKERS)) {
+            for (d, &from) in dst.iter_mut().zip(p) {
+                *d = row[from as usize];
+            }
+        }
+    }
+}
+
+/// [`permute_rows`] with byte shuffles: a row is two registers (stickers 0..16 and
+/// 16..24), and each half of a result is two shuffles, one from each, joined. 24
+/// loads and stores of single bytes a move become 4 shuffles. 1M rows x 9 moves on 1
+/// thread, in the next_states call (python/bench.py): 591 ms before, see
+/// python/README.md after.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+unsafe fn permute_rows_ssse3(
+    rows: &[u8],
+    idx: &[u32],
+    first: usize,
+    perms: &[[u8; STICKERS]],
+    out: &mut [u8],
+) {
+    use std::arch::x86_64::*;
+    const ZERO: i8 = -128; // a shuffle index with its top bit set gives 0
+    // For each permutation: picks of output bytes 0..16 from the low register, from
+    // the high one, then of output bytes 16..24 from each.
+    let masks: Vec<[__m128i; 4]> = perms
+        .iter()
+        .map(|p| {
+            let pick = |range: std::ops::Range<usize>, low: bool| {
+                let mut m = [ZERO; 16];
+                for (k, j) in range.enumerate() {
+                    let from = p[j] as usize;
+                    if (from < 16) == low {
+                        m[k] = if low { from as i8 } else { (from - 16) as i8 };
+                    }
+                }
+                // SAFETY: 16 bytes read from a 16-byte array.
+                unsafe { _mm_loadu_si128(m.as_ptr().cast()) }
+            };
+            [
+                pick(0..16, true),
+                pick(0..16, false),
+                pick(16..24, true),
+                pick(16..24, false),
+            ]
+        })
+        .collect();
+    let width = perms.len() * STICKERS;
+    for (r, o) in out.chunks_mut(width).enumerate() {
+        let i = first + r;
+        if idx[i] == BAD {
+            o.fill(u8::MAX);
+            continue;
+        }
+        let row = &rows[i * STICKERS..(i + 1) * STICKERS];
+        // SAFETY: the loads read bytes 0..16 and 16..24 of the 24-byte row, the stores
+        // write bytes 0..16 and 16..24 of a 24-byte chunk of `o` (`o` holds
+        // perms.len() of them).
+        unsafe {
+            let low = _mm_loadu_si128(row.as_ptr().cast());
+            let high = _mm_loadl_epi64(row.as_ptr().add(16).cast());
+            for (m, dst) in masks.iter().zip(o.chunks_exact_mut(STICKERS)) {
+                let a = _mm_or_si128(_mm_shuffle_epi8(low, m[0]), _mm_shuffle_epi8(high, m[1]));
+                let b = _mm_or_si128(_mm_shuffle_epi8(low, m[2]), _mm_shuffle_epi8(high, m[3]));
+                _mm_storeu_si128(dst.as_mut_ptr().cast(), a);
+                _mm_storel_epi64(dst.as_mut_ptr().add(16).cast(), b);
+            }
+        }
+    }
 }
 
 /// Apply a move sequence in WCA notation (R U F, also D L B, rotations x y z, wide
@@ -835,19 +1000,9 @@ fn apply<'py>(
         Form::Rows(rows) => {
             let rows: &[u8] = rows;
             let out = py.detach(|| {
-                let mut out = vec![0u8; idx.len() * STICKERS];
+                let mut out = output::<u8>(idx.len() * STICKERS);
                 on_threads(&mut out, STICKERS, t, |first, part| {
-                    for (r, o) in part.chunks_mut(STICKERS).enumerate() {
-                        let i = first + r;
-                        if idx[i] == BAD {
-                            o.fill(u8::MAX);
-                            continue;
-                        }
-                        let row = &rows[i * STICKERS..(i + 1) * STICKERS];
-                        for (d, &from) in o.iter_mut().zip(&perm) {
-                            *d = row[from];
-                        }
-                    }
+                    permute_rows(rows, &idx, first, std::slice::from_ref(&perm), part);
                 });
                 out
             });
@@ -885,7 +1040,7 @@ fn apply<'py>(
         Form::Strings(texts) => {
             let out: Vec<Option<String>> = texts
                 .iter()
-                .zip(&idx)
+                .zip(idx.iter())
                 .map(|(t, &x)| (x != BAD).then(|| permuted(&compact(t), &perm)))
                 .collect();
             if s.single {
@@ -1153,6 +1308,11 @@ fn pocket_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MOVES", PyTuple::new(py, names(Metric::Htm))?)?;
     m.add("QTM_MOVES", PyTuple::new(py, names(Metric::Qtm))?)?;
     m.add("ONE_WAY_MOVES", PyTuple::new(py, names(Metric::OneWay))?)?;
+    let perms: Vec<Bound<'_, PyTuple>> = STICKER_PERMUTATIONS
+        .iter()
+        .map(|p| PyTuple::new(py, p.iter().copied()))
+        .collect::<PyResult<_>>()?;
+    m.add("STICKER_PERMUTATIONS", PyTuple::new(py, perms)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(to_index, m)?)?;
     m.add_function(wrap_pyfunction!(from_index, m)?)?;

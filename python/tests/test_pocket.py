@@ -10,6 +10,7 @@ import os
 import pathlib
 import shutil
 import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -371,3 +372,25 @@ def test_bad_options_are_refused_with_the_command_lines_message():
         with pytest.raises(pocket.Error) as e:
             call()
         assert str(e.value) == message
+
+
+def test_sticker_permutations_are_numpys_next_states():
+    rows = pocket.from_index(pocket.random_states(1000, seed=13))
+    perm = np.array(pocket.STICKER_PERMUTATIONS)
+    assert perm.shape == (9, 24)
+    assert np.array_equal(rows[:, perm], pocket.next_states(rows))
+
+
+def test_a_fresh_process_answers_small_batches_before_building_the_table():
+    # In a fresh process a small HTM batch walks down the built-in table mod 3; the
+    # answers must be those of the full table, built after.
+    code = """
+import numpy as np, pocket
+idx = pocket.random_states(3000, seed=14)
+walked = pocket.distance(idx), pocket.optimal_moves(idx[:500]), pocket.distance(pocket.SOLVED)
+pocket.distance(np.arange(pocket.POSITIONS))  # builds the table
+print(np.array_equal(walked[0], pocket.distance(idx)),
+      np.array_equal(walked[1], pocket.optimal_moves(idx[:500])), walked[2])
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.split() == ["True", "True", "0"], out.stderr

@@ -1,0 +1,100 @@
+"""Benchmarks of the goals of the Python package (not tests: nothing here fails).
+
+    python python/bench.py            # after `pip install ./python` or `maturin develop --release`
+
+Prints the median of several runs of each goal: distance on uint8 rows and on
+position numbers (states per second, one thread and every core), optimal_moves and
+next_states on 1M states, the first call in a fresh interpreter, and numpy's fancy
+indexing beside them. py222 is not measured: it does not install with numpy 2.
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+import pocket
+
+N = 1_000_000
+RUNS = 7
+
+
+def median_time(f, runs=RUNS):
+    f()  # warm: tables built, pages touched once
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def rate(seconds, n=N):
+    return f"{n / seconds / 1e6:6.1f} M states/s ({seconds * 1e3:7.1f} ms)"
+
+
+def fresh(code, runs=RUNS):
+    """Median seconds that `code` takes in a fresh interpreter (which prints them)."""
+    times = []
+    for _ in range(runs):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        times.append(float(out.stdout.strip() or "nan"))
+    return statistics.median(times)
+
+
+def main():
+    cores = os.cpu_count()
+    print(f"pocket {pocket.__version__}, numpy {np.__version__}, {cores} cores, median of {RUNS}")
+    idx = pocket.random_states(N, seed=1)
+    rows = pocket.from_index(idx)
+
+    print("\ndistance, 1M random states:")
+    for threads in (1, None):
+        who = "1 thread " if threads == 1 else "all cores"
+        t = median_time(lambda: pocket.distance(rows, threads=threads))
+        print(f"  uint8 rows (n, 24),  {who}: {rate(t)}")
+        t = median_time(lambda: pocket.distance(idx, threads=threads))
+        print(f"  int32 numbers (n,),  {who}: {rate(t)}")
+    table = pocket.distance(np.arange(pocket.POSITIONS))
+    t = median_time(lambda: table[idx])
+    print(f"  numpy table[idx] (a lookup given the numbers):  {rate(t)}")
+    t = median_time(lambda: pocket.to_index(rows, threads=1))
+    print(f"  to_index of rows, 1 thread: {rate(t)}")
+
+    print("\noptimal_moves, 1M states:")
+    for name, states in (("int32 numbers", idx), ("uint8 rows   ", rows)):
+        t = median_time(lambda: pocket.optimal_moves(states))
+        print(f"  {name}: {t * 1e3:7.1f} ms")
+
+    print("\nnext_states, 1M states x 9 moves:")
+    t = median_time(lambda: pocket.next_states(rows))
+    print(f"  uint8 rows -> (n, 9, 24):   {t * 1e3:7.1f} ms")
+    t = median_time(lambda: pocket.next_states(rows, threads=1))
+    print(f"  the same on 1 thread:       {t * 1e3:7.1f} ms")
+    t = median_time(lambda: pocket.next_states(idx))
+    print(f"  int32 numbers -> (n, 9):    {t * 1e3:7.1f} ms")
+    perm = np.array(pocket.STICKER_PERMUTATIONS)
+    t = median_time(lambda: rows[:, perm])
+    print(f"  numpy rows[:, perm]:        {t * 1e3:7.1f} ms")
+
+    print("\nfirst call in a fresh interpreter (numpy imported first, as a user has it):")
+    head = "import numpy as np, time\nt = time.perf_counter()\nimport pocket\n"
+    tail = "\nprint(time.perf_counter() - t)"
+    calls = {
+        "import pocket": "",
+        "import + solve(one state)": "pocket.solve('UUUURLFBLRBFLLFFRRBBDDDD')",
+        "import + distance(one state)": "pocket.distance('UUUURLFBLRBFLLFFRRBBDDDD')",
+        "import + distance(1,000 rows)": "pocket.distance(pocket.from_index(np.arange(1000)))",
+        "import + optimal_moves(1,000 rows)": "pocket.optimal_moves(pocket.from_index(np.arange(1000)))",
+        "import + distance(1M numbers)": "pocket.distance(np.arange(1000000))",
+        "import + distance(one state, qtm)": "pocket.distance('UUUURLFBLRBFLLFFRRBBDDDD', 'qtm')",
+    }
+    for name, call in calls.items():
+        print(f"  {name:36}: {fresh(head + call + tail) * 1e3:6.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
