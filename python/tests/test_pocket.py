@@ -394,3 +394,10 @@ print(np.array_equal(walked[0], pocket.distance(idx)),
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.split() == ["True", "True", "0"], out.stderr
+
+
+def test_the_readme_example_runs():
+    text = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = text.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(block.strip().splitlines()) <= 11
+    exec(compile(block, "README.md", "exec"), {})

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use crate::cube::census::distance_table_for;
 use crate::model::cost::Metric;
-use crate::model::move_tables::{MOVABLE_SLOTS, rank7};
+use crate::model::move_tables::MOVABLE_SLOTS;
 use crate::model::moves::Move;
 use crate::model::pieces::{
     CORNER_FACES, CORNER_STICKERS, Coord, STICKER_MOVES, STICKERS, TWISTS, tables,
@@ -35,8 +35,9 @@ const AXIS: [u8; FACES] = [0, 1, 2, 1, 2, 0];
 /// No corner shows these faces in this order.
 const NONE: u8 = u8::MAX;
 
-/// The corner (piece * 3 + twist) that shows faces `a`, `b`, `c` at the three stickers
-/// of a slot in their order, at `a * 36 + b * 6 + c`; [`NONE`] when no corner does.
+/// The corner (piece * 4 + twist: no division to split it) that shows faces `a`, `b`,
+/// `c` at the three stickers of a slot in their order, at `a * 36 + b * 6 + c`;
+/// [`NONE`] when no corner does.
 static CORNER_BY_FACES: [u8; FACES * FACES * FACES] = corner_by_faces();
 
 const fn corner_by_faces() -> [u8; FACES * FACES * FACES] {
@@ -51,7 +52,7 @@ const fn corner_by_faces() -> [u8; FACES * FACES * FACES] {
             let a = f[(3 - twist) % 3] as usize;
             let b = f[(4 - twist) % 3] as usize;
             let c = f[(5 - twist) % 3] as usize;
-            table[a * 36 + b * 6 + c] = (piece * 3 + twist) as u8;
+            table[a * 36 + b * 6 + c] = (piece * 4 + twist) as u8;
             twist += 1;
         }
         piece += 1;
@@ -93,10 +94,10 @@ pub fn index_of_faces(row: &[u8; STICKERS]) -> Option<u32> {
             + face[row[s1 as usize] as usize] as usize * 6
             + face[row[s2 as usize] as usize] as usize;
         let found = CORNER_BY_FACES[key];
-        if found == NONE || used & (1 << (found / 3)) != 0 {
+        if found == NONE || used & (1 << (found / 4)) != 0 {
             return None;
         }
-        let (p, t) = (found / 3, (found % 3) as u32);
+        let (p, t) = (found / 4, (found % 4) as u32);
         used |= 1 << p;
         pieces[k] = if p > 6 { p - 1 } else { p };
         sum += t;
@@ -107,7 +108,31 @@ pub fn index_of_faces(row: &[u8; STICKERS]) -> Option<u32> {
     if sum % 3 != 0 {
         return None;
     }
-    Some(rank7(&pieces) * TWISTS + twist)
+    Some(rank(&pieces) * TWISTS + twist)
+}
+
+/// Set bits of each 7-bit number: the baseline x86-64 target has no popcount
+/// instruction, and its bit-twiddling stand-in was a tenth of [`index_of_faces`].
+static ONES: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The rank of a permutation of 0..7, as the coordinate's `rank7` (the tests compare).
+#[inline]
+fn rank(p: &[u8; 7]) -> u32 {
+    let (mut left, mut r) = (0x7fu32, 0u32);
+    for (i, &x) in p.iter().enumerate() {
+        let smaller = ONES[(left & ((1 << x) - 1)) as usize] as u32;
+        left &= !(1 << x);
+        r = r * (7 - i as u32) + smaller;
+    }
+    r
 }
 
 /// The row of face numbers of position `index` (< [`POSITIONS`]), held with the
@@ -189,6 +214,7 @@ pub fn distances_ready(metric: Metric) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::move_tables::rank7;
     use crate::model::pieces::POSITIONS;
     use crate::model::stickers::Stickers;
 
@@ -269,6 +295,28 @@ mod tests {
             }
         }
         assert!(read > 10_000, "{read}");
+    }
+
+    #[test]
+    fn rank_is_the_coordinates_rank() {
+        fn each(p: &mut Vec<u8>, seen: &mut Vec<bool>) {
+            if p.len() == 7 {
+                let q: [u8; 7] = std::array::from_fn(|i| p[i]);
+                assert_eq!(rank(&q), rank7(&q), "{q:?}");
+                seen[rank(&q) as usize] = true;
+                return;
+            }
+            for x in 0..7u8 {
+                if !p.contains(&x) {
+                    p.push(x);
+                    each(p, seen);
+                    p.pop();
+                }
+            }
+        }
+        let mut seen = vec![false; 5040];
+        each(&mut Vec::new(), &mut seen);
+        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]
