@@ -219,6 +219,9 @@ fn read_states<'py, 'a>(
         }
         if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
             let items: Vec<Bound<'py, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
+            if items.is_empty() {
+                return Ok(states(Form::Strings(Vec::new()), false));
+            }
             if items.iter().any(|x| x.is_instance_of::<PyString>()) {
                 let mut texts = Vec::with_capacity(items.len());
                 for (row, x) in items.iter().enumerate() {
@@ -312,7 +315,13 @@ fn read_states<'py, 'a>(
         } else {
             arr.clone()
         };
-        let found = indices_of!(flat, i64, i32, i16, i8, u64, u32, u16);
+        let mut found = indices_of!(flat, i64, i32, i16, i8, u64, u32, u16);
+        if found.is_none() {
+            // Another byte order: as native int64 (a uint64 past its range turns
+            // negative, which is refused alike).
+            let native = flat.call_method1("astype", ("int64",))?;
+            found = indices_of!(native, i64);
+        }
         return match found {
             Some(v) => Ok(states(Form::Indices(v), single)),
             None => refuse(

@@ -401,3 +401,31 @@ def test_the_readme_example_runs():
     block = text.split("```python\n", 1)[1].split("```", 1)[0]
     assert len(block.strip().splitlines()) <= 11
     exec(compile(block, "README.md", "exec"), {})
+
+
+def test_empty_batches_give_empty_answers():
+    assert pocket.distance(np.zeros((0, 24), np.uint8)).shape == (0,)
+    assert pocket.optimal_moves(np.zeros(0, np.int32)).shape == (0, 9)
+    assert pocket.next_states(np.zeros((0, 24), np.uint8)).shape == (0, 9, 24)
+    assert pocket.distance([]).shape == (0,)
+    assert pocket.next_states([]) == []
+
+
+def test_other_byte_orders_are_read():
+    assert pocket.distance(np.array([0, 5, 3674159], dtype=">i4")).tolist() == pocket.distance(
+        [0, 5, 3674159]
+    ).tolist()
+
+
+def test_threads_of_python_share_the_tables():
+    # A fresh process: four threads ask for the QTM table at once; it is built once,
+    # while the GIL is released, and all get the same answers.
+    code = """
+import concurrent.futures, numpy as np, pocket
+idx = pocket.random_states(200_000, seed=15)
+with concurrent.futures.ThreadPoolExecutor(4) as pool:
+    got = list(pool.map(lambda k: pocket.distance(idx, "qtm"), range(4)))
+print(all(np.array_equal(g, got[0]) for g in got), np.bincount(got[0]).argmax())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.split() == ["True", "11"], out.stderr
