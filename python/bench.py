@@ -22,18 +22,31 @@ N = 1_000_000
 RUNS = 7
 
 
+class Timing:
+    """Median wall-clock seconds of a call, and median CPU seconds of the process (all
+    its threads) during it: on a machine shared with other work the wall clock waits
+    for the CPU, the CPU time does not."""
+
+    def __init__(self, wall, cpu):
+        self.wall, self.cpu = wall, cpu
+
+    def __str__(self):
+        return f"{self.wall * 1e3:7.1f} ms (CPU {self.cpu * 1e3:7.1f} ms)"
+
+
 def median_time(f, runs=RUNS):
     f()  # warm: tables built, pages touched once
-    times = []
+    walls, cpus = [], []
     for _ in range(runs):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         f()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - t)
+        cpus.append(time.process_time() - c)
+    return Timing(statistics.median(walls), statistics.median(cpus))
 
 
-def rate(seconds, n=N):
-    return f"{n / seconds / 1e6:6.1f} M states/s ({seconds * 1e3:7.1f} ms)"
+def rate(t, n=N):
+    return f"{n / t.wall / 1e6:6.1f} M states/s, {n / t.cpu / 1e6:6.1f} M per CPU second ({t})"
 
 
 def fresh(code, runs=RUNS):
@@ -48,6 +61,7 @@ def fresh(code, runs=RUNS):
 def main():
     cores = os.cpu_count()
     print(f"pocket {pocket.__version__}, numpy {np.__version__}, {cores} cores, median of {RUNS}")
+    print(f"load average before: {os.getloadavg()[0]:.1f}")
     idx = pocket.random_states(N, seed=1)
     rows = pocket.from_index(idx)
 
@@ -67,18 +81,18 @@ def main():
     print("\noptimal_moves, 1M states:")
     for name, states in (("int32 numbers", idx), ("uint8 rows   ", rows)):
         t = median_time(lambda: pocket.optimal_moves(states))
-        print(f"  {name}: {t * 1e3:7.1f} ms")
+        print(f"  {name}: {t}")
 
     print("\nnext_states, 1M states x 9 moves:")
     t = median_time(lambda: pocket.next_states(rows))
-    print(f"  uint8 rows -> (n, 9, 24):   {t * 1e3:7.1f} ms")
+    print(f"  uint8 rows -> (n, 9, 24):   {t}")
     t = median_time(lambda: pocket.next_states(rows, threads=1))
-    print(f"  the same on 1 thread:       {t * 1e3:7.1f} ms")
+    print(f"  the same on 1 thread:       {t}")
     t = median_time(lambda: pocket.next_states(idx))
-    print(f"  int32 numbers -> (n, 9):    {t * 1e3:7.1f} ms")
+    print(f"  int32 numbers -> (n, 9):    {t}")
     perm = np.array(pocket.STICKER_PERMUTATIONS)
     t = median_time(lambda: rows[:, perm])
-    print(f"  numpy rows[:, perm]:        {t * 1e3:7.1f} ms")
+    print(f"  numpy rows[:, perm]:        {t}")
 
     print("\nfirst call in a fresh interpreter (numpy imported first, as a user has it):")
     head = "import numpy as np, time\nt = time.perf_counter()\nimport pocket\n"
@@ -98,3 +112,4 @@ def main():
 
 if __name__ == "__main__":
     main()
+    print(f"load average after: {os.getloadavg()[0]:.1f}")

@@ -382,18 +382,24 @@ def test_sticker_permutations_are_numpys_next_states():
 
 
 def test_a_fresh_process_answers_small_batches_before_building_the_table():
-    # In a fresh process a small HTM batch walks down the built-in table mod 3; the
-    # answers must be those of the full table, built after.
+    # In a fresh process a small HTM batch walks down the built-in table mod 3, and a
+    # few QTM and one-way states are searched; the answers must be those of the full
+    # tables, built after.
     code = """
 import numpy as np, pocket
 idx = pocket.random_states(3000, seed=14)
-walked = pocket.distance(idx), pocket.optimal_moves(idx[:500]), pocket.distance(pocket.SOLVED)
-pocket.distance(np.arange(pocket.POSITIONS))  # builds the table
-print(np.array_equal(walked[0], pocket.distance(idx)),
-      np.array_equal(walked[1], pocket.optimal_moves(idx[:500])), walked[2])
+first = [pocket.distance(idx), pocket.optimal_moves(idx[:500]), pocket.distance(pocket.SOLVED)]
+for metric in ["qtm", "one-way"]:
+    first += [pocket.distance(idx[:50], metric), pocket.optimal_moves(idx[:5], metric)]
+pocket.distance(np.arange(pocket.POSITIONS))  # builds the tables
+then = [pocket.distance(idx), pocket.optimal_moves(idx[:500]), pocket.distance(pocket.SOLVED)]
+for metric in ["qtm", "one-way"]:
+    pocket.distance(np.arange(pocket.POSITIONS), metric)
+    then += [pocket.distance(idx[:50], metric), pocket.optimal_moves(idx[:5], metric)]
+print([np.array_equal(a, b) for a, b in zip(first, then)])
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert out.stdout.split() == ["True", "True", "0"], out.stderr
+    assert out.stdout.strip() == str([True] * 7), out.stderr
 
 
 def test_the_readme_example_runs():
