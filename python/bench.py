@@ -105,9 +105,11 @@ def main():
         "import + optimal_moves(1,000 rows)": "pocket.optimal_moves(pocket.from_index(np.arange(1000)))",
         "import + distance(1M numbers)": "pocket.distance(np.arange(1000000))",
         "import + distance(one state, qtm)": "pocket.distance('UUUURLFBLRBFLLFFRRBBDDDD', 'qtm')",
+        "import + optimal_moves(one state, qtm)": "pocket.optimal_moves('UUUURLFBLRBFLLFFRRBBDDDD', 'qtm')",
+        "import + distance(1M numbers, qtm)": "pocket.distance(np.arange(1000000), 'qtm')",
     }
     for name, call in calls.items():
-        print(f"  {name:36}: {fresh(head + call + tail) * 1e3:6.1f} ms")
+        print(f"  {name:40}: {fresh(head + call + tail) * 1e3:6.1f} ms")
 
 
 if __name__ == "__main__":

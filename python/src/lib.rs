@@ -82,11 +82,17 @@ fn parse_errors(py: Python<'_>, mode: &str) -> PyResult<bool> {
     }
 }
 
-fn threads_for(py: Python<'_>, threads: Option<usize>, n: usize) -> PyResult<usize> {
+/// The most threads a batch is cut into, whatever is asked.
+const MAX_THREADS: usize = 256;
+
+fn threads_for(py: Python<'_>, threads: Option<i64>, n: usize) -> PyResult<usize> {
     let cores = || std::thread::available_parallelism().map_or(1, usize::from);
     match threads {
-        Some(0) => refuse(py, "threads must be at least 1 (None: every core)"),
-        Some(t) => Ok(t.min(n.max(1))),
+        Some(t) if t < 1 => refuse(py, "threads must be at least 1 (None: every core)"),
+        Some(t) => Ok(usize::try_from(t)
+            .unwrap_or(MAX_THREADS)
+            .min(MAX_THREADS)
+            .min(n.max(1))),
         None if n < PARALLEL_FROM => Ok(1),
         None => Ok(cores().min(n / (PARALLEL_FROM / 2)).max(1)),
     }
@@ -491,10 +497,10 @@ fn read_indices<'f>(
 struct Batch {
     layout: Layout,
     raise: bool,
-    threads: Option<usize>,
+    threads: Option<i64>,
 }
 
-fn batch(py: Python<'_>, layout: &str, errors: &str, threads: Option<usize>) -> PyResult<Batch> {
+fn batch(py: Python<'_>, layout: &str, errors: &str, threads: Option<i64>) -> PyResult<Batch> {
     Ok(Batch {
         layout: parse_layout(py, layout)?,
         raise: parse_errors(py, errors)?,
@@ -510,7 +516,7 @@ fn to_index<'py>(
     states: &Bound<'py, PyAny>,
     layout: &str,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let b = batch(py, layout, errors, threads)?;
     let mut held = Held { rows: None };
@@ -728,7 +734,7 @@ fn distance<'py>(
     metric: &str,
     layout: &str,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let metric = parse_metric(py, metric)?;
     let b = batch(py, layout, errors, threads)?;
@@ -762,7 +768,7 @@ fn optimal_moves<'py>(
     metric: &str,
     layout: &str,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let metric = parse_metric(py, metric)?;
     let b = batch(py, layout, errors, threads)?;
@@ -802,7 +808,7 @@ fn next_states<'py>(
     metric: &str,
     layout: &str,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let metric = parse_metric(py, metric)?;
     let b = batch(py, layout, errors, threads)?;
@@ -1033,7 +1039,7 @@ fn apply<'py>(
     moves: &str,
     layout: &str,
     errors: &str,
-    threads: Option<usize>,
+    threads: Option<i64>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let seq: WcaSequence = moves
         .parse()
@@ -1345,6 +1351,8 @@ fn census<'py>(py: Python<'py>, metric: &str) -> PyResult<Bound<'py, PyDict>> {
     Ok(d)
 }
 
+/// Exact answers about the 2x2x2 Rubik's cube for numpy batches: distances, optimal
+/// moves, next states, and the solver of the `pocket` command line. See pocket.pyi.
 #[pymodule(name = "pocket")]
 fn pocket_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();

@@ -355,6 +355,7 @@ def test_bad_options_are_refused_with_the_command_lines_message():
         (lambda: pocket.distance(HARD, layout="foo"), "unknown layout 'foo' (expected golf or urfdlb)"),
         (lambda: pocket.distance(HARD, errors="ignore"), "unknown errors mode 'ignore' (expected raise or mask)"),
         (lambda: pocket.distance(ALL, threads=0), "threads must be at least 1 (None: every core)"),
+        (lambda: pocket.distance(ALL, threads=-2), "threads must be at least 1 (None: every core)"),
         (lambda: pocket.apply(HARD, "R U Q"), "'Q' (not a move: U D L R F B x y z) at character 5"),
         (
             lambda: pocket.solve(HARD, cost="Q=1"),
