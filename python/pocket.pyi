@@ -17,12 +17,13 @@ B and D faces, so moves are R, U and F only, in the order ``MOVES``:
 R R' R2 U U' U2 F F' F2 (QTM: R R' U U' F F').
 
 Batch calls release the GIL and use every core (``threads=None``; ``threads=1``
-stays on the calling thread). Every row is checked: ``errors="raise"`` (default)
+stays on the calling thread; at most 256). Every row is checked: ``errors="raise"`` (default)
 raises :class:`Error` for the first bad row, ``errors="mask"`` marks bad rows in
 the result instead (-1 in integer results, False in ``optimal_moves``, 255 in
-rows, None in strings). The distance tables are built once per process on first
-use (about 0.1 s each for QTM and one-way; HTM likewise for batch calls) and shared
-by every thread.
+rows, None in strings). A metric's distance table (3.7 MB) is built once per
+process when a batch first needs it (about 0.07 s), while the GIL is released, and
+shared by every thread; a small batch before that is answered without it (walked
+down the HTM table built into the library, or a few QTM and one-way states searched).
 """
 
 from typing import Optional, Union, overload
@@ -44,6 +45,10 @@ QTM_MOVES: tuple[str, ...]
 """The six quarter turns (the columns with ``metric="qtm"``)."""
 ONE_WAY_MOVES: tuple[str, ...]
 """The three clockwise quarter turns R U F (``metric="one-way"``)."""
+STICKER_PERMUTATIONS: tuple[tuple[int, ...], ...]
+"""For each of ``MOVES``, where each sticker comes from: after move m, position i
+holds the sticker that was at ``STICKER_PERMUTATIONS[m][i]``. So
+``rows[:, np.array(STICKER_PERMUTATIONS)]`` is ``next_states(rows)``, unchecked."""
 
 States = Union[str, list[str], tuple[str, ...], int, npt.NDArray[np.integer]]
 

@@ -436,3 +436,15 @@ print(all(np.array_equal(g, got[0]) for g in got), np.bincount(got[0]).argmax())
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.stdout.split() == ["True", "11"], out.stderr
+
+
+def test_the_stub_names_everything_the_module_has():
+    import re
+
+    stub = (pathlib.Path(__file__).resolve().parents[1] / "pocket.pyi").read_text()
+    named = set(re.findall(r"^def (\w+)", stub, re.M)) | set(
+        re.findall(r"^([A-Za-z_]\w*): ", stub, re.M)
+    ) | set(re.findall(r"^class (\w+)", stub, re.M))
+    # (an installed package holds the extension as its submodule `pocket`)
+    public = {n for n in dir(pocket) if not n.startswith("_")} - {"pocket"} | {"__version__"}
+    assert named - {"States"} == public
