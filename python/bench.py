@@ -50,12 +50,15 @@ def rate(t, n=N):
 
 
 def fresh(code, runs=RUNS):
-    """Median seconds that `code` takes in a fresh interpreter (which prints them)."""
-    times = []
+    """Median wall and CPU seconds that `code` takes in a fresh interpreter (which
+    prints them)."""
+    walls, cpus = [], []
     for _ in range(runs):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-        times.append(float(out.stdout.strip() or "nan"))
-    return statistics.median(times)
+        wall, cpu = (out.stdout.split() + ["nan", "nan"])[:2]
+        walls.append(float(wall))
+        cpus.append(float(cpu))
+    return Timing(statistics.median(walls), statistics.median(cpus))
 
 
 def main():
@@ -95,8 +98,8 @@ def main():
     print(f"  numpy rows[:, perm]:        {t}")
 
     print("\nfirst call in a fresh interpreter (numpy imported first, as a user has it):")
-    head = "import numpy as np, time\nt = time.perf_counter()\nimport pocket\n"
-    tail = "\nprint(time.perf_counter() - t)"
+    head = "import numpy as np, time\nt, c = time.perf_counter(), time.process_time()\nimport pocket\n"
+    tail = "\nprint(time.perf_counter() - t, time.process_time() - c)"
     calls = {
         "import pocket": "",
         "import + solve(one state)": "pocket.solve('UUUURLFBLRBFLLFFRRBBDDDD')",
@@ -109,7 +112,7 @@ def main():
         "import + distance(1M numbers, qtm)": "pocket.distance(np.arange(1000000), 'qtm')",
     }
     for name, call in calls.items():
-        print(f"  {name:40}: {fresh(head + call + tail) * 1e3:6.1f} ms")
+        print(f"  {name:40}: {fresh(head + call + tail)}")
 
 
 if __name__ == "__main__":
