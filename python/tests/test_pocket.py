@@ -448,3 +448,14 @@ def test_the_stub_names_everything_the_module_has():
     # (an installed package holds the extension as its submodule `pocket`)
     public = {n for n in dir(pocket) if not n.startswith("_")} - {"pocket"} | {"__version__"}
     assert named - {"States"} == public
+
+
+def test_kociembas_layout_moves_as_the_net_does():
+    idx = pocket.random_states(200, seed=16)
+    after = pocket.next_states(idx)
+    rows = pocket.from_index(idx, layout="urfdlb")
+    moved = pocket.next_states(rows, layout="urfdlb")
+    assert np.array_equal(pocket.to_index(moved.reshape(-1, 24), layout="urfdlb"), after.ravel())
+    text = pocket.from_index(int(idx[0]), layout="urfdlb")
+    assert [pocket.to_index(s, layout="urfdlb") for s in pocket.next_states(text, layout="urfdlb")] == after[0].tolist()
+    assert pocket.to_index(pocket.apply(text, "R U", layout="urfdlb"), layout="urfdlb") == pocket.apply(int(idx[0]), "R U")
