@@ -32,9 +32,15 @@ pub(crate) fn on_threads<T: Send>(
     }
     let per = rows.div_ceil(threads);
     std::thread::scope(|s| {
-        for (k, part) in out.chunks_mut(per * width).enumerate() {
+        let mut parts = out.chunks_mut(per * width);
+        let mine = parts.next();
+        for (k, part) in parts.enumerate() {
             let f = &f;
-            s.spawn(move || f(k * per, part));
+            s.spawn(move || f((k + 1) * per, part));
+        }
+        // The first part on the calling thread: one thread fewer to start.
+        if let Some(part) = mine {
+            f(0, part);
         }
     });
 }
