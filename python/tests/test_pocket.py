@@ -459,3 +459,16 @@ def test_kociembas_layout_moves_as_the_net_does():
     text = pocket.from_index(int(idx[0]), layout="urfdlb")
     assert [pocket.to_index(s, layout="urfdlb") for s in pocket.next_states(text, layout="urfdlb")] == after[0].tolist()
     assert pocket.to_index(pocket.apply(text, "R U", layout="urfdlb"), layout="urfdlb") == pocket.apply(int(idx[0]), "R U")
+
+
+def test_solving_from_many_python_threads_at_once():
+    import concurrent.futures
+
+    states = [int(x) for x in pocket.random_states(40, seed=17)]
+    specs = ["F=2,F2=3,R2=1.5", "U2=1.4"]
+    want = [pocket.solve(x, cost=specs[k % 2]) for k, x in enumerate(states)]
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:
+        got = list(pool.map(lambda kx: pocket.solve(kx[1], cost=specs[kx[0] % 2]), enumerate(states)))
+        qtm = list(pool.map(lambda x: pocket.solve(x, "qtm"), states))
+    assert got == want
+    assert qtm == [pocket.solve(x, "qtm") for x in states]
