@@ -5,7 +5,9 @@
 Prints the median of several runs of each goal: distance on uint8 rows and on
 position numbers (states per second, one thread and every core), optimal_moves and
 next_states on 1M states, the first call in a fresh interpreter, and numpy's fancy
-indexing beside them. py222 is not measured: it does not install with numpy 2.
+indexing beside them. With py222 on PYTHONPATH (github.com/MeepMoop/py222: not on
+PyPI, and its `np.int` was removed in numpy 1.24, so replace it by `int` first), also
+py222's indexing of a state (normFC, getOP, indexOP) against pocket's of rows.
 """
 
 import os
@@ -45,8 +47,12 @@ def median_time(f, runs=RUNS):
     return Timing(statistics.median(walls), statistics.median(cpus))
 
 
+def per_second(x):
+    return f"{x / 1e6:6.1f} M" if x >= 1e6 else f"{x / 1e3:6.1f} k"
+
+
 def rate(t, n=N):
-    return f"{n / t.wall / 1e6:6.1f} M states/s, {n / t.cpu / 1e6:6.1f} M per CPU second ({t})"
+    return f"{per_second(n / t.wall)} states/s, {per_second(n / t.cpu)} per CPU second ({t})"
 
 
 def fresh(code, runs=RUNS):
@@ -80,6 +86,27 @@ def main():
     print(f"  numpy table[idx] (a lookup given the numbers):  {rate(t)}")
     t = median_time(lambda: pocket.to_index(rows, threads=1))
     print(f"  to_index of rows, 1 thread: {rate(t)}")
+
+    try:
+        import py222
+    except ImportError:
+        py222 = None
+    if py222 is not None:
+        rng = np.random.default_rng(1)
+        names = list(py222.moveInds)
+        states = []
+        for _ in range(20_000):
+            s = py222.initState()
+            for m in rng.integers(0, len(names), 20):
+                s = py222.doMove(s, py222.moveInds[names[m]])
+            states.append(s)
+
+        def index_all():
+            for s in states:
+                py222.indexOP(py222.getOP(py222.normFC(s)))
+
+        t = median_time(index_all, runs=3)
+        print(f"  py222 indexing, one state at a time (20,000): {rate(t, len(states))}")
 
     print("\noptimal_moves, 1M states:")
     for name, states in (("int32 numbers", idx), ("uint8 rows   ", rows)):
