@@ -12,6 +12,7 @@
 
 pub(crate) mod algs;
 pub(crate) mod auto;
+pub mod bulk;
 pub(crate) mod census;
 pub(crate) mod goal;
 pub(crate) mod picture;

@@ -1,0 +1,200 @@
+"""Exact answers about the 2x2x2 Rubik's cube (the Pocket Cube) for numpy batches.
+
+A state is given in one of three forms, and every batch function returns its
+answers in the form of its input:
+
+- ``str``: 24 sticker characters in the net of ``pocket net`` (or Kociemba's
+  URFDLB order with ``layout="urfdlb"``); any six characters may be the colours;
+  spaces are ignored. A list of str is a batch.
+- ``uint8`` rows of face numbers, shape ``(n, 24)`` (or one row ``(24,)``):
+  U L F R B D = 0 1 2 3 4 5, in the same sticker order as the strings.
+- position numbers, an integer array ``(n,)`` (or one ``int``), 0 .. 3,674,159:
+  the position with the down-back-left corner fixed. ``to_index`` and
+  ``from_index`` convert.
+
+The cube is read relative to its down-back-left corner, whose colours name the L,
+B and D faces, so moves are R, U and F only, in the order ``MOVES``:
+R R' R2 U U' U2 F F' F2 (QTM: R R' U U' F F').
+
+Batch calls release the GIL and use every core (``threads=None``; ``threads=1``
+stays on the calling thread; at most 256). Every row is checked: ``errors="raise"`` (default)
+raises :class:`Error` for the first bad row, ``errors="mask"`` marks bad rows in
+the result instead (-1 in integer results, False in ``optimal_moves``, 255 in
+rows, None in strings). A metric's distance table (3.7 MB) is built once per
+process when a batch first needs it (about 0.07 s), while the GIL is released, and
+shared by every thread; a small batch before that is answered without it (walked
+down the HTM table built into the library, or a few QTM and one-way states searched).
+"""
+
+from typing import Optional, Union, overload
+
+import numpy as np
+import numpy.typing as npt
+
+__version__: str
+
+POSITIONS: int
+"""The number of positions: 3,674,160."""
+SOLVED: str
+"""The solved cube in face letters: ``UUUULLFFRRBBLLFFRRBBDDDD``."""
+FACES: str
+"""The face letter of each face number of a row: ``ULFRBD``."""
+MOVES: tuple[str, ...]
+"""The nine moves, in the column order of ``optimal_moves`` and ``next_states``."""
+QTM_MOVES: tuple[str, ...]
+"""The six quarter turns (the columns with ``metric="qtm"``)."""
+ONE_WAY_MOVES: tuple[str, ...]
+"""The three clockwise quarter turns R U F (``metric="one-way"``)."""
+STICKER_PERMUTATIONS: tuple[tuple[int, ...], ...]
+"""For each of ``MOVES``, where each sticker comes from: after move m, position i
+holds the sticker that was at ``STICKER_PERMUTATIONS[m][i]``. So
+``rows[:, np.array(STICKER_PERMUTATIONS)]`` is ``next_states(rows)``, unchecked."""
+
+States = Union[str, list[str], tuple[str, ...], int, npt.NDArray[np.integer]]
+
+class Error(ValueError):
+    """A state, move sequence or option that pocket refuses.
+
+    The message is the command line's, word for word (option names written as the
+    Python parameters); for a batch it starts with ``row N: `` (N counted from 0).
+    """
+
+    row: Optional[int]
+    """The row of the first bad state of a batch; None for a single state."""
+
+def to_index(
+    states: States,
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> Union[int, npt.NDArray[np.int32]]:
+    """The position number of each state: int32 ``(n,)``, or an int for one state."""
+
+def from_index(
+    indices: Union[int, npt.NDArray[np.integer]], *, layout: str = "golf"
+) -> Union[str, npt.NDArray[np.uint8]]:
+    """The stickers of position numbers: uint8 rows ``(n, 24)`` of face numbers, or
+    for one int a str of face letters (``from_index(0) == SOLVED``)."""
+
+def distance(
+    states: States,
+    metric: str = "htm",
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> Union[int, npt.NDArray[np.int8]]:
+    """The optimal distance of each state to solved: int8 ``(n,)``, or an int.
+
+    ``metric``: ``"htm"`` (a half turn is one move), ``"qtm"`` (a half turn is two)
+    or ``"one-way"`` (clockwise quarter turns only).
+    """
+
+def optimal_moves(
+    states: States,
+    metric: str = "htm",
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> npt.NDArray[np.bool_]:
+    """Which moves start an optimal solution: bool ``(n, 9)`` in HTM (columns
+    ``MOVES``), ``(n, 6)`` in QTM, ``(n, 3)`` one-way; a policy target. A solved
+    state has none. One state gives one row."""
+
+@overload
+def next_states(
+    states: str,
+    metric: str = "htm",
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> list[str]: ...
+@overload
+def next_states(
+    states: States,
+    metric: str = "htm",
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> Union[npt.NDArray[np.uint8], npt.NDArray[np.int32], list[list[str]]]: ...
+def next_states(
+    states: States,
+    metric: str = "htm",
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> object:
+    """The state after each move (columns ``MOVES``, or ``QTM_MOVES``): rows give
+    uint8 ``(n, k, 24)`` in their own colours, numbers give int32 ``(n, k)``,
+    strings give a list of k str per state."""
+
+def apply(
+    states: States,
+    moves: str,
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> object:
+    """Apply a move sequence in WCA notation (U D L R F B, rotations x y z, wide
+    moves, groups such as ``(R U R' U')3``) to every state; the result has the
+    states' form (rows keep their colours; numbers are re-read relative to the
+    down-back-left corner)."""
+
+def solve(
+    state: Union[str, int, npt.NDArray[np.integer]],
+    metric: str = "htm",
+    *,
+    cost: Optional[str] = None,
+    layout: str = "golf",
+) -> str:
+    """An optimal solution of one state, as ``pocket solve`` prints it: moves over R
+    U F separated by spaces, the first optimal one in the move order; "" when solved.
+
+    ``cost``: move costs to minimise instead of a metric, as ``pocket solve
+    --cost`` takes them, e.g. ``"R2=1.5,U2=1.4,F=1.3,F2=2"``.
+    """
+
+def solve_all(
+    state: Union[str, int, npt.NDArray[np.integer]],
+    metric: str = "htm",
+    *,
+    cost: Optional[str] = None,
+    layout: str = "golf",
+) -> list[str]:
+    """Every optimal solution of one state, sorted move by move in the move order."""
+
+def count(
+    state: Union[str, int, npt.NDArray[np.integer]],
+    metric: str = "htm",
+    *,
+    cost: Optional[str] = None,
+    layout: str = "golf",
+) -> int:
+    """The number of optimal solutions of one state."""
+
+def random_states(
+    n: int, seed: Optional[int] = None, *, min_distance: int = 0, metric: str = "htm"
+) -> npt.NDArray[np.int32]:
+    """``n`` position numbers drawn uniformly (and independently) from the positions
+    at least ``min_distance`` from solved in ``metric``; seeded, or from the system."""
+
+def scramble(
+    n: int = 1,
+    seed: Optional[int] = None,
+    *,
+    min_distance: int = 4,
+    length: Optional[int] = None,
+    optimal: bool = False,
+) -> list[tuple[str, str]]:
+    """Random-state scrambles as ``pocket scramble`` makes them (the same ones for the
+    same seed): (sequence, state) pairs, each sequence ``length`` moves (default 11)
+    or, with ``optimal``, as few as possible."""
+
+def census(metric: str = "htm") -> dict[int, int]:
+    """How many positions lie at each distance from solved: ``{distance: count}``."""

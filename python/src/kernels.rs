@@ -1,0 +1,313 @@
+//! The batch kernels: plain Rust over position numbers and rows, run with the GIL
+//! released, cut across threads; where a batch's distances come from; output buffers.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+use pocket_lib::cube::bulk;
+use pocket_lib::model::STICKERS;
+use pocket_lib::{Coord, Metric, PocketSolver, TableSolver};
+
+/// A position number that is no position: the mark of a bad row in the kernels.
+pub(crate) const BAD: u32 = u32::MAX;
+
+/// Below this many states a batch stays on the calling thread.
+pub(crate) const PARALLEL_FROM: usize = 1 << 14;
+
+/// The most threads a batch is cut into, whatever is asked.
+pub(crate) const MAX_THREADS: usize = 256;
+
+/// Run `f(first_row, out_part)` over `out` cut into `threads` parts of whole rows
+/// (`width` items a row).
+pub(crate) fn on_threads<T: Send>(
+    out: &mut [T],
+    width: usize,
+    threads: usize,
+    f: impl Fn(usize, &mut [T]) + Sync,
+) {
+    let rows = out.len() / width.max(1);
+    if threads <= 1 || rows < 2 {
+        f(0, out);
+        return;
+    }
+    let per = rows.div_ceil(threads);
+    std::thread::scope(|s| {
+        let mut parts = out.chunks_mut(per * width);
+        let mine = parts.next();
+        for (k, part) in parts.enumerate() {
+            let f = &f;
+            s.spawn(move || f((k + 1) * per, part));
+        }
+        // The first part on the calling thread: one thread fewer to start.
+        if let Some(part) = mine {
+            f(0, part);
+        }
+    });
+}
+
+pub(crate) fn threads_auto(n: usize) -> usize {
+    if n < PARALLEL_FROM {
+        1
+    } else {
+        std::thread::available_parallelism()
+            .map_or(1, usize::from)
+            .min(n / (PARALLEL_FROM / 2))
+            .max(1)
+    }
+}
+
+/// Distances to solved by position number.
+pub(crate) trait Distances: Sync {
+    fn at(&self, x: u32) -> u8;
+}
+
+impl Distances for &'static [u8] {
+    #[inline]
+    fn at(&self, x: u32) -> u8 {
+        self[x as usize]
+    }
+}
+
+impl Distances for &'static TableSolver {
+    /// The walk down the built-in HTM table mod 3 (about 0.5 µs).
+    fn at(&self, x: u32) -> u8 {
+        Coord::new(x).map_or(0, |c| self.distance_at(c) as u8)
+    }
+}
+
+/// The bidirectional search of a metric, for a few states before its table is built
+/// (about a millisecond a state).
+pub(crate) struct Search(Metric, &'static Mutex<PocketSolver>);
+
+impl Distances for Search {
+    fn at(&self, x: u32) -> u8 {
+        let cube = Coord::new(x).map(|c| c.cube()).unwrap_or_default();
+        let mut solver = self.1.lock().unwrap_or_else(|e| e.into_inner());
+        self.0.length(&solver.solve(&cube)) as u8
+    }
+}
+
+/// Where a batch's distances come from.
+pub(crate) enum Dist {
+    /// The metric's full table, shared.
+    Table(&'static [u8]),
+    /// Walks down the HTM table built into the library, before the full table is.
+    Walk(&'static TableSolver),
+    /// The bidirectional search, for a few states of another metric.
+    Search(Search),
+}
+
+/// How large a batch may be answered without the full table: walked down the built-in
+/// HTM table (about 0.5 µs a distance) or searched (QTM, one-way: about 1 ms).
+#[derive(Clone, Copy)]
+pub(crate) struct Without {
+    walk: usize,
+    search: usize,
+}
+
+/// Distances: a batch of 10,000 walks in about 5 ms, 100 searches in about 0.1 s.
+pub(crate) const FOR_DISTANCES: Without = Without {
+    walk: 10_000,
+    search: 100,
+};
+/// optimal_moves asks for ten distances a state (seven in QTM).
+pub(crate) const FOR_POLICIES: Without = Without {
+    walk: 1_000,
+    search: 10,
+};
+/// States walked in all before the HTM table is built anyway: past this, building it
+/// (about 65 ms) costs less than walking on.
+pub(crate) const WALK_IN_ALL: usize = 100_000;
+/// States searched in all before a table is built anyway.
+pub(crate) const SEARCH_IN_ALL: usize = 1_000;
+
+/// The distances for a batch of `n` states in `metric`: the full table (built now if
+/// need be), or for a small batch in a process that has not built it, walks down
+/// the built-in HTM table or searches, so that a first call costs no build. Nothing
+/// runs in the background: a process forked later (multiprocessing) inherits no
+/// half-built table.
+pub(crate) fn distances_for(metric: Metric, n: usize, without: Without) -> Dist {
+    static WALKED: AtomicUsize = AtomicUsize::new(0);
+    static SEARCHED: AtomicUsize = AtomicUsize::new(0);
+    static WALKER: OnceLock<TableSolver> = OnceLock::new();
+    static SEARCHERS: [OnceLock<Mutex<PocketSolver>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    if bulk::distances_ready(metric) {
+        return Dist::Table(bulk::distances(metric));
+    }
+    if metric == Metric::Htm
+        && n <= without.walk
+        && WALKED.fetch_add(n, Ordering::Relaxed) + n <= WALK_IN_ALL
+    {
+        return Dist::Walk(WALKER.get_or_init(|| TableSolver::new(Metric::Htm)));
+    }
+    if metric != Metric::Htm
+        && n <= without.search
+        && SEARCHED.fetch_add(n, Ordering::Relaxed) + n <= SEARCH_IN_ALL
+    {
+        let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
+        let solver = SEARCHERS[slot].get_or_init(|| Mutex::new(PocketSolver::new(metric)));
+        return Dist::Search(Search(metric, solver));
+    }
+    Dist::Table(bulk::distances(metric))
+}
+
+pub(crate) fn distance_kernel(dist: &impl Distances, idx: &[u32], threads: usize) -> Vec<i8> {
+    // Zeroed memory comes from the system untouched: each thread faults in its part.
+    let mut out = output::<i8>(idx.len());
+    on_threads(&mut out, 1, threads, |first, part| {
+        for (o, &x) in part.iter_mut().zip(&idx[first..]) {
+            *o = if x == BAD { -1 } else { dist.at(x) as i8 };
+        }
+    });
+    out
+}
+
+pub(crate) fn policy_kernel(
+    dist: &impl Distances,
+    idx: &[u32],
+    moves: &[usize],
+    threads: usize,
+) -> Vec<bool> {
+    let k = moves.len();
+    let mut out = output::<bool>(idx.len() * k);
+    on_threads(&mut out, k, threads, |first, part| {
+        for (row, o) in part.chunks_mut(k).enumerate() {
+            let x = idx[first + row];
+            if x == BAD {
+                continue;
+            }
+            let d = dist.at(x);
+            if d == 0 {
+                continue;
+            }
+            for (j, &m) in moves.iter().enumerate() {
+                o[j] = dist.at(bulk::step(x, m)) + 1 == d;
+            }
+        }
+    });
+    out
+}
+
+/// An output buffer of `len` zeroed items, untouched: the system gives zeroed pages as
+/// they are first written, by the thread that writes them. On Linux the buffer is
+/// asked for in 2 MB pages, which cuts the page faults of writing a large result 512
+/// times (next_states of 1M rows, 216 MB: see python/README.md for the figures).
+pub(crate) fn output<T: Copy + Default>(len: usize) -> Vec<T> {
+    let v = vec![T::default(); len];
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let bytes = len * std::mem::size_of::<T>();
+        if bytes >= 4 * HUGE {
+            let start = (v.as_ptr() as usize).next_multiple_of(HUGE);
+            let end = (v.as_ptr() as usize + bytes) / HUGE * HUGE;
+            if end > start {
+                // Advice only: if refused, the buffer is the same, in small pages.
+                // SAFETY: the range lies inside the buffer `v` owns.
+                unsafe {
+                    libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+                }
+            }
+        }
+    }
+    v
+}
+
+/// Write each valid row (`idx[i] != BAD`) permuted by every permutation in turn, rows
+/// `first..` of the input into `out` (`perms.len() * 24` bytes a row); a bad row is
+/// filled with 255.
+pub(crate) fn permute_rows(
+    rows: &[u8],
+    idx: &[u32],
+    first: usize,
+    perms: &[[u8; STICKERS]],
+    out: &mut [u8],
+) {
+    let width = perms.len() * STICKERS;
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the CPU has SSSE3 (checked just above).
+            unsafe { permute_rows_ssse3(rows, idx, first, perms, out) };
+            return;
+        }
+    }
+    for (r, o) in out.chunks_mut(width).enumerate() {
+        let i = first + r;
+        if idx[i] == BAD {
+            o.fill(u8::MAX);
+            continue;
+        }
+        let row = &rows[i * STICKERS..(i + 1) * STICKERS];
+        for (p, dst) in perms.iter().zip(o.chunks_mut(STICKERS)) {
+            for (d, &from) in dst.iter_mut().zip(p) {
+                *d = row[from as usize];
+            }
+        }
+    }
+}
+
+/// [`permute_rows`] with byte shuffles: a row is two registers (stickers 0..16 and
+/// 16..24), and each half of a result is two shuffles, one from each, joined. 24
+/// loads and stores of single bytes a move become 4 shuffles. 1M rows x 9 moves on 1
+/// thread, in the next_states call (python/bench.py): 591 ms before, see
+/// python/README.md after.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+pub(crate) unsafe fn permute_rows_ssse3(
+    rows: &[u8],
+    idx: &[u32],
+    first: usize,
+    perms: &[[u8; STICKERS]],
+    out: &mut [u8],
+) {
+    use std::arch::x86_64::*;
+    const ZERO: i8 = -128; // a shuffle index with its top bit set gives 0
+    // For each permutation: picks of output bytes 0..16 from the low register, from
+    // the high one, then of output bytes 16..24 from each.
+    let masks: Vec<[__m128i; 4]> = perms
+        .iter()
+        .map(|p| {
+            let pick = |range: std::ops::Range<usize>, low: bool| {
+                let mut m = [ZERO; 16];
+                for (k, j) in range.enumerate() {
+                    let from = p[j] as usize;
+                    if (from < 16) == low {
+                        m[k] = if low { from as i8 } else { (from - 16) as i8 };
+                    }
+                }
+                // SAFETY: 16 bytes read from a 16-byte array.
+                unsafe { _mm_loadu_si128(m.as_ptr().cast()) }
+            };
+            [
+                pick(0..16, true),
+                pick(0..16, false),
+                pick(16..24, true),
+                pick(16..24, false),
+            ]
+        })
+        .collect();
+    let width = perms.len() * STICKERS;
+    for (r, o) in out.chunks_mut(width).enumerate() {
+        let i = first + r;
+        if idx[i] == BAD {
+            o.fill(u8::MAX);
+            continue;
+        }
+        let row = &rows[i * STICKERS..(i + 1) * STICKERS];
+        // SAFETY: the loads read bytes 0..16 and 16..24 of the 24-byte row, the stores
+        // write bytes 0..16 and 16..24 of a 24-byte chunk of `o` (`o` holds
+        // perms.len() of them).
+        unsafe {
+            let low = _mm_loadu_si128(row.as_ptr().cast());
+            let high = _mm_loadl_epi64(row.as_ptr().add(16).cast());
+            for (m, dst) in masks.iter().zip(o.chunks_exact_mut(STICKERS)) {
+                let a = _mm_or_si128(_mm_shuffle_epi8(low, m[0]), _mm_shuffle_epi8(high, m[1]));
+                let b = _mm_or_si128(_mm_shuffle_epi8(low, m[2]), _mm_shuffle_epi8(high, m[3]));
+                _mm_storeu_si128(dst.as_mut_ptr().cast(), a);
+                _mm_storel_epi64(dst.as_mut_ptr().add(16).cast(), b);
+            }
+        }
+    }
+}

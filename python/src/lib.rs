@@ -1,0 +1,744 @@
+//! The Python module `pocket`: exact 2x2x2 distances, optimal moves and next states
+//! for numpy batches, and the solver of the command line for single states.
+//!
+//! Every state form is read into position numbers first (`read`), then the batch
+//! kernels (`kernels`) work on numbers and the shared distance tables with the GIL
+//! released, on every core. A row that is no cube is reported by its first row number
+//! with the command line's message for it, computed only when asked (errors are rare;
+//! the kernels only mark them). This file holds the Python functions.
+
+mod kernels;
+mod read;
+
+use std::sync::{Mutex, OnceLock};
+
+use numpy::ndarray::{Array2, Array3};
+use numpy::{IntoPyArray, PyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyTuple};
+
+use pocket_lib::cube::bulk::{self, STICKER_PERMUTATIONS};
+use pocket_lib::cube::{AutoSolver, Length, Rng, Scrambler};
+use pocket_lib::model::{POSITIONS, STICKERS, WcaSequence, state_in_line};
+use pocket_lib::{Costs, Cube, Layout, Metric, Move, PocketSolver, Stickers};
+
+use crate::kernels::*;
+use crate::read::*;
+
+pyo3::create_exception!(
+    pocket,
+    Error,
+    PyValueError,
+    "A state, move sequence or option that pocket refuses. The message is the command \
+     line's, word for word; for a batch it starts with `row N: ` (N counted from 0), \
+     and `row` holds N (None for a single state)."
+);
+
+/// The exception for `message`, with its row (`None` for a single value).
+fn error(py: Python<'_>, message: String, row: Option<usize>) -> PyErr {
+    let text = match row {
+        Some(r) => format!("row {r}: {message}"),
+        None => message,
+    };
+    let err = Error::new_err(text);
+    // Setting an attribute on a fresh exception cannot fail in practice; if it did,
+    // the message still says the row.
+    let _ = err.value(py).setattr("row", row);
+    err
+}
+
+fn refuse<T>(py: Python<'_>, message: impl Into<String>) -> PyResult<T> {
+    Err(error(py, message.into(), None))
+}
+
+fn parse_metric(py: Python<'_>, name: &str) -> PyResult<Metric> {
+    name.parse::<Metric>()
+        .or_else(|e| refuse(py, e.to_string()))
+}
+
+fn parse_layout(py: Python<'_>, name: &str) -> PyResult<Layout> {
+    name.parse::<Layout>()
+        .or_else(|e| refuse(py, e.to_string()))
+}
+
+/// Whether bad rows raise (`"raise"`) or are marked in the result (`"mask"`).
+fn parse_errors(py: Python<'_>, mode: &str) -> PyResult<bool> {
+    match mode {
+        "raise" => Ok(true),
+        "mask" => Ok(false),
+        _ => refuse(
+            py,
+            format!("unknown errors mode '{mode}' (expected raise or mask)"),
+        ),
+    }
+}
+
+fn threads_for(py: Python<'_>, threads: Option<i64>, n: usize) -> PyResult<usize> {
+    let cores = || std::thread::available_parallelism().map_or(1, usize::from);
+    match threads {
+        Some(t) if t < 1 => refuse(py, "threads must be at least 1 (None: every core)"),
+        Some(t) => Ok(usize::try_from(t)
+            .unwrap_or(MAX_THREADS)
+            .min(MAX_THREADS)
+            .min(n.max(1))),
+        None if n < PARALLEL_FROM => Ok(1),
+        None => Ok(cores().min(n / (PARALLEL_FROM / 2)).max(1)),
+    }
+}
+
+/// Everything a batch call takes about its states.
+struct Batch {
+    layout: Layout,
+    raise: bool,
+    threads: Option<i64>,
+}
+
+fn batch(py: Python<'_>, layout: &str, errors: &str, threads: Option<i64>) -> PyResult<Batch> {
+    Ok(Batch {
+        layout: parse_layout(py, layout)?,
+        raise: parse_errors(py, errors)?,
+        threads,
+    })
+}
+
+/// The position number of each state (int32; -1 marks a bad row with errors="mask").
+#[pyfunction]
+#[pyo3(signature = (states, *, layout = "golf", errors = "raise", threads = None))]
+fn to_index<'py>(
+    py: Python<'py>,
+    states: &Bound<'py, PyAny>,
+    layout: &str,
+    errors: &str,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let b = batch(py, layout, errors, threads)?;
+    let mut held = Held { rows: None };
+    let s = read_states(py, states, b.layout, &mut held)?;
+    let t = threads_for(py, b.threads, count_of(&s))?;
+    let idx = read_indices(py, &s, t, b.raise)?;
+    let out: Vec<i32> = idx
+        .iter()
+        .map(|&i| if i == BAD { -1 } else { i as i32 })
+        .collect();
+    if s.single {
+        return Ok(out[0].into_pyobject(py)?.into_any());
+    }
+    Ok(out.into_pyarray(py).into_any())
+}
+
+/// Stickers of position numbers: one int gives a str (face letters ULFRBD), an
+/// array gives uint8 rows (n, 24) of face numbers.
+#[pyfunction]
+#[pyo3(signature = (indices, *, layout = "golf"))]
+fn from_index<'py>(
+    py: Python<'py>,
+    indices: &Bound<'py, PyAny>,
+    layout: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    let layout = parse_layout(py, layout)?;
+    let mut held = Held { rows: None };
+    let s = read_states(py, indices, layout, &mut held)?;
+    let Form::Indices(idx) = &s.form else {
+        return refuse(
+            py,
+            "from_index takes position numbers: an int or an integer array (n,)",
+        );
+    };
+    check_rows(py, &s, idx, true)?;
+    let (to_golf, _) = layout_maps(layout);
+    let rows = faces_rows(py, idx, &to_golf);
+    if s.single {
+        let text: String = rows
+            .iter()
+            .map(|&v| FACE_LETTERS[v as usize] as char)
+            .collect();
+        return Ok(PyString::new(py, &text).into_any());
+    }
+    let n = idx.len();
+    Ok(Array2::from_shape_vec((n, STICKERS), rows)
+        .map_err(|e| Error::new_err(e.to_string()))?
+        .into_pyarray(py)
+        .into_any())
+}
+
+/// Face rows of valid position numbers, in the layout of `to_golf`.
+fn faces_rows(py: Python<'_>, idx: &[u32], to_golf: &[usize; STICKERS]) -> Vec<u8> {
+    py.detach(|| {
+        let mut out = output::<u8>(idx.len() * STICKERS);
+        let threads = threads_auto(idx.len());
+        on_threads(&mut out, STICKERS, threads, |first, part| {
+            for (k, row) in part.chunks_mut(STICKERS).enumerate() {
+                let golf = bulk::faces_of_index(idx[first + k]).unwrap_or([0; STICKERS]);
+                for (i, v) in row.iter_mut().enumerate() {
+                    *v = golf[to_golf[i]];
+                }
+            }
+        });
+        out
+    })
+}
+
+/// The optimal distance of each state in `metric` (int8; -1 marks a bad row with
+/// errors="mask"). One state gives an int.
+#[pyfunction]
+#[pyo3(signature = (states, metric = "htm", *, layout = "golf", errors = "raise", threads = None))]
+fn distance<'py>(
+    py: Python<'py>,
+    states: &Bound<'py, PyAny>,
+    metric: &str,
+    layout: &str,
+    errors: &str,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let metric = parse_metric(py, metric)?;
+    let b = batch(py, layout, errors, threads)?;
+    let mut held = Held { rows: None };
+    let s = read_states(py, states, b.layout, &mut held)?;
+    let t = threads_for(py, b.threads, count_of(&s))?;
+    let idx = read_indices(py, &s, t, b.raise)?;
+    let out = py.detach(|| match distances_for(metric, idx.len(), FOR_DISTANCES) {
+        Dist::Table(table) => distance_kernel(&table, &idx, t),
+        Dist::Walk(walk) => distance_kernel(&walk, &idx, t),
+        Dist::Search(search) => distance_kernel(&search, &idx, t),
+    });
+    if s.single {
+        return Ok(out[0].into_pyobject(py)?.into_any());
+    }
+    Ok(out.into_pyarray(py).into_any())
+}
+
+/// The metric's moves as indices in `Move::ALL`.
+fn metric_moves(metric: Metric) -> Vec<usize> {
+    metric.steps().iter().map(|m| m.index()).collect()
+}
+
+/// Which of the metric's moves start an optimal solution: bool (n, 9) in HTM
+/// (R R' R2 U U' U2 F F' F2), (n, 6) in QTM, (n, 3) one-way. A solved state has none.
+#[pyfunction]
+#[pyo3(signature = (states, metric = "htm", *, layout = "golf", errors = "raise", threads = None))]
+fn optimal_moves<'py>(
+    py: Python<'py>,
+    states: &Bound<'py, PyAny>,
+    metric: &str,
+    layout: &str,
+    errors: &str,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let metric = parse_metric(py, metric)?;
+    let b = batch(py, layout, errors, threads)?;
+    let mut held = Held { rows: None };
+    let s = read_states(py, states, b.layout, &mut held)?;
+    let t = threads_for(py, b.threads, count_of(&s))?;
+    let idx = read_indices(py, &s, t, b.raise)?;
+    let moves = metric_moves(metric);
+    let k = moves.len();
+    let out = py.detach(|| match distances_for(metric, idx.len(), FOR_POLICIES) {
+        Dist::Table(table) => policy_kernel(&table, &idx, &moves, t),
+        Dist::Walk(walk) => policy_kernel(&walk, &idx, &moves, t),
+        Dist::Search(search) => policy_kernel(&search, &idx, &moves, t),
+    });
+    let arr = Array2::from_shape_vec((idx.len(), k), out)
+        .map_err(|e| Error::new_err(e.to_string()))?
+        .into_pyarray(py);
+    if s.single {
+        return arr.call_method1("reshape", (k,));
+    }
+    Ok(arr.into_any())
+}
+
+/// The sticker permutation of `perm` (net order) in the layout's order.
+fn in_layout(perm: &[u8; STICKERS], layout: Layout) -> [u8; STICKERS] {
+    let (to_golf, from_golf) = layout_maps(layout);
+    std::array::from_fn(|i| from_golf[perm[to_golf[i]] as usize] as u8)
+}
+
+/// The states one move away: rows give uint8 (n, k, 24) in their own colours, numbers
+/// give int32 (n, k), strings give lists of str; k = 9 (HTM moves), 6 (QTM) or 3.
+#[pyfunction]
+#[pyo3(signature = (states, metric = "htm", *, layout = "golf", errors = "raise", threads = None))]
+fn next_states<'py>(
+    py: Python<'py>,
+    states: &Bound<'py, PyAny>,
+    metric: &str,
+    layout: &str,
+    errors: &str,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let metric = parse_metric(py, metric)?;
+    let b = batch(py, layout, errors, threads)?;
+    let mut held = Held { rows: None };
+    let s = read_states(py, states, b.layout, &mut held)?;
+    let t = threads_for(py, b.threads, count_of(&s))?;
+    let idx = read_indices(py, &s, t, b.raise)?;
+    let moves = metric_moves(metric);
+    let k = moves.len();
+    let perms: Vec<[u8; STICKERS]> = moves
+        .iter()
+        .map(|&m| in_layout(&STICKER_PERMUTATIONS[m], b.layout))
+        .collect();
+    match &s.form {
+        Form::Rows(rows) => {
+            let rows: &[u8] = rows;
+            let out = py.detach(|| {
+                let mut out = output::<u8>(idx.len() * k * STICKERS);
+                on_threads(&mut out, k * STICKERS, t, |first, part| {
+                    permute_rows(rows, &idx, first, &perms, part);
+                });
+                out
+            });
+            let arr = Array3::from_shape_vec((idx.len(), k, STICKERS), out)
+                .map_err(|e| Error::new_err(e.to_string()))?
+                .into_pyarray(py);
+            if s.single {
+                return arr.call_method1("reshape", ((k, STICKERS),));
+            }
+            Ok(arr.into_any())
+        }
+        Form::Indices(_) => {
+            let out = py.detach(|| {
+                let mut out = output::<i32>(idx.len() * k);
+                on_threads(&mut out, k, t, |first, part| {
+                    for (r, o) in part.chunks_mut(k).enumerate() {
+                        let x = idx[first + r];
+                        if x == BAD {
+                            o.fill(-1);
+                            continue;
+                        }
+                        for (d, &m) in o.iter_mut().zip(&moves) {
+                            *d = bulk::step(x, m) as i32;
+                        }
+                    }
+                });
+                out
+            });
+            let arr = Array2::from_shape_vec((idx.len(), k), out)
+                .map_err(|e| Error::new_err(e.to_string()))?
+                .into_pyarray(py);
+            if s.single {
+                return arr.call_method1("reshape", (k,));
+            }
+            Ok(arr.into_any())
+        }
+        Form::Strings(texts) => {
+            let lists: Vec<Option<Vec<String>>> = texts
+                .iter()
+                .zip(idx.iter())
+                .map(|(t, &x)| {
+                    (x != BAD).then(|| {
+                        let given = compact(t);
+                        perms.iter().map(|p| permuted(&given, p)).collect()
+                    })
+                })
+                .collect();
+            strings_out(py, lists, s.single)
+        }
+    }
+}
+
+/// A state's characters without the spaces and tabs that may group them (and without
+/// a scramble's sequence before its last tab).
+fn compact(raw: &[u8]) -> Vec<u8> {
+    state_in_line(raw)
+        .iter()
+        .copied()
+        .filter(|&c| c != b' ' && c != b'\t')
+        .collect()
+}
+
+fn permuted(given: &[u8], p: &[u8; STICKERS]) -> String {
+    p.iter().map(|&i| given[i as usize] as char).collect()
+}
+
+/// Lists of str for strings; `None` (a bad row with errors="mask") as None.
+fn strings_out<'py>(
+    py: Python<'py>,
+    lists: Vec<Option<Vec<String>>>,
+    single: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    if single {
+        return Ok(lists
+            .into_iter()
+            .next()
+            .flatten()
+            .into_pyobject(py)?
+            .into_any());
+    }
+    Ok(lists.into_pyobject(py)?.into_any())
+}
+
+/// Apply a move sequence in WCA notation (R U F, also D L B, rotations x y z, wide
+/// moves, groups) to every state; the result has the states' form.
+#[pyfunction]
+#[pyo3(signature = (states, moves, *, layout = "golf", errors = "raise", threads = None))]
+fn apply<'py>(
+    py: Python<'py>,
+    states: &Bound<'py, PyAny>,
+    moves: &str,
+    layout: &str,
+    errors: &str,
+    threads: Option<i64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let seq: WcaSequence = moves
+        .parse()
+        .or_else(|e: pocket_lib::model::NotationError| refuse(py, e.to_string()))?;
+    let b = batch(py, layout, errors, threads)?;
+    let mut held = Held { rows: None };
+    let s = read_states(py, states, b.layout, &mut held)?;
+    let t = threads_for(py, b.threads, count_of(&s))?;
+    let idx = read_indices(py, &s, t, b.raise)?;
+    // The whole sequence as one sticker permutation: applied to stickers that name
+    // their own positions.
+    let ids =
+        Stickers::from_bytes(b"ABCDEFGHIJKLMNOPQRSTUVWX").or_else(|e| refuse(py, e.to_string()))?;
+    let moved = seq.apply(&ids);
+    let golf_perm: [u8; STICKERS] = std::array::from_fn(|i| moved.as_str().as_bytes()[i] - b'A');
+    let perm = in_layout(&golf_perm, b.layout);
+    match &s.form {
+        Form::Rows(rows) => {
+            let rows: &[u8] = rows;
+            let out = py.detach(|| {
+                let mut out = output::<u8>(idx.len() * STICKERS);
+                on_threads(&mut out, STICKERS, t, |first, part| {
+                    permute_rows(rows, &idx, first, std::slice::from_ref(&perm), part);
+                });
+                out
+            });
+            let arr = Array2::from_shape_vec((idx.len(), STICKERS), out)
+                .map_err(|e| Error::new_err(e.to_string()))?
+                .into_pyarray(py);
+            if s.single {
+                return arr.call_method1("reshape", (STICKERS,));
+            }
+            Ok(arr.into_any())
+        }
+        Form::Indices(_) => {
+            let out = py.detach(|| {
+                let mut out = vec![0i32; idx.len()];
+                on_threads(&mut out, 1, t, |first, part| {
+                    for (o, &x) in part.iter_mut().zip(&idx[first..]) {
+                        let Some(faces) = bulk::faces_of_index(x) else {
+                            *o = -1;
+                            continue;
+                        };
+                        let after: [u8; STICKERS] =
+                            std::array::from_fn(|i| faces[golf_perm[i] as usize]);
+                        *o = bulk::index_of_faces(&after)
+                            .or_else(|| row_by_parser(&after))
+                            .map_or(-1, |v| v as i32);
+                    }
+                });
+                out
+            });
+            if s.single {
+                return Ok(out[0].into_pyobject(py)?.into_any());
+            }
+            Ok(out.into_pyarray(py).into_any())
+        }
+        Form::Strings(texts) => {
+            let out: Vec<Option<String>> = texts
+                .iter()
+                .zip(idx.iter())
+                .map(|(t, &x)| (x != BAD).then(|| permuted(&compact(t), &perm)))
+                .collect();
+            if s.single {
+                return Ok(out
+                    .into_iter()
+                    .next()
+                    .flatten()
+                    .into_pyobject(py)?
+                    .into_any());
+            }
+            Ok(out.into_pyobject(py)?.into_any())
+        }
+    }
+}
+
+/// One state for the solver: a str, a position number or a uint8 row.
+fn one_cube(py: Python<'_>, state: &Bound<'_, PyAny>, layout: &str) -> PyResult<Cube> {
+    let layout = parse_layout(py, layout)?;
+    let mut held = Held { rows: None };
+    let s = read_states(py, state, layout, &mut held)?;
+    if !s.single {
+        return refuse(
+            py,
+            "solve, solve_all and count take one state (a str, an int or a (24,) row); \
+             use distance and optimal_moves for batches",
+        );
+    }
+    if let Form::Strings(t) = &s.form {
+        return parse_text(&t[0], layout)
+            .map(|(c, _)| c)
+            .or_else(|e| refuse(py, e));
+    }
+    let idx = read_indices(py, &s, 1, true)?;
+    Ok(pocket_lib::Coord::new(idx[0])
+        .map(|c| c.cube())
+        .unwrap_or_default())
+}
+
+/// One solver per metric, shared: the built-in table for HTM, else the bidirectional
+/// search until a batch makes the full table pay.
+fn with_solver<T>(metric: Metric, f: impl FnOnce(&mut AutoSolver) -> T) -> T {
+    static SOLVERS: [OnceLock<Mutex<AutoSolver>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
+    let solver = SOLVERS[slot].get_or_init(|| Mutex::new(AutoSolver::new(metric)));
+    let mut guard = solver.lock().unwrap_or_else(|e| e.into_inner());
+    f(&mut guard)
+}
+
+/// The solver of weighted costs last asked for, kept for the next call with them.
+/// The lock is taken with the GIL released: a thread waiting for it holds no GIL that
+/// the solving thread needs back.
+fn with_cost_solver<T: Send>(
+    py: Python<'_>,
+    spec: &str,
+    f: impl FnOnce(&mut PocketSolver) -> T + Send,
+) -> PyResult<T> {
+    static LAST: Mutex<Option<(String, PocketSolver)>> = Mutex::new(None);
+    let costs: Costs = spec
+        .parse()
+        .or_else(|e: pocket_lib::Error| refuse(py, format!("bad cost: {e}")))?;
+    py.detach(|| {
+        let mut guard = LAST.lock().unwrap_or_else(|e| e.into_inner());
+        if guard.as_ref().is_none_or(|(s, _)| s != spec) {
+            let solver = PocketSolver::with_costs(&costs).map_err(|e| format!("bad cost: {e}"))?;
+            *guard = Some((spec.to_string(), solver));
+        }
+        let (_, solver) = guard.as_mut().expect("set above");
+        Ok(f(solver))
+    })
+    .or_else(|e: String| refuse(py, e))
+}
+
+/// An optimal solution (moves over R U F, e.g. "R U' F2"; "" when solved): the first
+/// in the move order R R' R2 U U' U2 F F' F2, as `pocket solve` prints it.
+#[pyfunction]
+#[pyo3(signature = (state, metric = "htm", *, cost = None, layout = "golf"))]
+fn solve(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    metric: &str,
+    cost: Option<&str>,
+    layout: &str,
+) -> PyResult<String> {
+    let metric = parse_metric(py, metric)?;
+    let cube = one_cube(py, state, layout)?;
+    if let Some(spec) = cost {
+        if metric != Metric::Htm {
+            return refuse(py, "cost replaces metric: give one or the other");
+        }
+        return with_cost_solver(py, spec, |s| s.solve(&cube).to_string());
+    }
+    Ok(py.detach(|| with_solver(metric, |s| s.solve(&cube)).to_string()))
+}
+
+/// Every optimal solution, sorted move by move in the order R R' R2 U U' U2 F F' F2.
+#[pyfunction]
+#[pyo3(signature = (state, metric = "htm", *, cost = None, layout = "golf"))]
+fn solve_all(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    metric: &str,
+    cost: Option<&str>,
+    layout: &str,
+) -> PyResult<Vec<String>> {
+    let metric = parse_metric(py, metric)?;
+    let cube = one_cube(py, state, layout)?;
+    let all = match cost {
+        Some(spec) => {
+            if metric != Metric::Htm {
+                return refuse(py, "cost replaces metric: give one or the other");
+            }
+            with_cost_solver(py, spec, |s| s.solve_all(&cube))?
+        }
+        None => py.detach(|| with_solver(metric, |s| s.solve_all(&cube))),
+    };
+    Ok(all.iter().map(|a| a.to_string()).collect())
+}
+
+/// The number of optimal solutions.
+#[pyfunction]
+#[pyo3(signature = (state, metric = "htm", *, cost = None, layout = "golf"))]
+fn count(
+    py: Python<'_>,
+    state: &Bound<'_, PyAny>,
+    metric: &str,
+    cost: Option<&str>,
+    layout: &str,
+) -> PyResult<u64> {
+    let metric = parse_metric(py, metric)?;
+    let cube = one_cube(py, state, layout)?;
+    match cost {
+        Some(spec) => {
+            if metric != Metric::Htm {
+                return refuse(py, "cost replaces metric: give one or the other");
+            }
+            with_cost_solver(py, spec, |s| s.solve_all(&cube).len() as u64)
+        }
+        None => Ok(py.detach(|| with_solver(metric, |s| s.count(&cube)))),
+    }
+}
+
+fn rng(seed: Option<u64>) -> Rng {
+    seed.map_or_else(Rng::from_entropy, Rng::from_seed)
+}
+
+/// `n` position numbers (int32) drawn uniformly from the positions at least
+/// `min_distance` from solved in `metric`.
+#[pyfunction]
+#[pyo3(signature = (n, seed = None, *, min_distance = 0, metric = "htm"))]
+fn random_states<'py>(
+    py: Python<'py>,
+    n: usize,
+    seed: Option<u64>,
+    min_distance: u32,
+    metric: &str,
+) -> PyResult<Bound<'py, PyArray1<i32>>> {
+    let metric = parse_metric(py, metric)?;
+    if min_distance > metric.gods_number() {
+        return refuse(
+            py,
+            format!(
+                "min_distance {min_distance} is more than the largest distance ({})",
+                metric.gods_number()
+            ),
+        );
+    }
+    let out = py.detach(|| {
+        let mut r = rng(seed);
+        let table = (min_distance > 0).then(|| bulk::distances(metric));
+        let mut out = Vec::with_capacity(n);
+        while out.len() < n {
+            let x = r.below(POSITIONS as u64) as u32;
+            if table.is_none_or(|t| u32::from(t[x as usize]) >= min_distance) {
+                out.push(x as i32);
+            }
+        }
+        out
+    });
+    Ok(out.into_pyarray(py))
+}
+
+/// Random-state scrambles as `pocket scramble` makes them (the same ones for the same
+/// seed): a list of (sequence, state) pairs.
+#[pyfunction]
+#[pyo3(signature = (n = 1, seed = None, *, min_distance = 4, length = None, optimal = false))]
+fn scramble(
+    py: Python<'_>,
+    n: usize,
+    seed: Option<u64>,
+    min_distance: u32,
+    length: Option<usize>,
+    optimal: bool,
+) -> PyResult<Vec<(String, String)>> {
+    static SCRAMBLER: OnceLock<Scrambler> = OnceLock::new();
+    if optimal && length.is_some() {
+        return refuse(py, "choose length or optimal, not both");
+    }
+    let scrambler = py.detach(|| SCRAMBLER.get_or_init(Scrambler::new));
+    if min_distance > scrambler.diameter() {
+        return refuse(
+            py,
+            format!(
+                "min_distance {min_distance} is more than the largest distance ({})",
+                scrambler.diameter()
+            ),
+        );
+    }
+    if length.is_some_and(|l| l > 1000) {
+        return refuse(py, "length is at most 1000");
+    }
+    let how = if optimal {
+        Length::Optimal
+    } else {
+        Length::Fixed(length.unwrap_or(11))
+    };
+    let made = py.detach(|| {
+        let mut r = rng(seed);
+        (0..n)
+            .map(|_| scrambler.scramble(&mut r, min_distance, how))
+            .collect::<Option<Vec<_>>>()
+    });
+    let Some(made) = made else {
+        let l = match how {
+            Length::Fixed(l) => l.to_string(),
+            Length::Optimal => "the fewest".into(),
+        };
+        return refuse(
+            py,
+            format!(
+                "no position {min_distance} or more from solved is made by exactly {l} moves \
+                 of R U F (no face twice in a row): try optimal or another length"
+            ),
+        );
+    };
+    Ok(made
+        .iter()
+        .map(|sc| (sc.alg.to_string(), sc.cube.stickers().as_str().to_string()))
+        .collect())
+}
+
+/// How many positions lie at each distance from solved: {distance: positions}.
+#[pyfunction]
+#[pyo3(signature = (metric = "htm"))]
+fn census<'py>(py: Python<'py>, metric: &str) -> PyResult<Bound<'py, PyDict>> {
+    let metric = parse_metric(py, metric)?;
+    // Counted once per metric: the census's own breadth-first search, not the
+    // distance table, so the tests compare two searches.
+    static COUNTS: [OnceLock<Vec<(u32, u64)>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
+    let counts = py.detach(|| {
+        COUNTS[slot].get_or_init(|| {
+            let c = pocket_lib::census(metric);
+            c.rows.iter().map(|r| (r.distance, r.positions)).collect()
+        })
+    });
+    let d = PyDict::new(py);
+    for &(distance, positions) in counts {
+        d.set_item(distance, positions)?;
+    }
+    Ok(d)
+}
+
+/// Exact answers about the 2x2x2 Rubik's cube for numpy batches: distances, optimal
+/// moves, next states, and the solver of the `pocket` command line. See pocket.pyi.
+#[pymodule(name = "pocket")]
+fn pocket_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("Error", py.get_type::<Error>())?;
+    m.add("POSITIONS", POSITIONS)?;
+    m.add("SOLVED", Stickers::SOLVED.as_str())?;
+    m.add("FACES", "ULFRBD")?;
+    let names = |metric: Metric| -> Vec<String> {
+        metric
+            .steps()
+            .iter()
+            .map(|mv: &Move| mv.to_string())
+            .collect()
+    };
+    m.add("MOVES", PyTuple::new(py, names(Metric::Htm))?)?;
+    m.add("QTM_MOVES", PyTuple::new(py, names(Metric::Qtm))?)?;
+    m.add("ONE_WAY_MOVES", PyTuple::new(py, names(Metric::OneWay))?)?;
+    let perms: Vec<Bound<'_, PyTuple>> = STICKER_PERMUTATIONS
+        .iter()
+        .map(|p| PyTuple::new(py, p.iter().copied()))
+        .collect::<PyResult<_>>()?;
+    m.add("STICKER_PERMUTATIONS", PyTuple::new(py, perms)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(to_index, m)?)?;
+    m.add_function(wrap_pyfunction!(from_index, m)?)?;
+    m.add_function(wrap_pyfunction!(distance, m)?)?;
+    m.add_function(wrap_pyfunction!(optimal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(next_states, m)?)?;
+    m.add_function(wrap_pyfunction!(apply, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_all, m)?)?;
+    m.add_function(wrap_pyfunction!(count, m)?)?;
+    m.add_function(wrap_pyfunction!(random_states, m)?)?;
+    m.add_function(wrap_pyfunction!(scramble, m)?)?;
+    m.add_function(wrap_pyfunction!(census, m)?)?;
+    Ok(())
+}
