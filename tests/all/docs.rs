@@ -5,7 +5,7 @@
 //! "error" must fail with exit 1 or 2 instead. `pocket serve` runs until stopped, so
 //! tests/serve.rs starts it instead.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,9 +2,6 @@
 //! binary so the oracle's two tables (HTM and QTM, about 10 s each to build) are
 //! built once for all of them rather than once per file.
 
-#[path = "../common/mod.rs"]
-mod common;
-
 mod algs;
 mod optimality;
 mod scramble_show;

@@ -1,5 +1,5 @@
 //! The command-line contract of `pocket solve` and `pocket patterns`, through the real binary.
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,5 +1,5 @@
 //! `pocket check` and `pocket judge` through the real binary, with fake solver scripts.
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Stdio};

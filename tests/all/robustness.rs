@@ -1,5 +1,5 @@
 //! Batches that must not crash, hang, lose a good line or grow without bound.
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

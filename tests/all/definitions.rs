@@ -2,7 +2,7 @@
 //! `solve --puzzle` and `census --puzzle` against a Dijkstra written here, and every
 //! reproduction of the definition-file issue (wrong answers, unbounded work) as a test.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BinaryHeap, HashMap};
 use std::time::{Duration, Instant};
@@ -341,7 +341,7 @@ fn pocket_21_is_the_enumeration_write_up_cube() {
             0, 16, 2, 8, 4, 1, 7, 15, 20, 9, 10, 11, 12, 3, 6, 14, 19, 17, 18, 5, 13,
         ],
     ];
-    let text = include_str!("../fixtures/puzzles/pocket-21.txt");
+    let text = include_str!("../../fixtures/puzzles/pocket-21.txt");
     let lines: Vec<&str> = text.lines().filter(|l| l.starts_with("move ")).collect();
     assert_eq!(lines.len(), 6);
     for (k, line) in lines.iter().enumerate() {

@@ -1,6 +1,6 @@
 //! Regression tests for the off-path cases of issue 25: each test is named after its
 //! item, runs the real binary, and checks answers against searches written here.
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -1,6 +1,6 @@
 //! `pocket solve` options beyond the basics: --cost (against an exhaustive Dijkstra),
 //! --moves, --layout, --json.
-mod common;
+use crate::common;
 
 use common::*;
 use pocket::model::POSITIONS;

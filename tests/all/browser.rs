@@ -9,7 +9,7 @@
 // pipe2 and the DevTools pipe on descriptors 3 and 4: Linux.
 #![cfg(target_os = "linux")]
 
-mod common;
+use crate::common;
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Write};

@@ -2,7 +2,7 @@
 //! (read here from the definition file, not through the library) or pocket cube (the
 //! hand-written sticker cycles of the oracle) and its stated effect checked sticker by
 //! sticker; the lists are compared with a brute force over every sequence.
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
@@ -21,7 +21,7 @@ fn compose(a: &[usize], b: &[usize]) -> Vec<usize> {
 }
 
 fn cube3() -> Cube3 {
-    let text = include_str!("../fixtures/puzzles/3x3x3.txt");
+    let text = include_str!("../../fixtures/puzzles/3x3x3.txt");
     let mut cube = Cube3 {
         stickers: 54,
         moves: Vec::new(),

@@ -1,6 +1,6 @@
 //! Definition files through the real binary: `pocket puzzles`, `--puzzle` for solve and
 //! census, and refused definitions.
-mod common;
+use crate::common;
 
 use common::*;
 

@@ -3,7 +3,7 @@
 //! seeds) against an independent table of what sequences of exactly `k` moves make,
 //! for the whole cube, `<R,U>` and `<R2,U2,F2>`; and the lengths that used to hang,
 //! through the real binary.
-mod common;
+use crate::common;
 
 use common::*;
 use pocket::cube::{Length, Rng, distance_table_for};

@@ -8,9 +8,8 @@
 //! `combinations_random_seed` (ignored) draws a seed from `POCKET_SEED` or the clock
 //! and runs many more cases (see docs/testing.md).
 
-#[path = "common/mod.rs"]
-mod common;
-mod model;
+use crate::common;
+use crate::model;
 
 use std::collections::HashMap;
 use std::io::{Read, Write};

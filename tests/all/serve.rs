@@ -1,7 +1,7 @@
 //! `pocket serve` over real HTTP on loopback: every endpoint against the command it
 //! stands for, every class of bad request, 300 requests at once, and a clean stop.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

@@ -1,0 +1,28 @@
+//! The integration tests, in one binary: one link of the library instead of one per
+//! file, every test free to run beside any other on both cores, and the oracle's
+//! distance tables (`common`) built once for all the tests that read them.
+//!
+//! `tests/memory.rs` and `tests/goal_memory.rs` stay binaries of their own: they read
+//! the peak memory of all the children of their process.
+
+mod common;
+mod model;
+mod oracle;
+
+#[cfg(feature = "serve")]
+mod browser;
+mod cli;
+mod combinations;
+mod definitions;
+mod docs;
+mod judge;
+mod layers;
+mod offpath;
+mod options;
+mod orbit;
+mod properties;
+mod puzzles;
+mod robustness;
+mod scramble;
+#[cfg(feature = "serve")]
+mod serve;
