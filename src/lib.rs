@@ -37,6 +37,7 @@
 //! | [`cube`] | the pocket cube as a space, and what is built on it: [`PocketSolver`], [`TableSolver`], the [`census`], goal solving, [`Scrambler`], pictures, algorithms by effect |
 //! | [`puzzle`] | puzzles from definition files as spaces ([`Puzzle`]), and the magic-move search |
 //! | [`challenge`] | the challenge's checks: claimed solutions, whole solver programs, the test patterns |
+//! | [`request`] | requests as every front end makes them: one typed request in, its answers out ([`request::SolveRequest`]) |
 //! | [`cli`] | the command line ([`cli::run`]); nothing else uses it |
 //!
 //! Errors: every fallible function returns [`Error`], whose message is what the
@@ -66,6 +67,8 @@ pub mod cube;
 pub mod puzzle;
 
 pub mod challenge;
+
+pub mod request;
 
 pub mod cli;
 

@@ -19,8 +19,6 @@ macro_rules! eprint {
     }};
 }
 
-pub(crate) mod batch;
-
 mod algs;
 mod census;
 mod check;
@@ -58,12 +56,8 @@ use crate::io::is_broken_pipe;
 use crate::model::stickers::{NET_HELP, escape_text};
 use crate::puzzle::Puzzle;
 
-/// Exit status: every input was good.
-pub const EXIT_OK: u8 = 0;
-/// Exit status: some input was bad, or a check failed.
-pub const EXIT_BAD_INPUT: u8 = 1;
-/// Exit status: the command line itself was wrong.
-pub const EXIT_USAGE: u8 = 2;
+use crate::request::RequestError;
+pub use crate::request::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
 
 #[derive(FromArgs, Debug)]
 /// Optimal solver and toolkit for the 2x2x2 Rubik's cube (Pocket Cube).
@@ -324,15 +318,24 @@ fn report_usage(command: &str, message: &str) {
 /// A puzzle by name or file with any `--cost` applied; a problem is reported and
 /// turned into the exit status.
 fn load_puzzle(command: &str, name: &str, cost: Option<&str>) -> Result<Puzzle, u8> {
-    let puzzle = Puzzle::load(name).map_err(|e| {
-        eprintln!("pocket: puzzle {name}: {e}");
-        EXIT_BAD_INPUT
-    })?;
-    match cost.map(|c| puzzle.with_costs(c)).transpose() {
-        Ok(costed) => Ok(costed.unwrap_or(puzzle)),
-        Err(e) => {
-            report_usage(command, &format!("bad --cost: {e}"));
-            Err(EXIT_USAGE)
+    crate::request::load_puzzle(name, cost).map_err(|e| report(command, e))
+}
+
+/// Report a request's refusal the command line's way, and give its exit status.
+fn report(command: &str, e: RequestError) -> u8 {
+    match e {
+        RequestError::Usage(m) => {
+            report_usage(command, &m);
+            EXIT_USAGE
+        }
+        RequestError::Input(m) => {
+            eprintln!("pocket: {m}");
+            EXIT_BAD_INPUT
+        }
+        RequestError::Io(e) if is_broken_pipe(&e) => EXIT_OK,
+        RequestError::Io(e) => {
+            eprintln!("pocket: {e}");
+            EXIT_BAD_INPUT
         }
     }
 }

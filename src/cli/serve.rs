@@ -47,8 +47,9 @@ use crate::model::pieces::{CORNER_STICKERS, STICKER_MOVES, STICKERS};
 use crate::model::stickers::POSITION_NAMES;
 
 use super::scramble::ScrambleArgs;
-use super::solve::{self, SolveArgs};
+use super::solve::SolveArgs;
 use super::{EXIT_BAD_INPUT, EXIT_OK};
+use crate::request::solve;
 
 /// The longest query string answered: a state is 24 characters, and a move sequence
 /// of several thousand moves still fits.
@@ -490,7 +491,8 @@ async fn solve_request(
     };
     let input = crate::io::query_bytes(raw.unwrap_or(""), which).unwrap_or(input.into_bytes());
     let parsed: SolveArgs = parse("solve", &args)?;
-    let plan = solve::plan(parsed).map_err(|e| Reply::error(StatusCode::BAD_REQUEST, &e))?;
+    let plan =
+        solve::plan(parsed.request()).map_err(|e| Reply::error(StatusCode::BAD_REQUEST, &e))?;
     let all = plan.answer.all;
     let weight = if plan.plain {
         Weight::Light

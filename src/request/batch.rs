@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use crate::cli::{EXIT_BAD_INPUT, EXIT_OK};
+use super::{EXIT_BAD_INPUT, EXIT_OK};
 use crate::cube::auto::AutoSolver;
 use crate::cube::picture::{Style, draw};
 use crate::cube::solver::PocketSolver;
@@ -22,7 +22,7 @@ use crate::puzzle::{Puzzle, PuzzleSpace};
 use smallvec::SmallVec;
 
 /// A solver of the cube as `solve` uses it.
-pub(crate) trait Solve {
+pub trait Solve {
     /// The cheapest ways to a position matching a goal (the first, or all with
     /// `Want::All`) and how many there are; `None` when unsupported or unreachable.
     fn to_goal(
@@ -88,28 +88,28 @@ impl Solve for &TableSolver {
 }
 
 /// One solution as the output needs it: move names and the length in the metric.
-pub(crate) struct Solution<'a> {
-    pub(crate) moves: SmallVec<[&'a str; 16]>,
-    pub(crate) length: u32,
+pub struct Solution<'a> {
+    pub moves: SmallVec<[&'a str; 16]>,
+    pub length: u32,
 }
 
 /// What one input came to: its optimal solutions (the first, or all of them), the
 /// cost of an optimal one in thousandths when costs are weighted, and pictures to
 /// print first.
-pub(crate) struct Solved<'a> {
-    pub(crate) solutions: Vec<Solution<'a>>,
+pub struct Solved<'a> {
+    pub solutions: Vec<Solution<'a>>,
     /// How many optimal solutions there are, when counted without listing them.
-    pub(crate) count: Option<u64>,
-    pub(crate) cost: Option<u64>,
-    pub(crate) pictures: String,
+    pub count: Option<u64>,
+    pub cost: Option<u64>,
+    pub pictures: String,
     /// The position's stickers, when the input was a move sequence (in the layout of
     /// the states), so that a caller can draw it.
-    pub(crate) state: Option<String>,
+    pub state: Option<String>,
 }
 
 /// How many solutions an answer needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Want {
+pub enum Want {
     /// The first optimal solution.
     First,
     /// Every optimal solution.
@@ -127,7 +127,7 @@ impl Solved<'_> {
 
 /// What `solve` answers for: decodes one input and finds its solutions. The cube and
 /// defined puzzles are the two subjects; everything else about an answer is shared.
-pub(crate) trait Subject {
+pub trait Subject {
     /// The metric named in JSON answers (`htm`, `qtm`, `one-way`, `moves`), `None`
     /// when costs are weighted.
     fn metric(&self) -> Option<&'static str>;
@@ -144,24 +144,24 @@ pub(crate) trait Subject {
 
 /// How the cube's inputs are read and solved.
 #[derive(Clone, Debug)]
-pub(crate) struct CubeInput {
-    pub(crate) layout: Layout,
+pub struct CubeInput {
+    pub layout: Layout,
     /// Inputs are WCA move sequences, not sticker strings.
-    pub(crate) moves_input: bool,
-    pub(crate) metric: Metric,
-    pub(crate) costs: Option<Costs>,
+    pub moves_input: bool,
+    pub metric: Metric,
+    pub costs: Option<Costs>,
     /// Draw the state (and with `steps`, every step of the solution) before the answer.
-    pub(crate) show: Option<(Style, bool)>,
+    pub show: Option<(Style, bool)>,
     /// Solve to this pattern instead of the solved cube.
-    pub(crate) goal: Option<Goal>,
+    pub goal: Option<Goal>,
     /// The moves turned, for the message about a state they cannot reach.
-    pub(crate) reach_name: String,
+    pub reach_name: String,
 }
 
 /// The cube as a subject: its input options and a solver.
-pub(crate) struct CubeSubject<'a, S: Solve> {
-    pub(crate) input: &'a CubeInput,
-    pub(crate) solver: S,
+pub struct CubeSubject<'a, S: Solve> {
+    pub input: &'a CubeInput,
+    pub solver: S,
 }
 
 impl CubeInput {
@@ -275,11 +275,11 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
 
 /// A defined puzzle as a subject: its states (sticker strings, sticker numbers, or
 /// move sequences in its own names) and its solver.
-pub(crate) struct PuzzleSubject<'p> {
-    pub(crate) puzzle: &'p Puzzle,
-    pub(crate) space: &'p PuzzleSpace<'p>,
-    pub(crate) solver: Solver<&'p PuzzleSpace<'p>>,
-    pub(crate) moves_input: bool,
+pub struct PuzzleSubject<'p> {
+    pub puzzle: &'p Puzzle,
+    pub space: &'p PuzzleSpace<'p>,
+    pub solver: Solver<&'p PuzzleSpace<'p>>,
+    pub moves_input: bool,
 }
 
 impl PuzzleSubject<'_> {
@@ -342,11 +342,11 @@ impl Subject for PuzzleSubject<'_> {
 
 /// How `solve` writes each answer.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Answer {
-    pub(crate) compact: bool,
-    pub(crate) all: bool,
-    pub(crate) count: bool,
-    pub(crate) json: bool,
+pub struct Answer {
+    pub compact: bool,
+    pub all: bool,
+    pub count: bool,
+    pub json: bool,
 }
 
 impl Answer {
@@ -411,11 +411,7 @@ impl Answer {
     #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     /// Answer one input on its own: its line (no newline) and how many optimal
     /// solutions it has, or its error line.
-    pub(crate) fn one(
-        &self,
-        subject: &mut impl Subject,
-        raw: &[u8],
-    ) -> Result<(String, u64), String> {
+    pub fn one(&self, subject: &mut impl Subject, raw: &[u8]) -> Result<(String, u64), String> {
         let mut out = String::new();
         self.write(subject, raw, &mut out)
             .map(|number| (out, number))
@@ -467,7 +463,7 @@ impl Answer {
     }
 
     /// Answer a batch of input lines: the output text and the errors by line.
-    pub(crate) fn batch(
+    pub fn batch(
         &self,
         subject: &mut impl Subject,
         items: &[Item],
@@ -493,7 +489,7 @@ impl Answer {
 
 /// One input line of a batch: where its state is in the batch text, or its length if
 /// it was too long to keep; and its line number (or argument number).
-pub(crate) struct Item {
+pub struct Item {
     span: Option<(usize, usize)>,
     len: usize,
     place: usize,
@@ -501,7 +497,7 @@ pub(crate) struct Item {
 
 /// Counts of a batch, for the exit status and the closing diagnostic.
 #[derive(Default)]
-pub(crate) struct Tally {
+pub struct Tally {
     states: usize,
     invalid: usize,
     first_error: Option<String>,
@@ -519,7 +515,7 @@ impl Tally {
         }
     }
 
-    pub(crate) fn finish(&self) -> u8 {
+    pub fn finish(&self) -> u8 {
         if self.invalid == 0 {
             return EXIT_OK;
         }
@@ -539,7 +535,7 @@ const BATCH_LINES: usize = 8192;
 /// Answers part of a batch: the items, the batch's text, and how many items the
 /// whole batch has (a solver may choose by it); the output text and the errors by
 /// place.
-pub(crate) type Run<'a> = dyn FnMut(&[Item], &[u8], usize) -> (String, Vec<(usize, String)>) + 'a;
+pub type Run<'a> = dyn FnMut(&[Item], &[u8], usize) -> (String, Vec<(usize, String)>) + 'a;
 
 /// Answer `items` a part of at most `part` at a time, writing each part's output
 /// before the next is computed: long answers (`--all`, pictures) never pile up.
@@ -560,7 +556,7 @@ fn answer_parts(
 }
 
 /// Answer command-line arguments in one batch.
-pub(crate) fn answer_arguments(
+pub fn answer_arguments(
     inputs: &[String],
     part: usize,
     run: &mut Run<'_>,
@@ -588,7 +584,7 @@ pub(crate) fn answer_arguments(
 }
 
 /// Answer lines of input, a batch at a time, flushing before any read that could block.
-pub(crate) fn answer_lines<R: io::Read>(
+pub fn answer_lines<R: io::Read>(
     reader: &mut LineReader<R>,
     part: usize,
     run: &mut Run<'_>,

@@ -1,0 +1,66 @@
+//! Requests, as every front end makes them: the command line, `pocket serve` and the
+//! Python package build a typed request here and get its answers from here, so a
+//! request is decided in one place and answered alike wherever it comes from. The
+//! front ends only read, parse and print.
+//!
+//! Conventions fixed here: the exit statuses ([`EXIT_OK`], [`EXIT_BAD_INPUT`],
+//! [`EXIT_USAGE`]); answers in batches, in input order, one line per input
+//! ([`batch`]); a refusal as a [`RequestError`] that says whether the request itself
+//! was wrong (a usage error) or its input.
+
+pub mod batch;
+pub mod solve;
+
+use std::fmt;
+use std::io;
+
+use crate::puzzle::Puzzle;
+
+pub use solve::{Method, SolveRequest};
+
+/// Exit status: every input was good.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: some input was bad, or a check failed.
+pub const EXIT_BAD_INPUT: u8 = 1;
+/// Exit status: the request itself was wrong.
+pub const EXIT_USAGE: u8 = 2;
+
+/// Why a request was not answered.
+#[derive(Debug)]
+pub enum RequestError {
+    /// The options do not go together, or one is malformed: the usage error's
+    /// message (exit 2).
+    Usage(String),
+    /// What the request names cannot be used (a puzzle file with a mistake): the
+    /// message (exit 1).
+    Input(String),
+    /// Reading the inputs or writing the answers failed.
+    Io(io::Error),
+}
+
+impl From<io::Error> for RequestError {
+    fn from(e: io::Error) -> RequestError {
+        RequestError::Io(e)
+    }
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestError::Usage(m) | RequestError::Input(m) => f.write_str(m),
+            RequestError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+/// A puzzle by name or file, with any `--cost` applied.
+pub fn load_puzzle(name: &str, cost: Option<&str>) -> Result<Puzzle, RequestError> {
+    let puzzle =
+        Puzzle::load(name).map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+    match cost.map(|c| puzzle.with_costs(c)).transpose() {
+        Ok(costed) => Ok(costed.unwrap_or(puzzle)),
+        Err(e) => Err(RequestError::Usage(format!("bad --cost: {e}"))),
+    }
+}

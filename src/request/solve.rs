@@ -1,0 +1,414 @@
+//! A `solve` request, decided in one place: the options checked together (a
+//! refusal is the usage error's message), the inputs taken, and the solver chosen
+//! (the table or the bidirectional search, on how many cores). The command line and
+//! `pocket serve` both build a [`SolveRequest`] and run it through here, so they
+//! answer alike; they only read and write.
+
+use std::io;
+
+use super::batch::{Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, Solve};
+use super::{RequestError, load_puzzle};
+use crate::cube::auto::{AutoSolver, LARGE_BATCH};
+use crate::cube::picture::Style;
+use crate::cube::solver::PocketSolver;
+use crate::cube::table::TableSolver;
+use crate::model::cost::{Costs, Metric};
+use crate::model::goal::Goal;
+use crate::model::moves::{Move, generators_name};
+use crate::model::notation::Layout;
+
+/// What a `solve` asks, option by option as `pocket solve` takes them.
+#[derive(Debug, Default)]
+pub struct SolveRequest {
+    /// The metric minimised.
+    pub metric: Metric,
+    /// Moves without spaces.
+    pub compact: bool,
+    /// Every optimal solution.
+    pub all: bool,
+    /// Only the number of optimal solutions.
+    pub count: bool,
+    /// How to search.
+    pub method: Method,
+    /// Move costs instead of a metric (`--cost`).
+    pub cost: Option<String>,
+    /// Move sequences to solve the positions of (`--moves`; `-` for the front end's
+    /// own input).
+    pub moves: Vec<String>,
+    /// The facelet order of states and goals.
+    pub layout: Layout,
+    /// The moves turned (`--gen`), when not all nine.
+    pub generators: Option<Vec<Move>>,
+    /// A goal pattern to solve to instead of solved.
+    pub goal: Option<String>,
+    /// A defined puzzle instead of the cube.
+    pub puzzle: Option<String>,
+    /// One JSON object per input.
+    pub json: bool,
+    /// Draw each state, in this style.
+    pub show: Option<Style>,
+    /// With `show`, draw the cube after every move too.
+    pub steps: bool,
+    /// The states (none: the front end's own input).
+    pub states: Vec<String>,
+}
+
+/// How a front end reads the inputs and writes the answers: given the inputs (empty:
+/// its own input), whether they are move sequences, and how many answers may be
+/// held at once, it hands them to the batch answerer and returns the exit status.
+pub type Drive<'a> = dyn FnMut(&[String], bool, usize, &mut Run<'_>) -> io::Result<u8> + 'a;
+
+/// How `solve` searches: `auto` (the search for the first state, then the table),
+/// `bidir` (only the search) or `table` (the table from the first state).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Method {
+    /// The search for the first state, then the table.
+    #[default]
+    Auto,
+    /// Only the bidirectional search.
+    Bidir,
+    /// The table from the first state.
+    Table,
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Method, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "auto" => Ok(Method::Auto),
+            "bidir" | "bidirectional" => Ok(Method::Bidir),
+            "table" => Ok(Method::Table),
+            _ => Err(format!(
+                "unknown method '{s}' (expected auto, bidir or table)"
+            )),
+        }
+    }
+}
+
+/// The puzzle options that make no sense for a defined puzzle, if any was given.
+fn cube_only_option(a: &SolveRequest) -> Option<&'static str> {
+    [
+        (
+            a.generators.is_some(),
+            "--gen (a puzzle turns the moves of its definition)",
+        ),
+        (
+            a.goal.is_some(),
+            "--goal (a goal is a pattern on the cube's net)",
+        ),
+        (
+            a.method == Method::Table,
+            "--method table (a puzzle has no dense table)",
+        ),
+        (
+            a.metric != Metric::Htm,
+            "--metric (a puzzle counts its moves, or its costs with --cost)",
+        ),
+        (
+            a.layout != Layout::Golf,
+            "--layout (a puzzle's stickers are in its definition's order)",
+        ),
+        (
+            a.show.is_some() || a.steps,
+            "--show and --steps (the pictures are of the cube)",
+        ),
+    ]
+    .into_iter()
+    .find_map(|(given, what)| given.then_some(what))
+}
+
+/// Answers held at once when each may be long (`--all`, pictures): 256 answers of
+/// the 694 optimal QTM solutions of one position are 8 MB; a batch of 20,000 of
+/// them held whole took 292 MB.
+const LONG_ANSWERS: usize = 256;
+
+/// How many answers `answer` may hold before writing them.
+fn part_size(answer: &Answer, pictures: bool) -> usize {
+    if answer.all || pictures {
+        LONG_ANSWERS
+    } else {
+        usize::MAX
+    }
+}
+
+/// `pocket solve --puzzle`: the same answers, for a defined puzzle.
+fn solve_puzzle(
+    a: &SolveRequest,
+    name: &str,
+    inputs: &[String],
+    answer: Answer,
+    drive: &mut Drive<'_>,
+) -> Result<u8, RequestError> {
+    if let Some(what) = cube_only_option(a) {
+        return Err(RequestError::Usage(format!(
+            "--puzzle does not take {what}"
+        )));
+    }
+    let puzzle = load_puzzle(name, a.cost.as_deref())?;
+    let space = puzzle
+        .space(true)
+        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+    let mut subject = PuzzleSubject {
+        puzzle: &puzzle,
+        space: &space,
+        solver: space.solver(),
+        moves_input: !a.moves.is_empty(),
+    };
+    let sequences = subject.moves_input;
+    Ok(drive(
+        inputs,
+        sequences,
+        part_size(&answer, false),
+        &mut |items, text, _| answer.batch(&mut subject, items, text),
+    )?)
+}
+
+/// A cube request, checked: what to answer, how, and with which solver. The command
+/// line and `pocket serve` both run requests through it, so they answer alike.
+pub struct Plan {
+    pub inputs: Vec<String>,
+    pub input: CubeInput,
+    pub answer: Answer,
+    pub method: Method,
+    /// The bidirectional search with the request's moves and costs.
+    pub bidir: PocketSolver,
+    /// No --gen, --cost or --goal: the metric's table gives the same answers.
+    pub plain: bool,
+}
+
+/// The inputs of a request: sequences (`--moves`) or states, and which they are.
+fn take_inputs(a: &mut SolveRequest) -> Result<(Vec<String>, bool), String> {
+    if !a.moves.is_empty() && !a.states.is_empty() {
+        return Err("give either --moves sequences or states, not both".into());
+    }
+    if a.moves.iter().any(|m| m == "-") && a.moves.len() > 1 {
+        return Err("--moves - reads standard input and cannot be mixed with sequences".into());
+    }
+    if a.count && a.all {
+        return Err("give --count or --all, not both (--all --json gives both)".into());
+    }
+    if !a.moves.is_empty() {
+        let mut given = std::mem::take(&mut a.moves);
+        given.retain(|m| m != "-");
+        a.moves = vec![String::new()]; // remembers that inputs are sequences
+        return Ok((given, true));
+    }
+    Ok((std::mem::take(&mut a.states), false))
+}
+
+/// Check a cube request (not `--puzzle`): a refusal is the usage error's message.
+pub fn plan(mut a: SolveRequest) -> Result<Plan, String> {
+    let (inputs, moves_input) = take_inputs(&mut a)?;
+    if a.puzzle.is_some() {
+        return Err("a puzzle is answered by `pocket solve --puzzle`".into());
+    }
+    if a.steps && a.show.is_none() {
+        return Err("--steps draws the steps of --show: give both".into());
+    }
+    if a.show.is_some() && a.json {
+        return Err("--show draws pictures, which --json has no room for".into());
+    }
+    // Options that would change nothing are refused, never ignored.
+    if a.compact && a.count && !a.json {
+        return Err(
+            "--count prints only the number of solutions: --compact has nothing to write".into(),
+        );
+    }
+    if moves_input && a.layout != Layout::Golf && !a.json && a.goal.is_none() {
+        return Err(
+            "--layout is how states are written: with --moves it applies to --goal and to \
+                    the \"state\" of --json only"
+                .into(),
+        );
+    }
+    let costs = a
+        .cost
+        .as_deref()
+        .map(str::parse::<Costs>)
+        .transpose()
+        .map_err(|e| format!("bad --cost: {e}"))?;
+    if costs.is_some() && (a.metric != Metric::Htm || a.method == Method::Table) {
+        return Err("--cost replaces --metric and works with the default method only".into());
+    }
+    if a.generators.is_some() && a.method == Method::Table {
+        return Err("--gen works with the default method only".into());
+    }
+    // A goal is written like the states, in their layout.
+    let goal = a
+        .goal
+        .as_deref()
+        .map(Goal::parse)
+        .transpose()
+        .map_err(|e| e.to_string())?
+        .map(|g| g.in_net_order(a.layout));
+    if goal.is_some() && a.method == Method::Table {
+        return Err("--goal works with the default method only".into());
+    }
+    let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
+    let bidir = match &costs {
+        Some(c) => {
+            PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad --cost: {e}"))
+        }
+        None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string()),
+    }?;
+    let plain = a.generators.is_none() && costs.is_none() && goal.is_none();
+    let input = CubeInput {
+        layout: a.layout,
+        moves_input,
+        metric: a.metric,
+        costs,
+        show: a.show.map(|style| (style, a.steps)),
+        goal,
+        reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
+    };
+    let answer = Answer {
+        compact: a.compact,
+        all: a.all,
+        count: a.count,
+        json: a.json,
+    };
+    Ok(Plan {
+        inputs,
+        input,
+        answer,
+        method: a.method,
+        bidir,
+        plain,
+    })
+}
+
+/// One input answered alone: its line and how many optimal solutions it has, or
+/// the error line.
+pub type One = Result<(String, u64), String>;
+
+impl Plan {
+    /// Answer one input (its bytes as given) with `solver`.
+    pub fn answer_one(&self, solver: impl Solve, raw: &[u8]) -> One {
+        answer_with(&self.input, &self.answer, solver, raw)
+    }
+
+    /// Answer one input with the bidirectional search (moves, costs or a goal).
+    pub fn answer_one_bidir(self, raw: &[u8]) -> One {
+        answer_with(&self.input, &self.answer, self.bidir, raw)
+    }
+}
+
+fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8]) -> One {
+    let mut subject = CubeSubject { input, solver };
+    answer.one(&mut subject, raw)
+}
+
+/// Answer a `solve` request: `drive` reads the inputs (from `inputs`, or from the
+/// front end's own input when it is empty, `sequences` telling which kind), and hands
+/// them to `run` in batches of at most `part` held answers; it returns the exit status.
+/// Everything between, which solver and on how many cores, is decided here, so the
+/// command line and the server answer alike.
+pub fn run(mut a: SolveRequest, drive: &mut Drive<'_>) -> Result<u8, RequestError> {
+    if let Some(name) = a.puzzle.clone() {
+        let (inputs, _) = take_inputs(&mut a).map_err(RequestError::Usage)?;
+        let answer = Answer {
+            compact: a.compact,
+            all: a.all,
+            count: a.count,
+            json: a.json,
+        };
+        return solve_puzzle(&a, &name, &inputs, answer, drive);
+    }
+    let plan = plan(a).map_err(RequestError::Usage)?;
+    let Plan {
+        inputs,
+        input,
+        answer,
+        method,
+        bidir,
+        plain,
+    } = plan;
+    let moves_input = input.moves_input;
+    let part = part_size(&answer, input.show.is_some());
+    // The default picks: the table once a batch is large, unless the moves or their
+    // costs are not the metric's (the table knows only the metrics).
+    if method == Method::Auto && plain {
+        let mut subject = CubeSubject {
+            input: &input,
+            solver: AutoSolver::new(input.metric),
+        };
+        return Ok(drive(
+            &inputs,
+            moves_input,
+            part,
+            &mut |items, text, batch| {
+                // Once the table is ready, or for a batch large at once, the table
+                // answers, split across the cores.
+                if batch >= LARGE_BATCH {
+                    let table = subject.solver.table_now();
+                    return on_cores(&answer, &input, table, items, text);
+                }
+                if let Some(table) = subject.solver.ready_table() {
+                    return on_cores(&answer, &input, table, items, text);
+                }
+                answer.batch(&mut subject, items, text)
+            },
+        )?);
+    }
+    if method != Method::Table {
+        let mut subject = CubeSubject {
+            input: &input,
+            solver: bidir,
+        };
+        return Ok(drive(&inputs, moves_input, part, &mut |items, text, _| {
+            answer.batch(&mut subject, items, text)
+        })?);
+    }
+    // A table is shared read-only: a large batch is answered on every core.
+    let table = TableSolver::new(input.metric);
+    Ok(drive(&inputs, moves_input, part, &mut |items, text, _| {
+        on_cores(&answer, &input, &table, items, text)
+    })?)
+}
+
+/// The cores this process may use, asked once and only when a batch is large: the
+/// question reads four files of /proc and /sys, which a single solve does not need.
+fn cores() -> usize {
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// Answer a batch from the table, split across the cores when it is large.
+fn on_cores(
+    answer: &Answer,
+    input: &CubeInput,
+    table: &TableSolver,
+    items: &[Item],
+    text: &[u8],
+) -> (String, Vec<(usize, String)>) {
+    let part = |items: &[Item]| {
+        let mut subject = CubeSubject {
+            input,
+            solver: table,
+        };
+        answer.batch(&mut subject, items, text)
+    };
+    // Below 32 states a part, a thread costs more than it saves.
+    let parts = match items.len() / 32 {
+        0 | 1 => 1,
+        most => cores().min(most),
+    };
+    if parts == 1 {
+        return part(items);
+    }
+    let size = items.len().div_ceil(parts);
+    std::thread::scope(|s| {
+        let others: Vec<_> = items[size..]
+            .chunks(size)
+            .map(|chunk| s.spawn(move || part(chunk)))
+            .collect();
+        let (mut out, mut errors) = part(&items[..size]);
+        for other in others {
+            let (more, more_errors) = other.join().expect("solver thread");
+            out.push_str(&more);
+            errors.extend(more_errors);
+        }
+        (out, errors)
+    })
+}
