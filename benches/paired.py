@@ -32,6 +32,7 @@ def run_once(argv, stdin_path):
     """Wall and CPU seconds of one run, output discarded. posix_spawn, not Popen:
     Popen's own set-up in Python adds milliseconds of wall time to every run."""
     actions = [(os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0)]
+    actions.append((os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0))
     actions.append((os.POSIX_SPAWN_OPEN, 0, stdin_path or "/dev/null", os.O_RDONLY, 0))
     exe = argv[0] if "/" in argv[0] else shutil.which(argv[0])
     start = time.perf_counter()
