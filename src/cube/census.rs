@@ -310,7 +310,10 @@ fn class_search<const N: usize>(classes: &Classes<'_>, moves: &[Move]) -> (Vec<u
     loop {
         let next = d + 1;
         let mut found = 0usize;
-        if layer * N * 4 < unseen {
+        // Push while the layer is under half the unseen entries: its moves are fewer
+        // than the pull's (census of the three metrics, CPU 67 to 60 ms against
+        // pushing only while a layer is under a 36th of them).
+        if layer * 2 < unseen {
             // A thin layer: push from it.
             for c in 0..blocks {
                 let around = forward.of(c);
