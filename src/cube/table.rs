@@ -331,8 +331,49 @@ impl Graph<'_> {
     /// moves); `f` returns false to stop.
     fn each(&self, x: u32, f: &mut dyn FnMut(&[u8]) -> bool) {
         let mut path = smallvec::SmallVec::<[u8; 32]>::new();
+        if let Distances::Mod3(table) = self.dist {
+            self.down_htm(table, x, mod3(table, x), &mut path, f);
+            return;
+        }
         let left = self.dist.at(x);
         self.down(x, left, START, &mut path, f);
+    }
+
+    /// [`Graph::down`] for the built-in HTM table: the move one closer is the one a
+    /// step less mod 3, and solved ends the walk, so the distance is never walked
+    /// down first; no optimal path turns a face twice in a row, so the canonical
+    /// rule, which forbids only that in HTM, is not asked. All solutions of 2,000
+    /// hard states (`solve --all`, one interleaved run): 57.5 ms of CPU for the build
+    /// before issue 27, 50.9 ms with this walk.
+    fn down_htm(
+        &self,
+        table: &[u8],
+        x: u32,
+        here: u8,
+        path: &mut smallvec::SmallVec<[u8; 32]>,
+        f: &mut dyn FnMut(&[u8]) -> bool,
+    ) -> bool {
+        if x == 0 {
+            return f(path);
+        }
+        let below = (here + 2) % 3;
+        let (perm, twist) = (
+            &self.perm[(x / TWISTS) as usize],
+            &self.twist[(x % TWISTS) as usize],
+        );
+        for (i, &(m, _)) in self.moves.iter().enumerate() {
+            let y = u32::from(perm[m as usize]) * TWISTS + u32::from(twist[m as usize]);
+            if mod3(table, y) != below {
+                continue;
+            }
+            path.push(i as u8);
+            let go_on = self.down_htm(table, y, below, path, f);
+            path.pop();
+            if !go_on {
+                return false;
+            }
+        }
+        true
     }
 
     fn down(
