@@ -1,10 +1,12 @@
 //! The census of all three metrics, local maxima included (target: under 0.3 s), with
-//! symmetry classes, and the walks of the full table (solve, count, list).
+//! symmetry classes, and the walks of the full table (solve, count, list). The
+//! whole-process figures of issue 27, paired with their yardsticks, come from
+//! `python3 benches/paired.py` (see docs/performance.md).
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use pocket::cube::{census_all, census_with_symmetry};
-use pocket::{Metric, TableSolver, census, parse_state};
+use pocket::cube::{census_all, census_with_symmetry, distance_table};
+use pocket::{Coord, Metric, TableSolver, census, parse_state};
 
 fn bench(c: &mut Criterion) {
     pocket::model::tables();
@@ -32,6 +34,23 @@ fn bench(c: &mut Criterion) {
     });
     g.bench_function("count_hard_htm", |b| {
         b.iter(|| black_box(table.count(&hard)))
+    });
+    // Issue 27: --count of every HTM antipode (2,644), a state at a time.
+    let dist = distance_table(Metric::Htm);
+    let antipodes: Vec<_> = (0..dist.len() as u32)
+        .filter(|&i| dist[i as usize] == 11)
+        .map(|i| Coord::new(i).unwrap().cube())
+        .collect();
+    g.bench_function("count_all_antipodes_htm", |b| {
+        b.iter(|| antipodes.iter().map(|c| table.count(c)).sum::<u64>())
+    });
+    g.bench_function("all_solutions_all_antipodes_htm", |b| {
+        b.iter(|| {
+            antipodes
+                .iter()
+                .map(|c| table.solve_all(c).len())
+                .sum::<usize>()
+        })
     });
     g.finish();
 }

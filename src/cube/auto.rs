@@ -73,7 +73,9 @@ impl AutoSolver {
         self.solved += 1;
         if !self.started && TableSolver::built_in(self.metric) && self.solved > 1 {
             // Nothing to build: the first state was the search's, the rest are the
-            // table's.
+            // table's. The first stays the bidirectional search, the solver this
+            // program is specified to run, although the table would answer it in
+            // 1.19 ms of CPU against 1.63 (`perf stat`, one hard state, fresh process).
             self.started = true;
             let metric = self.metric;
             self.table.get_or_init(|| TableSolver::new(metric));

@@ -13,7 +13,9 @@
 use crate::engine::census::Classes;
 use crate::model::geometry::{is_reflection, symmetry_images, symmetry_matrices};
 use crate::model::moves::Move;
-use crate::model::pieces::{CORNER_FACES, CORNER_STICKERS, Coord, Cube, POSITIONS, STICKERS};
+use crate::model::pieces::{
+    CORNER_FACES, CORNER_STICKERS, Coord, Cube, PERMS, POSITIONS, STICKERS, TWISTS,
+};
 
 /// One symmetry of the cube, as it moves stickers and renames faces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +80,70 @@ impl Symmetry {
             .iter()
             .all(|&m| undone.contains(&self.conjugate(&Cube::SOLVED.apply(m))))
     }
+}
+
+/// The stickers of the reference corner (down-back-left), as [`read`] finds them.
+const REFERENCE_STICKERS: [u8; 3] = [12, 19, 22];
+
+/// A symmetry that keeps the reference corner in its place, as a map of the
+/// coordinate's two parts: S (p, t) S⁻¹ = (`perm[p]`, `shift[p]` ⊕ `twist[t]`), where ⊕
+/// adds twists corner by corner ([`add_twists`]). Such a symmetry needs no whole-cube
+/// rotation to read its image, so it maps a move's result to a move's result: the
+/// census walks one permutation of each class ([`crate::cube::census`]).
+pub(crate) struct CoordSymmetry {
+    pub(crate) perm: Vec<u16>,
+    pub(crate) shift: Vec<u16>,
+    pub(crate) twist: Vec<u16>,
+    /// The symmetry itself, for what it keeps.
+    pub(crate) symmetry: Symmetry,
+}
+
+impl Symmetry {
+    /// Whether it keeps the reference corner where it is (6 of the 48 do: the 3
+    /// rotations about the corner's diagonal and 3 reflections).
+    fn keeps_reference_corner(&self) -> bool {
+        REFERENCE_STICKERS
+            .iter()
+            .all(|&j| REFERENCE_STICKERS.contains(&self.to[j as usize]))
+    }
+}
+
+/// The 6 symmetries that keep the reference corner, the identity first.
+pub(crate) fn corner_symmetries() -> Vec<CoordSymmetry> {
+    Symmetry::all()
+        .into_iter()
+        .filter(Symmetry::keeps_reference_corner)
+        .map(|symmetry| {
+            let image = |c: u32| symmetry.conjugate(&Coord(c).cube()).coord().index();
+            let (mut perm, mut shift) = (Vec::new(), Vec::new());
+            for p in 0..PERMS {
+                let c = image(p * TWISTS);
+                perm.push((c / TWISTS) as u16);
+                shift.push((c % TWISTS) as u16);
+            }
+            // A pure twist stays one: its image is in the first block.
+            let twist = (0..TWISTS).map(|t| image(t) as u16).collect();
+            CoordSymmetry {
+                perm,
+                shift,
+                twist,
+                symmetry,
+            }
+        })
+        .collect()
+}
+
+/// The twists `a` and `b` (twist coordinates) added corner by corner, mod 3.
+pub(crate) fn add_twists(a: u16, b: u16) -> u16 {
+    let (mut a, mut b) = (a, b);
+    let (mut sum, mut place) = (0u16, 1u16);
+    for _ in 0..6 {
+        sum += (a % 3 + b % 3) % 3 * place;
+        a /= 3;
+        b /= 3;
+        place *= 3;
+    }
+    sum
 }
 
 /// The face opposite each face (U L F R B D).
@@ -267,6 +333,33 @@ mod tests {
                     assert_eq!(dist[image.coord().index() as usize], d, "{metric}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_corner_symmetries_act_on_the_two_parts() {
+        let all = corner_symmetries();
+        assert_eq!(all.len(), 6);
+        assert_eq!(all.iter().filter(|s| s.symmetry.is_reflection()).count(), 3);
+        assert!((0..PERMS).all(|p| all[0].perm[p as usize] == p as u16));
+        for index in (0..POSITIONS).step_by(4001) {
+            let (p, t) = ((index / TWISTS) as usize, (index % TWISTS) as u16);
+            for s in &all {
+                let image = s.symmetry.conjugate(&Coord(index).cube()).coord().index();
+                let parts = (
+                    s.perm[p] as u32,
+                    add_twists(s.shift[p], s.twist[t as usize]),
+                );
+                assert_eq!((image / TWISTS, (image % TWISTS) as u16), parts, "{index}");
+            }
+        }
+        for m in Move::ALL {
+            let made = Cube::SOLVED.apply(m);
+            assert!(all.iter().all(|s| {
+                Move::ALL
+                    .iter()
+                    .any(|&n| Cube::SOLVED.apply(n) == s.symmetry.conjugate(&made))
+            }));
         }
     }
 

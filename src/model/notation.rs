@@ -51,6 +51,24 @@ fn wca_permutation(letter: char, quarters: u8) -> Option<[u8; STICKERS]> {
     Some(p)
 }
 
+/// The letters of [`wca_permutation`], in the order of [`wca_table`].
+const WCA_LETTERS: [char; 9] = ['U', 'L', 'F', 'R', 'B', 'D', 'x', 'y', 'z'];
+
+/// The sticker permutation of every WCA move and rotation, one to three quarter turns,
+/// built once: building it from the geometry for each token made `solve --moves -`
+/// 2.7 times slower than the same positions given as stickers.
+fn wca_table() -> &'static [[[u8; STICKERS]; 3]; 9] {
+    static TABLE: std::sync::OnceLock<[[[u8; STICKERS]; 3]; 9]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|l| {
+            std::array::from_fn(|q| {
+                wca_permutation(WCA_LETTERS[l], q as u8 + 1)
+                    .unwrap_or_else(|| unreachable!("every WCA letter has a permutation"))
+            })
+        })
+    })
+}
+
 /// A sequence in WCA notation: `U D L R F B` and rotations `x y z`, each optionally
 /// followed by `'` (or the typographic `’`) or `2` (`2'` and `'2` are read as `2`),
 /// separated by any whitespace or none. Also read, as a cuber writes them: wide moves
@@ -73,14 +91,67 @@ impl WcaSequence {
 
     /// The stickers after applying the sequence to `start`.
     pub fn apply(&self, start: &Stickers) -> Stickers {
+        let table = wca_table();
         let mut s = start.0;
         for &(letter, quarters) in &self.0 {
-            if let Some(p) = wca_permutation(letter, quarters) {
+            let Some(l) = WCA_LETTERS.iter().position(|&c| c == letter) else {
+                continue;
+            };
+            if let Some(p) = table[l].get(usize::from(quarters % 4).wrapping_sub(1)) {
                 s = std::array::from_fn(|i| s[p[i] as usize]);
             }
         }
         Stickers(s)
     }
+}
+
+/// The stickers after `text` applied to `start`, when `text` is plain moves and
+/// rotations (`U D L R F B x y z`, each with `'`, `2`, `2'` or `'2`, separated by ASCII
+/// spaces or none), read and applied in one pass; `None` for anything else (groups,
+/// wide moves, typographic primes, errors), which [`WcaSequence`] reads as before.
+/// A batch of 1,000 random 25-move scrambles: 1.31 to 1.1 times the CPU of the same
+/// positions as sticker strings (no sequence built, no characters collected).
+pub fn apply_plain(text: &str, start: &Stickers) -> Option<Stickers> {
+    let table = wca_table();
+    let bytes = text.as_bytes();
+    let mut s = start.0;
+    let (mut i, mut count) = (0, 0usize);
+    while i < bytes.len() {
+        let c = bytes[i];
+        if matches!(c, b' ' | b'\t' | b'\n' | b'\r' | 0x0c) {
+            i += 1;
+            continue;
+        }
+        let l = WCA_LETTERS.iter().position(|&w| w == c as char)?;
+        i += 1;
+        let quarters = match bytes.get(i) {
+            Some(b'\'') => {
+                i += 1;
+                if bytes.get(i) == Some(&b'2') {
+                    i += 1;
+                    2
+                } else {
+                    3
+                }
+            }
+            Some(b'2') => {
+                i += 1;
+                if bytes.get(i) == Some(&b'\'') {
+                    i += 1;
+                }
+                2
+            }
+            Some(b'w') => return None,
+            _ => 1,
+        };
+        count += 1;
+        if count > MAX_EXPANDED {
+            return None;
+        }
+        let p = &table[l][quarters - 1];
+        s = std::array::from_fn(|k| s[p[k] as usize]);
+    }
+    Some(Stickers(s))
 }
 
 /// Moves a sequence may expand to (a group repeated a million times is refused).
@@ -210,7 +281,7 @@ impl Reader {
                 out.push((rotation, if against { 4 - q } else { q }));
                 continue;
             }
-            if wca_permutation(c, 1).is_none() {
+            if !WCA_LETTERS.contains(&c) {
                 let what = match c {
                     '\'' | '’' | '2' => format!("'{c}' with no move before it"),
                     'w' | 'M' | 'E' | 'S' => {
@@ -341,6 +412,29 @@ mod tests {
             same(wide, rotation);
         }
         assert_eq!("(R U')3".parse::<WcaSequence>().unwrap().len(), 6);
+    }
+
+    #[test]
+    fn the_plain_reading_agrees_with_the_full_one() {
+        let solved = Stickers::SOLVED;
+        for text in [
+            "",
+            "R U F' D2 L B' x y2",
+            "R2' U'2 F2B'D x' z2 y",
+            "  R\tU\r\n",
+            "L'2 D2' B",
+        ] {
+            let full: WcaSequence = text.parse().unwrap();
+            assert_eq!(
+                apply_plain(text, &solved),
+                Some(full.apply(&solved)),
+                "{text:?}"
+            );
+        }
+        // Anything else is left to the full reader.
+        for text in ["(R U)2", "Rw U", "r", "R’", "M", "R U X", "'R", "R\u{b}U"] {
+            assert_eq!(apply_plain(text, &solved), None, "{text:?}");
+        }
     }
 
     #[test]

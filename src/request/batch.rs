@@ -15,7 +15,7 @@ use crate::io::{Line, LineReader, trim};
 use crate::model::cost::{Costs, Metric, format_decimal};
 use crate::model::goal::Goal;
 use crate::model::moves::Alg;
-use crate::model::notation::{Layout, NotationError, WcaSequence};
+use crate::model::notation::{Layout, NotationError, WcaSequence, apply_plain};
 use crate::model::pieces::Cube;
 use crate::model::stickers::{Stickers, state_in_line};
 use crate::puzzle::{Puzzle, PuzzleSpace};
@@ -170,8 +170,14 @@ impl CubeInput {
         let stickers = if self.moves_input {
             let text = std::str::from_utf8(raw)
                 .map_err(|_| "the move sequence is not UTF-8".to_string())?;
-            let seq: WcaSequence = text.parse().map_err(|e: NotationError| e.to_string())?;
-            seq.apply(&Stickers::SOLVED)
+            match apply_plain(text, &Stickers::SOLVED) {
+                Some(stickers) => stickers,
+                None => {
+                    let seq: WcaSequence =
+                        text.parse().map_err(|e: NotationError| e.to_string())?;
+                    seq.apply(&Stickers::SOLVED)
+                }
+            }
         } else {
             let given =
                 Stickers::from_bytes(state_in_line(raw)).map_err(|e| e.message(self.layout))?;

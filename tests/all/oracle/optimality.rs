@@ -130,3 +130,51 @@ fn library_all_solutions_are_distinct_optimal_and_complete() {
         }
     }
 }
+
+#[test]
+fn counts_of_every_htm_antipode_match_the_oracle() {
+    // `--count` merges the optimal-path graph level by level (issue 27); here the
+    // paths are counted over the oracle's own table, memoised by position: the sum
+    // over the neighbours one closer, with no face turned twice in a row (which an
+    // optimal path never does in HTM).
+    let o = htm();
+    fn paths(
+        s: &[u8],
+        d: usize,
+        o: &Oracle,
+        memo: &mut std::collections::HashMap<u64, u64>,
+    ) -> u64 {
+        if d == 0 {
+            return 1;
+        }
+        if let Some(&n) = memo.get(&key(s)) {
+            return n;
+        }
+        let mut n = 0;
+        for face in 0..3 {
+            for q in 1..4 {
+                let t = turn(s, face, q);
+                if o.dist[&key(&t)] as usize == d - 1 {
+                    n += paths(&t, d - 1, o, memo);
+                }
+            }
+        }
+        memo.insert(key(s), n);
+        n
+    }
+    let out = pocket(&["solve", "--count"], &batch_input(&o.antipodes));
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), o.antipodes.len());
+    let mut memo = std::collections::HashMap::new();
+    for (s, line) in o.antipodes.iter().zip(&lines) {
+        let want = paths(s, 11, o, &mut memo);
+        assert_eq!(
+            line.parse::<u64>().ok(),
+            Some(want),
+            "{} -> {line}",
+            String::from_utf8_lossy(s)
+        );
+    }
+}
