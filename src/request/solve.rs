@@ -228,11 +228,20 @@ pub fn plan(mut a: SolveRequest) -> Result<Plan, String> {
         .map(str::parse::<Costs>)
         .transpose()
         .map_err(|e| format!("bad --cost: {e}"))?;
-    if costs.is_some() && (a.metric != Metric::Htm || a.method == Method::Table) {
-        return Err("--cost replaces --metric and works with the default method only".into());
+    if costs.is_some() && a.metric != Metric::Htm {
+        return Err("--cost replaces --metric: give one of them".into());
+    }
+    if costs.is_some() && a.method == Method::Table {
+        return Err(
+            "--cost needs the search (--method auto or bidir): the table knows only the metrics"
+                .into(),
+        );
     }
     if a.generators.is_some() && a.method == Method::Table {
-        return Err("--gen works with the default method only".into());
+        return Err(
+            "--gen needs the search (--method auto or bidir): the table knows all nine moves only"
+                .into(),
+        );
     }
     // A goal is written like the states, in their layout.
     let goal = a
@@ -243,7 +252,9 @@ pub fn plan(mut a: SolveRequest) -> Result<Plan, String> {
         .map_err(|e| e.to_string())?
         .map(|g| g.in_net_order(a.layout));
     if goal.is_some() && a.method == Method::Table {
-        return Err("--goal works with the default method only".into());
+        return Err(
+            "--goal needs the search (--method auto or bidir): the table knows only solved".into(),
+        );
     }
     let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
     let bidir = match &costs {

@@ -436,8 +436,8 @@ fn rules_of(c: &SolveCase) -> Rules {
 }
 
 /// Why pocket refuses a combination (exit 2), when docs/commands.md or its usage
-/// message says it does. (`--method bidir` is taken with `--cost`, `--gen` and
-/// `--goal`, although the message says "the default method only".)
+/// message says it does (`--cost`, `--gen` and `--goal` need the search: `--method
+/// table` is refused with them, `auto` and `bidir` are not).
 fn documented_refusal(c: &SolveCase, inputs: &[Input]) -> Option<&'static str> {
     // Options that would change nothing are refused (issue 25, item 5).
     if c.compact && c.mode == Mode::Count && !c.json {
