@@ -24,6 +24,7 @@ pub(crate) mod batch;
 mod algs;
 mod census;
 mod check;
+mod invert;
 mod judge;
 mod net;
 mod patterns;
@@ -37,6 +38,7 @@ mod solve;
 use algs::{AlgsArgs, cmd_algs};
 use census::{CensusArgs, cmd_census};
 use check::{CheckArgs, cmd_check};
+use invert::{InvertArgs, cmd_invert};
 use judge::{JudgeArgs, cmd_judge};
 use net::{NetArgs, cmd_net};
 use patterns::{PatternsArgs, cmd_patterns};
@@ -94,6 +96,7 @@ enum Command {
     Judge(JudgeArgs),
     Scramble(ScrambleArgs),
     Show(ShowArgs),
+    Invert(InvertArgs),
     Puzzles(PuzzlesArgs),
     Algs(AlgsArgs),
     Net(NetArgs),
@@ -102,9 +105,9 @@ enum Command {
 }
 
 /// The subcommands, for suggestions.
-const COMMANDS: [&str; 12] = [
-    "solve", "patterns", "census", "check", "judge", "scramble", "show", "puzzles", "algs", "net",
-    "serve", "help",
+const COMMANDS: [&str; 13] = [
+    "solve", "patterns", "census", "check", "judge", "scramble", "show", "invert", "puzzles",
+    "algs", "net", "serve", "help",
 ];
 
 /// The commands that read states: their help ends with the net.
@@ -258,6 +261,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Judge(a) => cmd_judge(a),
         Command::Scramble(a) => cmd_scramble(a),
         Command::Show(a) => cmd_show(a),
+        Command::Invert(a) => cmd_invert(a),
         Command::Puzzles(_) => cmd_puzzles(),
         Command::Algs(a) => cmd_algs(a),
         Command::Net(_) => cmd_net(),
