@@ -54,8 +54,14 @@ fn pasted_forms_make_the_same_state_as_plain_notation() {
         ("1. R U R'\n2. U'", "R U R' U'"),
         ("R U\nR' U'", "R U R' U'"),
         ("https://alg.cubing.net/?alg=R_U_R-_U-", "R U R' U'"),
-        ("https://alpha.twizzle.net/edit/?alg=R+U+R%27+U%27", "R U R' U'"),
-        ("https://alg.cubing.net/?setup=F2&alg=R_U_R-_U-", "F2 R U R' U'"),
+        (
+            "https://alpha.twizzle.net/edit/?alg=R+U+R%27+U%27",
+            "R U R' U'",
+        ),
+        (
+            "https://alg.cubing.net/?setup=F2&alg=R_U_R-_U-",
+            "F2 R U R' U'",
+        ),
         ("(R U R' U')3", "R U R' U' R U R' U' R U R' U'"),
     ];
     for (pasted, plain) in cases {
@@ -93,7 +99,10 @@ fn check_reads_pasted_notation_and_keeps_the_rules() {
         "https://alg.cubing.net/?alg={}",
         sol.replace('\'', "-").replace(' ', "_")
     );
-    assert_eq!(pocket(&["check", CORNER_SWAP, &linked]).status.code(), Some(0));
+    assert_eq!(
+        pocket(&["check", CORNER_SWAP, &linked]).status.code(),
+        Some(0)
+    );
     // [R, U] is judged as R U R' U': it does not solve the corner swap.
     let o = pocket(&["check", CORNER_SWAP, "[R, U]"]);
     assert_eq!(o.status.code(), Some(1));
@@ -118,7 +127,12 @@ fn show_and_solve_turn_the_state_typed() {
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(out(&o).contains("\"solution\":\"U' R'\""), "{}", out(&o));
     // The option before the state, and a state with spaces.
-    let o = pocket(&["solve", "--moves", "[R, U]", "WWWW OOGG RRBB OOGG RRBB YYYY"]);
+    let o = pocket(&[
+        "solve",
+        "--moves",
+        "[R, U]",
+        "WWWW OOGG RRBB OOGG RRBB YYYY",
+    ]);
     assert_eq!(out(&o), "U R U' R'");
     // A scrambled state turned by its own solution is solved.
     let sol = out(&pocket(&["solve", CORNER_SWAP]));
