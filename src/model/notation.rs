@@ -238,7 +238,11 @@ impl FromStr for WcaSequence {
         // Pasted forms ([R, U], R′, links, comments) become plain notation first; a
         // plain text never takes this path.
         if super::paste::is_pasted(text) {
-            return super::paste::normalise(text)?.parse();
+            let plain = super::paste::normalise(text).map_err(|e| NotationError {
+                at: e.at,
+                what: e.what,
+            })?;
+            return plain.parse();
         }
         let mut reader = Reader {
             chars: text.chars().collect(),

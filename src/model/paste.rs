@@ -7,7 +7,24 @@
 //! The plain readers stay fast: they send a text here only when it holds one of
 //! [`SPECIAL`] (see [`is_pasted`]).
 
-use super::notation::NotationError;
+use std::fmt;
+
+/// Why a pasted text could not be read (the plain reader's error has the same
+/// fields; this one is its own, so that the reader can call here without a circle).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PasteError {
+    /// 1-based character position.
+    pub at: usize,
+    pub what: String,
+}
+
+impl fmt::Display for PasteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at character {}", self.what, self.at)
+    }
+}
+
+impl std::error::Error for PasteError {}
 
 /// Characters that only pasted text holds: a text without any of them is read as it
 /// is. Digits 3 to 9 are here for `R3` and repeated groups; `.` for numbered lines.
@@ -68,7 +85,7 @@ pub fn inverse(moves: &[Token]) -> Vec<Token> {
 }
 
 /// The moves of a pasted text, in order, every group and bracket expanded.
-pub fn moves(text: &str) -> Result<Vec<Token>, NotationError> {
+pub fn moves(text: &str) -> Result<Vec<Token>, PasteError> {
     let (text, from_link) = unlink(text)?;
     let text = uncomment(&text);
     let mut reader = Reader {
@@ -82,13 +99,13 @@ pub fn moves(text: &str) -> Result<Vec<Token>, NotationError> {
 }
 
 /// A pasted text as plain notation (`[R, U]` becomes `R U R' U'`).
-pub fn normalise(text: &str) -> Result<String, NotationError> {
+pub fn normalise(text: &str) -> Result<String, PasteError> {
     moves(text).map(|m| plain(&m))
 }
 
 /// The moves of a link (`alg=`, after `setup=` or `setup-alg=`), decoded, or the text
 /// itself; and whether it was a link (positions then count in the decoded moves).
-fn unlink(text: &str) -> Result<(String, bool), NotationError> {
+fn unlink(text: &str) -> Result<(String, bool), PasteError> {
     let t = text.trim();
     if !t.contains("://") && !t.contains("alg=") {
         return Ok((text.to_string(), false));
@@ -105,7 +122,7 @@ fn unlink(text: &str) -> Result<(String, bool), NotationError> {
         }
     }
     let Some(alg) = alg else {
-        return Err(NotationError {
+        return Err(PasteError {
             at: q + 1,
             what: "a link with no alg= in it (copy the link of the page that shows the moves, \
                    or paste the moves themselves)"
@@ -188,13 +205,13 @@ struct Reader {
 }
 
 impl Reader {
-    fn error(&self, at: usize, what: String) -> NotationError {
+    fn error(&self, at: usize, what: String) -> PasteError {
         let what = if self.from_link {
             format!("{what} (in the link's moves)")
         } else {
             what
         };
-        NotationError { at: at + 1, what }
+        PasteError { at: at + 1, what }
     }
 
     fn peek(&self) -> Option<char> {
@@ -239,7 +256,7 @@ impl Reader {
         if prime { (4 - n) % 4 } else { n }
     }
 
-    fn check_size(&self, at: usize, n: usize) -> Result<(), NotationError> {
+    fn check_size(&self, at: usize, n: usize) -> Result<(), PasteError> {
         if n > MAX_MOVES {
             return Err(self.error(at, format!("more than {MAX_MOVES} moves")));
         }
@@ -248,7 +265,7 @@ impl Reader {
 
     /// Moves up to the end, or up to the closing character `close` (not consumed);
     /// inside square brackets, also up to `,` or `:`.
-    fn sequence(&mut self, close: Option<char>) -> Result<Vec<Token>, NotationError> {
+    fn sequence(&mut self, close: Option<char>) -> Result<Vec<Token>, PasteError> {
         let mut out = Vec::new();
         loop {
             self.skip_space();
@@ -340,7 +357,7 @@ impl Reader {
     }
 
     /// The inside of `( ... )`, its `)` consumed.
-    fn group(&mut self, at: usize) -> Result<Vec<Token>, NotationError> {
+    fn group(&mut self, at: usize) -> Result<Vec<Token>, PasteError> {
         let inner = self.sequence(Some(')'))?;
         if self.peek() != Some(')') {
             return Err(self.error(at, "'(' with no ')' after it".into()));
@@ -351,7 +368,7 @@ impl Reader {
 
     /// The inside of `[ ... ]`, its `]` consumed: a commutator `[A, B]` = `A B A' B'`, a
     /// conjugate `[A: B]` = `A B A'`, or a plain group `[A]`.
-    fn bracket(&mut self, at: usize) -> Result<Vec<Token>, NotationError> {
+    fn bracket(&mut self, at: usize) -> Result<Vec<Token>, PasteError> {
         let a = self.sequence(Some(']'))?;
         let sep = self.peek();
         let result = match sep {
