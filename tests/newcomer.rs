@@ -187,6 +187,19 @@ fn a_state_typed_in_unquoted_groups_says_quote_it() {
     assert!(e.contains("must be quoted"), "{e}");
     assert!(e.contains("\"UUUU RLFB LRBF LLFF RRBB DDDD\""), "{e}");
     assert_eq!(e.matches("pocket:").count(), 1, "one message, not six: {e}");
+    for args in [
+        &["show", "UUUU", "RLFB", "LRBF", "LLFF", "RRBB", "DDDD"][..],
+        &["check", "UUUU", "RLFB", "LRBF", "LLFF", "RRBB", "DDDD", "R"],
+    ] {
+        let o = pocket(args);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(
+            err(&o).contains("must be quoted: pocket")
+                && err(&o).contains("\"UUUU RLFB LRBF LLFF RRBB DDDD\""),
+            "{}",
+            err(&o)
+        );
+    }
 }
 
 #[test]

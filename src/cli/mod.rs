@@ -205,6 +205,32 @@ fn suggestion(message: &str, command: Option<&str>) -> Option<String> {
     Some(format!("did you mean `{meant}`?"))
 }
 
+/// `pocket show UUUU RLFB ...`: a state cut into arguments at its spaces, which the
+/// command then refuses one by one. The first words that make 24 characters, quoted.
+fn quote_hint(command: Option<&str>, rest: &[&str]) -> Option<String> {
+    let c = command.filter(|c| READ_STATES.contains(c))?;
+    let words: Vec<&str> = rest
+        .iter()
+        .skip(1)
+        .filter(|w| !w.starts_with('-'))
+        .copied()
+        .collect();
+    let mut total = 0;
+    for (k, w) in words.iter().enumerate() {
+        total += w.len();
+        if w.len() >= 24 || total > 24 {
+            return None;
+        }
+        if total == 24 && k > 0 {
+            let state = words[..=k].join(" ");
+            return Some(format!(
+                "a state typed with spaces must be quoted: pocket {c} \"{state}\""
+            ));
+        }
+    }
+    None
+}
+
 /// Run the command line `args` (including the program name) and return its status.
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     let args: Vec<String> = args
@@ -242,6 +268,9 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
                         eprintln!("{}", escape_text(line));
                     }
                     if let Some(hint) = suggestion(&early.output, command) {
+                        eprintln!("{}", escape_text(&hint));
+                    }
+                    if let Some(hint) = quote_hint(command, &rest) {
                         eprintln!("{}", escape_text(&hint));
                     }
                     match command {
