@@ -4,9 +4,10 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::challenge::check::check;
+use crate::challenge::check::{CheckError, check};
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
+use crate::model::paste::{is_pasted_solution, normalise};
 use crate::model::stickers::Stickers;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
@@ -20,7 +21,8 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
     example = "pocket check -- UUUUFFRRBBLLLLFFRRBBDDDD \"(U')\"",
     note = "Rules: only R R' R2 U U' U2 F F' F2, separated by one space or none, optionally \
             wrapped in one pair of round, square or curly brackets, \"\", '' or ^^; no two consecutive moves on one \
-            face; fewer than 30 moves; the cube must end solved. Prints the length, the \
+            face; pasted forms ([R, U], [F: R U], R′, R3, comments, links) are read as the moves \
+            they stand for, by the same rules; fewer than 30 moves; the cube must end solved. Prints the length, the \
             optimal length and the bonuses earned (optimal, under 20). Exit status: 0 valid, \
             1 not valid, 2 usage error or invalid state."
 )]
@@ -46,7 +48,19 @@ pub(super) fn cmd_check(a: CheckArgs) -> io::Result<u8> {
     };
     let optimal = PocketSolver::new(Metric::Htm).solve(&cube).len();
     let mut out = io::stdout().lock();
-    let verdict = check(&cube, &a.solution, optimal);
+    // A pasted form ([R, U], R′, a link) is judged as the moves it stands for, by the
+    // same rules (no face twice in a row).
+    let solution = if is_pasted_solution(&a.solution) {
+        normalise(&a.solution)
+    } else {
+        Ok(a.solution.clone())
+    };
+    let verdict = solution
+        .map_err(|e| CheckError::Notation {
+            at: e.at,
+            what: e.what,
+        })
+        .and_then(|s| check(&cube, &s, optimal));
     if a.json {
         let mut v = serde_json::json!({
             "input": a.state,

@@ -22,6 +22,7 @@ macro_rules! eprint {
 mod algs;
 mod census;
 mod check;
+mod invert;
 mod judge;
 mod net;
 mod patterns;
@@ -35,6 +36,7 @@ mod solve;
 use algs::{AlgsArgs, cmd_algs};
 use census::{CensusArgs, cmd_census};
 use check::{CheckArgs, cmd_check};
+use invert::{InvertArgs, cmd_invert};
 use judge::{JudgeArgs, cmd_judge};
 use net::{NetArgs, cmd_net};
 use patterns::{PatternsArgs, cmd_patterns};
@@ -88,6 +90,7 @@ enum Command {
     Judge(JudgeArgs),
     Scramble(ScrambleArgs),
     Show(ShowArgs),
+    Invert(InvertArgs),
     Puzzles(PuzzlesArgs),
     Algs(AlgsArgs),
     Net(NetArgs),
@@ -96,9 +99,9 @@ enum Command {
 }
 
 /// The subcommands, for suggestions.
-const COMMANDS: [&str; 12] = [
-    "solve", "patterns", "census", "check", "judge", "scramble", "show", "puzzles", "algs", "net",
-    "serve", "help",
+const COMMANDS: [&str; 13] = [
+    "solve", "patterns", "census", "check", "judge", "scramble", "show", "invert", "puzzles",
+    "algs", "net", "serve", "help",
 ];
 
 /// The commands that read states: their help ends with the net.
@@ -196,6 +199,32 @@ fn suggestion(message: &str, command: Option<&str>) -> Option<String> {
     Some(format!("did you mean `{meant}`?"))
 }
 
+/// `pocket show UUUU RLFB ...`: a state cut into arguments at its spaces, which the
+/// command then refuses one by one. The first words that make 24 characters, quoted.
+fn quote_hint(command: Option<&str>, rest: &[&str]) -> Option<String> {
+    let c = command.filter(|c| READ_STATES.contains(c))?;
+    let words: Vec<&str> = rest
+        .iter()
+        .skip(1)
+        .filter(|w| !w.starts_with('-'))
+        .copied()
+        .collect();
+    let mut total = 0;
+    for (k, w) in words.iter().enumerate() {
+        total += w.len();
+        if w.len() >= 24 || total > 24 {
+            return None;
+        }
+        if total == 24 && k > 0 {
+            let state = words[..=k].join(" ");
+            return Some(format!(
+                "a state typed with spaces must be quoted: pocket {c} \"{state}\""
+            ));
+        }
+    }
+    None
+}
+
 /// Run the command line `args` (including the program name) and return its status.
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     let args: Vec<String> = args
@@ -235,6 +264,9 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
                     if let Some(hint) = suggestion(&early.output, command) {
                         eprintln!("{}", escape_text(&hint));
                     }
+                    if let Some(hint) = quote_hint(command, &rest) {
+                        eprintln!("{}", escape_text(&hint));
+                    }
                     match command {
                         Some(c) => eprintln!("Run `{name} {c} --help` for usage."),
                         None => eprintln!("Run `{name} --help` for usage."),
@@ -252,6 +284,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Judge(a) => cmd_judge(a),
         Command::Scramble(a) => cmd_scramble(a),
         Command::Show(a) => cmd_show(a),
+        Command::Invert(a) => cmd_invert(a),
         Command::Puzzles(_) => cmd_puzzles(),
         Command::Algs(a) => cmd_algs(a),
         Command::Net(_) => cmd_net(),

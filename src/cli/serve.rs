@@ -463,7 +463,8 @@ async fn solve_request(
         &["all", "count", "compact"],
     )?;
     let input = match (params.get("state"), params.get("moves")) {
-        (Some(state), None) => {
+        // With both, the moves turn the state (the page's "Apply"), as on the command line.
+        (Some(state), _) => {
             args.push("--".into());
             args.push(state.clone());
             state.clone()
@@ -472,7 +473,7 @@ async fn solve_request(
         _ => {
             return Err(Reply::error(
                 StatusCode::BAD_REQUEST,
-                "give state= (24 stickers) or moves= (a WCA sequence), one of them",
+                "give state= (24 stickers), moves= (a WCA sequence), or both (the moves turn the state)",
             ));
         }
     };

@@ -10,7 +10,7 @@ use crate::model::notation::Layout;
 use crate::model::notation::WcaSequence;
 use crate::model::stickers::{Stickers, escape_text, state_in_line};
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
+use super::{EXIT_BAD_INPUT, EXIT_OK};
 
 #[derive(FromArgs, Debug)]
 /// Draw a state as the sticker net (see `pocket net`), in colour on a terminal, or as SVG.
@@ -20,6 +20,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
     example = "pocket show UUUURLFBLRBFLLFFRRBBDDDD",
     example = "pocket show --svg cube.svg WWWWOOGGRRBBOOGGRRBBYYYY",
     example = "pocket show --moves \"R U R' U'\"",
+    example = "pocket show WWWWOOGGRRBBOOGGRRBBYYYY --moves \"[R, U]\"",
     example = "pocket scramble -n 1 | pocket show",
     note = "Colours: W Y R O G B (any case) are drawn as those colours; any other six \
             characters get the standard colour of the face they belong to when solved \
@@ -31,7 +32,8 @@ pub(super) struct ShowArgs {
     /// line of `pocket scramble`)
     #[argh(positional)]
     state: Option<String>,
-    /// draw the position this WCA move sequence makes from solved instead
+    /// turn the state (default: the solved cube) by this WCA move sequence and draw
+    /// the result (also as pasted: [R, U], R′, links; see `pocket help solve`)
     #[argh(option)]
     moves: Option<String>,
     /// write an SVG picture to this file instead (`-`: standard output)
@@ -43,22 +45,22 @@ pub(super) struct ShowArgs {
 }
 
 pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
-    let state = match (&a.state, &a.moves) {
-        (Some(_), Some(_)) => {
-            return usage("show", "give either a state or --moves, not both");
+    let moves = match a
+        .moves
+        .as_deref()
+        .map(str::parse::<WcaSequence>)
+        .transpose()
+    {
+        Ok(m) => m,
+        Err(e) => {
+            eprintln!("pocket: --moves: {}", escape_text(&e.to_string()));
+            return Ok(EXIT_BAD_INPUT);
         }
-        (None, Some(seq)) => match seq.parse::<WcaSequence>() {
-            Ok(seq) => a
-                .layout
-                .from_golf(&seq.apply(&Stickers::SOLVED))
-                .as_str()
-                .to_string(),
-            Err(e) => {
-                eprintln!("pocket: {}", escape_text(&e.to_string()));
-                return Ok(EXIT_BAD_INPUT);
-            }
-        },
-        (Some(state), None) => state.clone(),
+    };
+    let state = match (&a.state, &moves) {
+        // The moves alone turn the solved cube.
+        (None, Some(_)) => a.layout.from_golf(&Stickers::SOLVED).as_str().to_string(),
+        (Some(state), _) => state.clone(),
         (None, None) => {
             let mut line = String::new();
             let read = io::stdin()
@@ -81,6 +83,11 @@ pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
             eprintln!("pocket: {}", escape_text(&e.message(a.layout)));
             return Ok(EXIT_BAD_INPUT);
         }
+    };
+    // The moves turn the state given (the colours move with the stickers).
+    let given = match &moves {
+        Some(seq) => seq.apply(&given),
+        None => given,
     };
     let problem = given.to_cube().err();
     if let Some(path) = &a.svg {

@@ -58,8 +58,10 @@ pub(crate) struct SolveArgs {
     #[argh(option)]
     cost: Option<String>,
     /// solve the position a WCA move sequence makes from solved (U D L R F B x y z,
-    /// with ' or 2; wide moves Rw or r; groups (R U)3); repeat for several; "-" reads
-    /// one sequence per line from stdin
+    /// with ' or 2; wide moves Rw or r; groups (R U)3; pasted forms [R, U], [F: R U],
+    /// R′, R3, comments, numbered lines, alg.cubing.net and twizzle links); repeat for
+    /// several; "-" reads one sequence per line from stdin; after states: turn each
+    /// state by this one sequence, then solve
     #[argh(option)]
     moves: Vec<String>,
     /// facelet order of the states: golf (default, the net `pocket net` draws) or urfdlb

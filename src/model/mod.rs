@@ -19,6 +19,7 @@ pub(crate) mod layout;
 pub(crate) mod move_tables;
 pub(crate) mod moves;
 pub(crate) mod notation;
+pub(crate) mod paste;
 pub(crate) mod pieces;
 pub(crate) mod stickers;
 pub(crate) mod text;

@@ -306,6 +306,15 @@ impl FromStr for WcaSequence {
     type Err = NotationError;
 
     fn from_str(text: &str) -> Result<WcaSequence, NotationError> {
+        // Pasted forms ([R, U], R′, links, comments) become plain notation first; a
+        // plain text never takes this path.
+        if super::paste::is_pasted(text) {
+            let plain = super::paste::normalise(text).map_err(|e| NotationError {
+                at: e.at,
+                what: e.what,
+            })?;
+            return plain.parse();
+        }
         let mut reader = Reader {
             chars: text.chars().collect(),
             i: 0,
@@ -457,8 +466,8 @@ mod tests {
         );
         assert_eq!(e("R ' U"), "''' with no move before it at character 3");
         assert_eq!(
-            e("R, U"),
-            "',' (not a move: U D L R F B x y z) at character 2"
+            e("R; U"),
+            "';' (not a move: U D L R F B x y z) at character 2"
         );
     }
 }

@@ -148,6 +148,8 @@ pub struct CubeInput {
     pub layout: Layout,
     /// Inputs are WCA move sequences, not sticker strings.
     pub moves_input: bool,
+    /// A sequence turning each state before it is solved (`solve STATE --moves`).
+    pub then: Option<WcaSequence>,
     pub metric: Metric,
     pub costs: Option<Costs>,
     /// Draw the state (and with `steps`, every step of the solution) before the answer.
@@ -181,7 +183,15 @@ impl CubeInput {
         } else {
             let given =
                 Stickers::from_bytes(state_in_line(raw)).map_err(|e| e.message(self.layout))?;
-            self.layout.to_golf(&given)
+            let given = self.layout.to_golf(&given);
+            match &self.then {
+                Some(seq) => {
+                    // The state as typed must be a cube before it is turned.
+                    given.to_cube().map_err(|e| e.message(self.layout))?;
+                    seq.apply(&given)
+                }
+                None => given,
+            }
         };
         let cube = stickers.to_cube().map_err(|e| e.message(self.layout))?;
         Ok((cube, stickers))
@@ -217,8 +227,7 @@ impl CubeInput {
             cost: self.costs.as_ref().map(|c| c.thousandths(&algs[0])),
             pictures: self.pictures(stickers, &algs[0]),
             count: None,
-            state: self
-                .moves_input
+            state: (self.moves_input || self.then.is_some())
                 .then(|| self.layout.from_golf(stickers).as_str().to_string()),
         }
     }

@@ -15,7 +15,7 @@ use crate::cube::table::TableSolver;
 use crate::model::cost::{Costs, Metric};
 use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
-use crate::model::notation::Layout;
+use crate::model::notation::{Layout, WcaSequence};
 
 /// What a `solve` asks, option by option as `pocket solve` takes them.
 #[derive(Debug, Default)]
@@ -177,10 +177,31 @@ pub struct Plan {
     pub plain: bool,
 }
 
-/// The inputs of a request: sequences (`--moves`) or states, and which they are.
-fn take_inputs(a: &mut SolveRequest) -> Result<(Vec<String>, bool), String> {
-    if !a.moves.is_empty() && !a.states.is_empty() {
-        return Err("give either --moves sequences or states, not both".into());
+/// The inputs of a request: sequences (`--moves`) or states, and which they are; with
+/// both, states and the one sequence that turns each of them first.
+type Inputs = (Vec<String>, bool, Option<String>);
+
+fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, String> {
+    // The states are a greedy positional, so `solve STATE --moves "R U"` hands the
+    // option over as states: take it back.
+    while let Some(k) = a.states.iter().position(|s| s == "--moves") {
+        let value = a
+            .states
+            .get(k + 1)
+            .cloned()
+            .ok_or("--moves needs a sequence")?;
+        a.states.drain(k..k + 2);
+        a.moves.push(value);
+    }
+    // `pocket solve UUUU RLFB ...`: one state cut into arguments at its spaces.
+    let pieces: usize = a.states.iter().map(|s| s.trim().len()).sum();
+    if a.states.len() > 1 && a.states.iter().all(|s| s.len() < 24) && pieces % 24 == 0 {
+        return Err(format!(
+            "{} arguments of fewer than 24 characters, {pieces} in all: a state typed with \
+             spaces must be quoted, e.g. pocket solve \"{}\"",
+            a.states.len(),
+            a.states.join(" ")
+        ));
     }
     if a.moves.iter().any(|m| m == "-") && a.moves.len() > 1 {
         return Err("--moves - reads standard input and cannot be mixed with sequences".into());
@@ -188,18 +209,33 @@ fn take_inputs(a: &mut SolveRequest) -> Result<(Vec<String>, bool), String> {
     if a.count && a.all {
         return Err("give --count or --all, not both (--all --json gives both)".into());
     }
+    if !a.moves.is_empty() && !a.states.is_empty() {
+        // The states given, each turned by the sequence: "solve my cube after R U".
+        let [then] = std::mem::take(&mut a.moves).try_into().map_err(|_| {
+            "with states, give one --moves sequence (it turns each state before solving)"
+                .to_string()
+        })?;
+        if then == "-" {
+            return Err("--moves - reads sequences from standard input: give no states".into());
+        }
+        return Ok((std::mem::take(&mut a.states), false, Some(then)));
+    }
     if !a.moves.is_empty() {
         let mut given = std::mem::take(&mut a.moves);
         given.retain(|m| m != "-");
         a.moves = vec![String::new()]; // remembers that inputs are sequences
-        return Ok((given, true));
+        return Ok((given, true, None));
     }
-    Ok((std::mem::take(&mut a.states), false))
+    Ok((std::mem::take(&mut a.states), false, None))
 }
 
 /// Check a cube request (not `--puzzle`): a refusal is the usage error's message.
 pub fn plan(mut a: SolveRequest) -> Result<Plan, String> {
-    let (inputs, moves_input) = take_inputs(&mut a)?;
+    let (inputs, moves_input, then) = take_inputs(&mut a)?;
+    let then = then
+        .map(|t| t.parse::<WcaSequence>())
+        .transpose()
+        .map_err(|e| format!("--moves: {e}"))?;
     if a.puzzle.is_some() {
         return Err("a puzzle is answered by `pocket solve --puzzle`".into());
     }
@@ -267,6 +303,7 @@ pub fn plan(mut a: SolveRequest) -> Result<Plan, String> {
     let input = CubeInput {
         layout: a.layout,
         moves_input,
+        then,
         metric: a.metric,
         costs,
         show: a.show.map(|style| (style, a.steps)),
@@ -317,7 +354,14 @@ fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8
 /// command line and the server answer alike.
 pub fn run(mut a: SolveRequest, drive: &mut Drive<'_>) -> Result<u8, RequestError> {
     if let Some(name) = a.puzzle.clone() {
-        let (inputs, _) = take_inputs(&mut a).map_err(RequestError::Usage)?;
+        let inputs = match take_inputs(&mut a).map_err(RequestError::Usage)? {
+            (_, _, Some(_)) => {
+                return Err(RequestError::Usage(
+                    "--puzzle takes states or --moves, not both".into(),
+                ));
+            }
+            (inputs, _, None) => inputs,
+        };
         let answer = Answer {
             compact: a.compact,
             all: a.all,

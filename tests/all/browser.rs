@@ -266,7 +266,9 @@ fn the_page_solves_steps_through_and_validates_in_chromium() {
     assert_eq!(solution, printed(&["solve", HARD]));
     let facts = b.text("facts");
     assert!(
-        facts.contains("11 moves in HTM (optimal), 13 quarter turns in QTM")
+        facts.contains(
+            "11 moves, optimal in the half-turn metric (HTM); the same solution is 13 quarter turns in QTM"
+        )
             && facts.contains("one of 24 optimal solutions"),
         "{facts}"
     );
@@ -373,4 +375,120 @@ fn the_page_solves_steps_through_and_validates_in_chromium() {
     let fits = b.eval("document.documentElement.scrollWidth <= window.innerWidth");
     assert_eq!(fits, true, "the page fits a phone's width");
     b.screenshot("serve-phone.png");
+
+    newcomer_points(&mut b, &server.url, 390, 844, true);
+    newcomer_points(&mut b, &server.url, 1280, 1000, false);
+}
+
+/// Issue 28, at one width: the page draws what was typed, applies moves to the cube on
+/// it, links and copies, counts "1 move" and names the metric, keeps painting, and
+/// nothing scrolls sideways, the census drawn with its numbers included.
+fn newcomer_points(b: &mut Browser, url: &str, width: u32, height: u32, phone: bool) {
+    let at = format!("at {width} px");
+    // Yellow up, typed in colour initials: drawn as typed, not turned white up.
+    let yellow_up = "YYYYRRGGOOBBRRGGOOBBWWWW";
+    b.open(&format!("{url}/?state={yellow_up}"), width, height, phone);
+    b.wait_for("document.getElementById('message').textContent.length > 0");
+    assert_eq!(b.net(), "DDDDRRFFLLBBRRFFLLBBUUUU", "{at}");
+    // The whole sticker string shows in its field.
+    let whole = b.eval(
+        "(() => { const s = document.getElementById('state'); \
+         s.value = 'WWWW OOGG RRBB OOGG RRBB YYYY'; return s.scrollWidth <= s.clientWidth; })()",
+    );
+    assert_eq!(whole, true, "the sticker field shows the whole string {at}");
+
+    // A W/Y typo on the reference corner: drawn where it is, and blamed there.
+    let typo = "YWWWOOGGRRBBOOGGRRBBYYWY";
+    b.open(&format!("{url}/?state={typo}"), width, height, phone);
+    b.wait_for("document.getElementById('message').classList.contains('bad')");
+    assert_eq!(b.net(), "DUUULLFFRRBBLLFFRRBBDDUD", "{at}");
+    assert!(
+        b.text("message").contains("reference corner"),
+        "{}",
+        b.text("message")
+    );
+    let marked = b.eval(
+        "[...document.querySelectorAll('#net .wrong')].map(b => b.dataset.sticker).join(' ')",
+    );
+    assert!(
+        marked.as_str().unwrap_or_default().contains("W"),
+        "{marked} {at}"
+    );
+
+    // "Apply" turns the cube on the page; the link then reproduces it.
+    b.open(&format!("{url}/?state={HARD}"), width, height, phone);
+    b.wait_for("document.querySelectorAll('#solution span').length > 0");
+    b.eval("document.getElementById('moves').value = '[R, U]'");
+    b.click("#moves-form button[type=submit]");
+    let mut turned = pocket::Stickers::from_bytes(HARD.as_bytes()).expect("a state");
+    for m in pocket::Alg::from_str("R U R' U'")
+        .expect("moves")
+        .as_slice()
+    {
+        turned = turned.apply(*m);
+    }
+    b.wait_for(&format!(
+        "document.getElementById('state').value === '{}'",
+        turned.as_str()
+    ));
+    b.wait_for("document.querySelectorAll('#solution span').length > 0");
+    assert_eq!(b.net(), turned.as_str(), "{at}");
+    let link = b.eval("document.getElementById('link').href");
+    let link = link.as_str().expect("a link").to_string();
+    assert!(
+        link.contains(&format!("state={HARD}")) && link.contains("moves="),
+        "{link}"
+    );
+    let solution = b.text("solution");
+    b.open(&link, width, height, phone);
+    b.wait_for("document.querySelectorAll('#solution span').length > 0");
+    assert_eq!(
+        b.net(),
+        turned.as_str(),
+        "the link reproduces the page {at}"
+    );
+    assert_eq!(b.text("solution"), solution);
+    // Copy buttons answer (the clipboard may be refused headless: then the text is shown).
+    b.click("#copy-link");
+    b.wait_for("document.getElementById('copied').textContent.length > 0");
+    b.click("#copy-solution");
+    b.wait_for("document.getElementById('copied').textContent.includes('solution')");
+
+    // One move is "1 move", and each length names its metric.
+    b.open(&format!("{url}/?moves=R&metric=qtm"), width, height, phone);
+    b.wait_for("document.querySelectorAll('#solution span').length > 0");
+    assert_eq!(
+        b.text("facts"),
+        "1 quarter turn, optimal in the quarter-turn metric (QTM); the same solution is 1 move in HTM; the only optimal solution",
+        "{at}"
+    );
+    b.click("#last");
+    assert_eq!(b.text("step"), "Solved after 1 move.");
+
+    // The palette: a second click keeps the colour; keys pick colours.
+    b.click("#palette [data-face='F']");
+    b.click("#palette [data-face='F']");
+    let chosen = "document.querySelector('#palette [aria-checked=true]')?.dataset.face";
+    assert_eq!(b.eval(chosen), "F", "re-clicking keeps painting on {at}");
+    b.eval(
+        "document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'y', bubbles: true }))",
+    );
+    assert_eq!(b.eval(chosen), "D", "the key y picks yellow {at}");
+    b.click("#net [data-sticker='A']");
+    b.wait_for("document.getElementById('state').value.startsWith('D')");
+
+    // The census, drawn, with its numbers; nothing scrolls sideways.
+    b.click("#census");
+    b.wait_for("document.querySelectorAll('#census-numbers table').length === 3");
+    let numbers = b.text("census-numbers");
+    assert!(
+        numbers.contains("2,644") && numbers.contains("3,674,160"),
+        "{numbers}"
+    );
+    let fits = b.eval("document.documentElement.scrollWidth");
+    assert!(
+        fits.as_u64().unwrap_or(u64::MAX) <= width as u64,
+        "the page is {fits} px wide with the census drawn {at}"
+    );
+    b.screenshot(&format!("serve-census-{width}.png"));
 }

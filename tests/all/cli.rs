@@ -503,8 +503,14 @@ fn show_takes_moves_and_scramble_lines() {
         stdout(&pocket(&["show", "--moves", sequence], b"")),
         by_state
     );
+    // A state and --moves: the state turned by the moves (issue 28).
     let o = pocket(&["show", "--moves", "R", state], b"");
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(0));
+    let turned = format!("{sequence} R");
+    assert_eq!(
+        stdout(&o),
+        stdout(&pocket(&["show", "--moves", &turned], b""))
+    );
 }
 
 #[test]

@@ -17,6 +17,7 @@ mod definitions;
 mod docs;
 mod judge;
 mod layers;
+mod newcomer;
 mod offpath;
 mod options;
 mod orbit;

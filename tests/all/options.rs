@@ -204,8 +204,10 @@ fn scramble_input_in_wca_notation() {
     assert_eq!(l[0], "U' R'");
     // A wide turn is a rotation on the 2x2x2: R Rw is R and then x.
     assert_eq!(l[2], "R'");
+    // A state and --moves: the state turned by the moves, then solved (issue 28).
     let o = pocket(&["solve", "--moves", "R", SOLVED_STR], b"");
-    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o).trim_end(), "R'");
 }
 
 #[test]

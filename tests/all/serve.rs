@@ -31,10 +31,14 @@ fn error_of(answer: &(u16, String)) -> String {
 #[test]
 fn every_endpoint_answers_as_the_command_line() {
     let server = Server::start();
-    let cases: [(&str, &[&str]); 8] = [
+    let cases: [(&str, &[&str]); 9] = [
         (
             "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD",
             &["solve", "--json", HARD],
+        ),
+        (
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&moves=%5BR%2C+U%5D",
+            &["solve", "--json", "--moves", "[R, U]", HARD],
         ),
         (
             "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&all=1&metric=qtm",
@@ -132,11 +136,11 @@ fn every_endpoint_answers_as_the_command_line() {
 fn every_class_of_bad_request_gets_a_4xx_with_its_reason() {
     let server = Server::start();
     let cases: [(&str, u16, &str); 15] = [
-        ("/api/solve", 400, "give state= (24 stickers) or moves="),
+        ("/api/solve", 400, "give state= (24 stickers), moves="),
         (
-            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&moves=R",
+            "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&moves=%5BR%2C",
             400,
-            "give state=",
+            "'[' with no ']'",
         ),
         ("/api/solve?state=", 400, "empty"),
         (

@@ -5,6 +5,13 @@
 
 const FACES = "ULFRBD";
 const FACE_NAMES = { U: "white", L: "orange", F: "green", R: "red", B: "blue", D: "yellow" };
+// The colour a typed character stands for, as the face letter of that colour: colour
+// initials (W Y G B O R) and face letters (U D F B L R) alike, in either case. The
+// page paints what was typed; which way up the cube is held is the solver's business.
+const COLOUR_OF = { W: "U", U: "U", Y: "D", D: "D", G: "F", F: "F", B: "B", O: "L", L: "L", R: "R" };
+// Palette keys: the initial of each colour.
+const COLOUR_KEYS = { w: "U", y: "D", g: "F", b: "B", o: "L", r: "R" };
+const COLOUR_INITIAL = { U: "W", L: "O", F: "G", R: "R", B: "B", D: "Y" };
 // Net cells of positions A..X: [row, column] in an 8-column grid.
 const CELLS = [
   [0, 2], [0, 3], [1, 2], [1, 3],
@@ -23,7 +30,8 @@ const page = {
   timer: null,         // the player
   wrong: new Set(),    // stickers an error names
   asked: 0,            // the latest request, so a slow old answer is dropped
-  source: "state",     // what the URL holds: "state" or "moves"
+  source: "state",     // what the URL holds: "state", or "moves" (turning base)
+  base: null,          // with "moves": the state typed before the moves, or null for solved
 };
 
 function apply(stickers, move) {
@@ -46,6 +54,11 @@ function shown() {
 function faceLetters(net) {
   const colours = [...new Set(net)];
   const map = new Map();
+  // Colours named by their initials are painted as typed, whichever way up.
+  const typed = colours.map((c) => COLOUR_OF[c.toUpperCase()]);
+  if (colours.length <= 6 && !typed.includes(undefined) && new Set(typed).size === colours.length) {
+    return [...net].map((c) => COLOUR_OF[c.toUpperCase()]).join("");
+  }
   // Face letters already: drawn as they are, right or wrong, so that a wrong
   // sticker on the reference corner does not recolour the rest.
   if (colours.every((c) => FACES.includes(c))) return net;
@@ -89,17 +102,20 @@ function buildPalette() {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "c-" + f;
-    b.textContent = f;
+    b.textContent = COLOUR_INITIAL[f];
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", "false");
     b.setAttribute("aria-label", `paint ${FACE_NAMES[f]} (${f})`);
     b.dataset.face = f;
-    b.addEventListener("click", () => {
-      page.paint = page.paint === f ? null : f;
-      for (const o of palette.children) o.setAttribute("aria-checked", String(o.dataset.face === page.paint));
-    });
+    // Clicking the chosen colour again keeps it: painting goes on.
+    b.addEventListener("click", () => pick(f));
     palette.appendChild(b);
   }
+}
+
+function pick(face) {
+  page.paint = face;
+  for (const o of $("palette").children) o.setAttribute("aria-checked", String(o.dataset.face === face));
 }
 
 function buildNet() {
@@ -113,9 +129,10 @@ function buildNet() {
     b.textContent = MODEL.names[i];
     b.addEventListener("click", () => paintSticker(i, page.paint));
     b.addEventListener("keydown", (e) => {
-      const f = e.key.toUpperCase();
-      if (e.key.length === 1 && FACES.includes(f)) {
+      const f = e.key.length === 1 ? COLOUR_OF[e.key.toUpperCase()] : undefined;
+      if (f) {
         e.preventDefault();
+        pick(f);
         paintSticker(i, f);
       }
     });
@@ -131,9 +148,17 @@ function paintSticker(i, face) {
   page.steps = [];
   page.at = 0;
   page.source = "state";
-  $("state").value = page.start;
+  page.base = null;
+  // Written in the alphabet typed: colour initials stay colour initials.
+  const initials = /[WYGO]/i.test($("state").value);
+  $("state").value = initials ? [...page.start].map((f) => COLOUR_INITIAL[f] || f).join("") : page.start;
   $("layout").value = "golf";
   changed();
+}
+
+// "1 move", "2 moves".
+function count(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 function drawNet() {
@@ -166,10 +191,11 @@ function drawSteps() {
   $("first").disabled = $("back").disabled = page.at === 0;
   $("next").disabled = $("last").disabled = page.at >= total;
   $("play").disabled = total === 0;
+  $("copy-solution").disabled = total === 0;
   $("play").textContent = page.timer ? "Pause" : "Play";
   const step = $("step");
   if (total === 0) step.textContent = "";
-  else if (page.at >= total) step.textContent = `Solved after ${total} moves.`;
+  else if (page.at >= total) step.textContent = `Solved after ${count(total, "move", "moves")}.`;
   else step.textContent = `Move ${page.at + 1} of ${total}: ${page.steps[page.at]} (the outlined stickers turn).`;
   drawNet();
 }
@@ -208,8 +234,12 @@ function say(text, bad) {
 
 function query() {
   const q = new URLSearchParams();
-  if (page.source === "moves") q.set("moves", $("moves").value);
-  else {
+  if (page.source === "moves") {
+    // The moves turn the cube they were applied to.
+    if (page.base !== null) q.set("state", page.base);
+    q.set("moves", $("moves").value);
+    if (page.base !== null && $("layout").value !== "golf") q.set("layout", $("layout").value);
+  } else {
     q.set("state", $("state").value);
     if ($("layout").value !== "golf") q.set("layout", $("layout").value);
   }
@@ -221,6 +251,17 @@ function query() {
 function remember() {
   const q = query();
   history.replaceState(null, "", "?" + q.toString());
+  $("link").href = location.href;
+}
+
+// Copy text to the clipboard; say so, or say what to copy by hand.
+async function copy(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+    $("copied").textContent = `Copied the ${what}.`;
+  } catch (e) {
+    $("copied").textContent = `Copy the ${what} by hand: ${text}`;
+  }
 }
 
 function quarterTurns(moves) {
@@ -247,9 +288,11 @@ async function solve() {
   }
   page.wrong = new Set();
   if (answer.state) {
-    page.start = faceLetters(answer.state);
+    // The cube the moves made, in the sticker order asked for.
     $("state").value = answer.state;
-    $("layout").value = "golf";
+    if (page.base === null) $("layout").value = "golf";
+    const net = typedNet();
+    if (net) page.start = faceLetters(net);
   }
   page.steps = answer.moves;
   page.at = 0;
@@ -257,13 +300,14 @@ async function solve() {
   say(n === 0 ? "This cube is solved." : "A valid cube.", false);
   const facts = [];
   if (n > 0) {
-    const htm = `${n} moves in HTM`;
-    const qtm = `${quarterTurns(answer.moves)} quarter turns in QTM`;
+    // Each length says what it counts; only the metric solved in is optimal.
+    const htm = count(n, "move", "moves");
+    const qtm = count(quarterTurns(answer.moves), "quarter turn", "quarter turns");
     const metric = $("metric").value;
-    if (answer.cost !== undefined) facts.push(`${htm}, ${qtm}`);
-    else if (metric === "qtm") facts.push(`${qtm} (optimal), ${htm}`);
-    else if (metric === "one-way") facts.push(`${n} clockwise turns (optimal one-way)`);
-    else facts.push(`${htm} (optimal), ${qtm}`);
+    if (answer.cost !== undefined) facts.push(`${htm} (half-turn metric), ${qtm} (quarter-turn metric)`);
+    else if (metric === "qtm") facts.push(`${qtm}, optimal in the quarter-turn metric (QTM); the same solution is ${htm} in HTM`);
+    else if (metric === "one-way") facts.push(`${count(n, "clockwise turn", "clockwise turns")}, optimal one-way`);
+    else facts.push(`${htm}, optimal in the half-turn metric (HTM); the same solution is ${qtm} in QTM`);
     if (answer.cost !== undefined) facts.push(`cost ${answer.cost}`);
     if (answer.count !== undefined) {
       facts.push(answer.count === 1 ? "the only optimal solution" : `one of ${answer.count} optimal solutions`);
@@ -318,6 +362,7 @@ async function api(path) {
 
 function fromTyping() {
   page.source = "state";
+  page.base = null;
   const net = typedNet();
   if (net) page.start = faceLetters(net);
   page.steps = [];
@@ -333,9 +378,35 @@ async function randomScramble() {
   $("layout").value = "golf";
   page.start = faceLetters(s.state);
   page.source = "state";
+  page.base = null;
   page.steps = [];
   page.at = 0;
   changed();
+}
+
+// The census's numbers, a table a metric, below the chart.
+async function censusNumbers() {
+  const out = $("census-numbers");
+  out.textContent = "";
+  for (const [metric, name] of [["htm", "half turns (HTM)"], ["qtm", "quarter turns (QTM)"], ["one-way", "one way (R U F)"]]) {
+    const c = await api("/api/census?metric=" + metric);
+    if (c.error) { out.textContent = c.error; return; }
+    const table = document.createElement("table");
+    const caption = document.createElement("caption");
+    caption.textContent = `${name}: ${c.total_positions.toLocaleString("en")} positions`;
+    table.appendChild(caption);
+    const head = table.insertRow();
+    for (const h of ["distance", "positions", "local maxima"]) {
+      const th = document.createElement("th");
+      th.textContent = h;
+      head.appendChild(th);
+    }
+    c.distances.forEach((d, k) => {
+      const row = table.insertRow();
+      for (const v of [d, c.positions[k], c.local_maxima[k]]) row.insertCell().textContent = v.toLocaleString("en");
+    });
+    out.appendChild(table);
+  }
 }
 
 async function census() {
@@ -343,7 +414,7 @@ async function census() {
   chart.textContent = "Counting 3,674,160 positions in three metrics...";
   const img = new Image();
   img.alt = "Bar charts of positions and local maxima per distance, in HTM, QTM and one-way";
-  img.addEventListener("load", () => { chart.textContent = ""; chart.appendChild(img); });
+  img.addEventListener("load", () => { chart.textContent = ""; chart.appendChild(img); censusNumbers(); });
   img.addEventListener("error", () => { chart.textContent = "The census could not be drawn."; });
   img.src = "/census.svg";
 }
@@ -364,6 +435,10 @@ function start() {
   if (q.get("moves")) {
     page.source = "moves";
     $("moves").value = q.get("moves");
+    if (q.get("state")) {
+      page.base = q.get("state");
+      $("state").value = page.base;
+    }
   } else if (q.get("state")) {
     $("state").value = q.get("state");
     const net = typedNet();
@@ -374,9 +449,11 @@ function start() {
   $("state").addEventListener("input", fromTyping);
   $("layout").addEventListener("change", fromTyping);
   $("state-form").addEventListener("submit", (e) => { e.preventDefault(); fromTyping(); });
+  // Apply turns the cube on the page, whatever it is, by the moves.
   $("moves-form").addEventListener("submit", (e) => {
     e.preventDefault();
     page.source = "moves";
+    page.base = $("state").value.trim() || null;
     changed();
   });
   $("options").addEventListener("submit", (e) => { e.preventDefault(); remember(); solve(); });
@@ -394,12 +471,16 @@ function start() {
   $("play").addEventListener("click", play);
   $("show-all").addEventListener("click", showAll);
   $("census").addEventListener("click", census);
+  $("copy-link").addEventListener("click", () => copy(location.href, "link"));
+  $("copy-solution").addEventListener("click", () => copy(page.steps.join(" "), "solution"));
   document.addEventListener("keydown", (e) => {
     if (e.target.closest("input, select, #net")) return;
     if (e.key === "ArrowRight") go(page.at + 1);
     if (e.key === "ArrowLeft") go(page.at - 1);
+    if (!e.ctrlKey && !e.metaKey && !e.altKey && COLOUR_KEYS[e.key]) pick(COLOUR_KEYS[e.key]);
   });
   $("show-all").disabled = true;
+  $("link").href = location.href;
   drawSteps();
   if (wrong.length) say(wrong.join("; "), true);
   else if (q.get("moves") || q.get("state")) solve();
