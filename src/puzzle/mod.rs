@@ -7,11 +7,12 @@
 //! numbers when all differ); costs are decimals with at most three places, kept as
 //! integers in thousandths; moves that are powers of one another share a face.
 
-pub(crate) mod definition;
+pub(crate) mod defined;
+pub(crate) mod format;
 pub(crate) mod orbit;
+pub(crate) mod space;
 
-pub use definition::{
-    BUILTIN_PUZZLES, DefinitionError, MAX_MOVE_COST, MAX_POSITIONS, Piece, Puzzle, PuzzleMove,
-    PuzzleSpace,
-};
+pub use defined::{Piece, Puzzle, PuzzleMove};
+pub use format::{BUILTIN_PUZZLES, DefinitionError};
 pub use orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
+pub use space::{MAX_MOVE_COST, MAX_POSITIONS, PuzzleSpace};
