@@ -10,6 +10,7 @@
 pub(crate) mod defined;
 pub(crate) mod format;
 pub(crate) mod orbit;
+pub(crate) mod pieces;
 pub(crate) mod space;
 
 pub use defined::{Piece, Puzzle, PuzzleMove};
