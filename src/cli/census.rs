@@ -129,7 +129,9 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
     };
     let census = puzzle
         .space(a.weighted || a.cost.is_some())
-        .and_then(|space| space.census_with_progress(&mut report));
+        .and_then(|space| {
+            space.census_with_progress(crate::puzzle::space::DEFAULT_MEMORY, &mut report)
+        });
     if progress {
         eprint!("\r{:60}\r", "");
     }

@@ -138,6 +138,18 @@ impl Puzzle {
     /// sticker numbers, position by position (`2 0 3 1 ...`, or `[2, 0, 3, 1, ...]`):
     /// number `k` stands for the `k`-th sticker of the solved string.
     pub fn state(&self, s: &[u8]) -> Result<u128, Error> {
+        let s = self.sticker_string(s)?;
+        let mut packed = 0u128;
+        for (i, c) in s.iter().enumerate() {
+            let k = self.colours.iter().position(|x| x == c).unwrap_or(0) as u128;
+            packed |= k << (i as u32 * self.bits);
+        }
+        Ok(packed)
+    }
+
+    /// A state as its sticker characters, checked against the solved string (see
+    /// [`Puzzle::state`] for the ways of writing it).
+    pub fn sticker_string(&self, s: &[u8]) -> Result<Vec<u8>, Error> {
         let numbered = self.numbered(s)?;
         let s = numbered.as_deref().unwrap_or(s);
         if s.len() != self.stickers() {
@@ -164,12 +176,7 @@ impl Puzzle {
                 ),
             ));
         }
-        let mut packed = 0u128;
-        for (i, c) in s.iter().enumerate() {
-            let k = self.colours.iter().position(|x| x == c).unwrap_or(0) as u128;
-            packed |= k << (i as u32 * self.bits);
-        }
-        Ok(packed)
+        Ok(s.to_vec())
     }
 
     /// A state written as sticker numbers, as sticker characters; `None` for a state

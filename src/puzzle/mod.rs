@@ -7,6 +7,7 @@
 //! numbers when all differ); costs are decimals with at most three places, kept as
 //! integers in thousandths; moves that are powers of one another share a face.
 
+pub(crate) mod coords;
 pub(crate) mod defined;
 pub(crate) mod format;
 pub(crate) mod orbit;

@@ -1,33 +1,72 @@
 //! A puzzle as a space of the engine: its moves with their costs, the bidirectional
 //! solver over it, and its census.
+//!
+//! A puzzle runs on one of two engines, chosen when its space is made:
+//! - *coordinates* ([`super::coords`]): its pieces ranked into a dense number, moved
+//!   by tables, counted in two bits a position by the engine's block search (or in
+//!   flat arrays by its Dijkstra, with costs): the cube's own way, for any definition
+//!   whose pieces show their orientation;
+//! - *stickers*: packed sticker strings in hash maps, for the rest (at most
+//!   [`MAX_POSITIONS`] positions).
+//!
+//! Either way a state is a `u128`: a coordinate, or the packed stickers.
 
 use std::ops::ControlFlow;
 
+use super::coords::Coords;
 use super::defined::Puzzle;
 use crate::engine::census::{Census, Row};
-use crate::engine::layers::{Direction, Layered, Sparse, Store};
+use crate::engine::layers::{Dense, Direction, Indexed, Layered, Sparse, Store};
+use crate::engine::packed::{packed_bytes, packed_census};
 use crate::engine::search::{
     MoveSpec, Product, SearchError, Solver, SolverConfig, Space, check_moves,
 };
 use crate::error::{Error, Kind};
+use crate::io::group;
 use crate::model::cost::{format_decimal, gcd};
 
-/// Positions a census enumerates at most.
-/// Positions a census or one search holds at most: about 300 MB of hash map and
-/// layers (7,000,000 entries fit a table of 2^23 slots at its load factor of 7/8).
+/// Positions a census of the sticker engine or one search holds at most: about 300
+/// MB of hash map and layers (7,000,000 entries fit a table of 2^23 slots at its load
+/// factor of 7/8). The coordinate engine's census has no such cap: its memory is
+/// known before it starts, and checked against a budget.
 pub const MAX_POSITIONS: usize = 7_000_000;
+
+/// The memory a census may take unless told otherwise (`--memory`), in bytes.
+pub const DEFAULT_MEMORY: u64 = 1 << 30;
+
+/// Bytes a position of the Dijkstra census over coordinates takes (a 32-bit distance
+/// and the move that reached it).
+const DENSE_BYTES: u64 = 5;
+
+/// Which engine a puzzle's searches run on.
+#[derive(Clone, Debug)]
+pub enum Engine {
+    /// Dense coordinates with move tables.
+    Coordinates(Coords),
+    /// Packed stickers in hash maps, and why there are no coordinates.
+    Stickers(String),
+}
 
 impl Puzzle {
     /// A costed definition as a search space; costs in thousandths, reduced. Refused
-    /// when a position does not fit in 128 bits, or when the costs are so far apart
-    /// that one move costs more than [`MAX_MOVE_COST`] of the cheapest unit.
+    /// when a position has no coordinate and does not fit in 128 bits, or when the
+    /// costs are so far apart that one move costs more than [`MAX_MOVE_COST`] of the
+    /// cheapest unit.
     pub fn space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, Error> {
+        let relations = self.relations();
+        let engine = match Coords::new(self, &relations.inverses) {
+            Ok(c) => Engine::Coordinates(c),
+            Err(why) => Engine::Stickers(why),
+        };
         let n = self.stickers() as u32;
-        if n * self.bits > 128 {
+        if let Engine::Stickers(why) = &engine
+            && n * self.bits > 128
+        {
             return Err(Error::invalid(
                 Kind::Puzzle,
                 format!(
-                    "{n} stickers of {} colours need {} bits a position: too large to solve here (at most 128)",
+                    "{n} stickers of {} colours need {} bits a position: too large to solve here \
+                     (at most 128; and no coordinate: {why})",
                     self.colours.len(),
                     n * self.bits
                 ),
@@ -52,7 +91,6 @@ impl Puzzle {
                 ));
             }
         }
-        let relations = self.relations();
         let specs = self
             .moves
             .iter()
@@ -61,15 +99,20 @@ impl Puzzle {
                 cost: if weighted { (m.cost / g) as u32 } else { 1 },
             })
             .collect();
+        let goal = match &engine {
+            Engine::Coordinates(c) => c.goal() as u128,
+            Engine::Stickers(_) => self.state(&self.solved)?,
+        };
         let space = PuzzleSpace {
             puzzle: self,
             specs,
             inverses: relations.inverses,
             products: relations.products,
             commutes: relations.commutes,
-            goal: self.state(&self.solved)?,
+            goal,
             unit: if weighted { g } else { 1000 },
             weighted,
+            engine,
         };
         check_moves(&space)?;
         Ok(space)
@@ -80,7 +123,7 @@ impl Puzzle {
 /// that every distance of a search fits its 32-bit counters with room to spare.
 pub const MAX_MOVE_COST: u32 = 1_000_000;
 
-/// A puzzle definition as a search space over packed sticker states.
+/// A puzzle definition as a search space over coordinates or packed stickers.
 pub struct PuzzleSpace<'a> {
     puzzle: &'a Puzzle,
     specs: Vec<MoveSpec>,
@@ -95,6 +138,7 @@ pub struct PuzzleSpace<'a> {
     unit: u64,
     /// Whether distances are the definition's costs rather than move counts.
     weighted: bool,
+    engine: Engine,
 }
 
 impl PuzzleSpace<'_> {
@@ -121,6 +165,65 @@ impl PuzzleSpace<'_> {
             },
         )
     }
+
+    /// The engine this space runs on.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The engine in one word: `coordinates` or `stickers`.
+    pub fn engine_name(&self) -> &'static str {
+        match self.engine {
+            Engine::Coordinates(_) => "coordinates",
+            Engine::Stickers(_) => "stickers",
+        }
+    }
+
+    /// The engine in a phrase, for the census footer: the coordinate's parts and
+    /// size, or why there is none.
+    pub fn engine_note(&self) -> String {
+        match &self.engine {
+            Engine::Coordinates(c) => {
+                let parts: Vec<String> = c.part_sizes().iter().map(|&s| group(s)).collect();
+                format!(
+                    "coordinates {} = {} positions at most",
+                    parts.join(" x "),
+                    group(c.size())
+                )
+            }
+            Engine::Stickers(why) => format!("stickers in a hash map (no coordinate: {why})"),
+        }
+    }
+
+    /// The positions a census will count at most, when known before it starts: the
+    /// coordinate's size.
+    pub fn size(&self) -> Option<u64> {
+        match &self.engine {
+            Engine::Coordinates(c) => Some(c.size()),
+            Engine::Stickers(_) => None,
+        }
+    }
+
+    /// A state of this space from a sticker string (or sticker numbers; see
+    /// [`Puzzle::state`]); a string no move sequence can reach is refused when its
+    /// pieces show it.
+    pub fn state(&self, s: &[u8]) -> Result<u128, Error> {
+        match &self.engine {
+            Engine::Coordinates(c) => {
+                let stickers = self.puzzle.sticker_string(s)?;
+                c.encode(&stickers).map(|x| x as u128).map_err(|why| {
+                    Error::invalid(
+                        Kind::PuzzleState,
+                        format!(
+                            "not reachable with the moves of {}: {why}",
+                            self.puzzle.name
+                        ),
+                    )
+                })
+            }
+            Engine::Stickers(_) => self.puzzle.state(s),
+        }
+    }
 }
 
 impl Space for PuzzleSpace<'_> {
@@ -130,7 +233,11 @@ impl Space for PuzzleSpace<'_> {
         &self.specs
     }
 
+    #[inline]
     fn apply(&self, s: u128, m: usize) -> u128 {
+        if let Engine::Coordinates(c) = &self.engine {
+            return c.apply(s as u64, m) as u128;
+        }
         let p = &self.puzzle;
         let mask = (1u128 << p.bits) - 1;
         let mut packed = 0u128;
@@ -157,39 +264,168 @@ impl Space for PuzzleSpace<'_> {
     }
 }
 
+/// A space on coordinates, numbered by them: the Dijkstra census keeps its distances
+/// in flat arrays over it.
+struct Numbered<'a, 'p> {
+    space: &'a PuzzleSpace<'p>,
+    size: u64,
+}
+
+impl Space for Numbered<'_, '_> {
+    type State = u128;
+
+    fn moves(&self) -> &[MoveSpec] {
+        self.space.moves()
+    }
+
+    fn apply(&self, s: u128, m: usize) -> u128 {
+        self.space.apply(s, m)
+    }
+
+    fn apply_inverse(&self, s: u128, m: usize) -> u128 {
+        self.space.apply_inverse(s, m)
+    }
+
+    fn goal(&self) -> u128 {
+        self.space.goal()
+    }
+
+    fn product(&self, a: usize, b: usize) -> Product {
+        self.space.product(a, b)
+    }
+
+    fn commutes(&self, a: usize, b: usize) -> bool {
+        self.space.commutes(a, b)
+    }
+}
+
+impl Indexed for Numbered<'_, '_> {
+    fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    fn index(&self, s: u128) -> usize {
+        s as usize
+    }
+}
+
+/// Bytes as megabytes, for messages.
+fn megabytes(bytes: u64) -> String {
+    format!("{} MB", group(bytes.div_ceil(1 << 20)))
+}
+
 impl PuzzleSpace<'_> {
     /// The census: every position by the cost of solving it (which differs from the
     /// cost of making it when a move and its inverse cost differently), with local
-    /// maxima, by the engine's layered search. Gives up past [`MAX_POSITIONS`]
-    /// positions (at once when the orbits of the stickers show there can be no more),
-    /// or when memory runs out.
+    /// maxima, within [`DEFAULT_MEMORY`].
     pub fn census(&self) -> Result<Census, Error> {
-        self.census_with_progress(&mut |_, _| {})
+        self.census_with_progress(DEFAULT_MEMORY, &mut |_, _| {})
     }
 
-    /// [`PuzzleSpace::census`], calling `progress` with the positions settled so far
-    /// and the distance reached, every 65,536 positions.
+    /// [`PuzzleSpace::census`] within `memory` bytes, calling `progress` with the
+    /// positions settled so far and the distance reached.
+    ///
+    /// On coordinates, one move one step: two bits a position by the engine's block
+    /// search; with costs, Dijkstra's over flat arrays (five bytes a position). Refused
+    /// at once, with the size and the memory it needs, when that is over `memory`.
+    /// On stickers: Dijkstra's over a hash map, giving up past [`MAX_POSITIONS`]
+    /// positions or when memory runs out.
     pub fn census_with_progress(
         &self,
+        memory: u64,
         progress: &mut dyn FnMut(u64, u32),
     ) -> Result<Census, Error> {
-        let p = self.puzzle;
-        let refuse = |e: SearchError| {
-            Error::invalid(
-                Kind::Puzzle,
-                format!("census {}", e.to_string().replace("the search", "it")),
-            )
+        let rows = match &self.engine {
+            Engine::Coordinates(c) => self.coordinate_rows(c, memory, progress)?,
+            Engine::Stickers(_) => self.sticker_rows(progress)?,
         };
+        let p = self.puzzle;
+        let weighted = self.weighted;
+        Ok(Census {
+            puzzle: p.name.clone(),
+            metric: if weighted { "cost" } else { "moves" }.into(),
+            moves: p.moves.iter().map(|m| m.name.clone()).collect(),
+            subset: false,
+            title: format!("{} ({} stickers)", p.name, p.stickers()),
+            cost_unit: weighted.then_some(self.unit),
+            rows,
+            symmetry: None,
+        })
+    }
+
+    fn refuse(e: SearchError) -> Error {
+        Error::invalid(
+            Kind::Puzzle,
+            format!("census {}", e.to_string().replace("the search", "it")),
+        )
+    }
+
+    fn coordinate_rows(
+        &self,
+        c: &Coords,
+        memory: u64,
+        progress: &mut dyn FnMut(u64, u32),
+    ) -> Result<Vec<Row>, Error> {
+        let uniform = self.specs.windows(2).all(|w| w[0].cost == w[1].cost);
+        let size = c.size();
+        let (need, how) = if uniform {
+            (packed_bytes(size), "two bits a position")
+        } else {
+            (size * DENSE_BYTES, "five bytes a position, with costs")
+        };
+        let need = need + c.table_bytes();
+        if need > memory || (uniform && size > u32::MAX as u64) {
+            return Err(Error::invalid(
+                Kind::Puzzle,
+                format!(
+                    "census refused: {} has {} positions at most ({}), whose table in {how} \
+                     needs {}, over the memory budget of {} (--memory)",
+                    self.puzzle.name,
+                    group(size),
+                    c.part_sizes()
+                        .iter()
+                        .map(|&s| group(s))
+                        .collect::<Vec<_>>()
+                        .join(" x "),
+                    megabytes(need),
+                    megabytes(memory)
+                ),
+            ));
+        }
+        if uniform {
+            let counts =
+                packed_census(c, &[c.goal() as u32], progress).map_err(PuzzleSpace::refuse)?;
+            return Ok(Census::rows_from_counts(
+                &counts.positions,
+                &counts.local_maxima,
+            ));
+        }
+        let numbered = Numbered { space: self, size };
+        let mut store = Dense::new(&numbered);
+        self.layered_rows(&numbered, &mut store, progress)
+    }
+
+    fn sticker_rows(&self, progress: &mut dyn FnMut(u64, u32)) -> Result<Vec<Row>, Error> {
         let mut store = Sparse::new(MAX_POSITIONS);
-        let bound = p.size_bound();
+        let bound = self.puzzle.size_bound();
         if bound <= MAX_POSITIONS as f64 {
             // The bound is usually the size: one allocation instead of doublings.
-            store.reserve(bound as usize).map_err(refuse)?;
+            store.reserve(bound as usize).map_err(PuzzleSpace::refuse)?;
         }
+        self.layered_rows(self, &mut store, progress)
+    }
+
+    /// The census rows of the engine's Dijkstra over `space`, in `store`.
+    fn layered_rows<P: Space<State = u128>, St: Store<u128>>(
+        &self,
+        space: &P,
+        store: &mut St,
+        progress: &mut dyn FnMut(u64, u32),
+    ) -> Result<Vec<Row>, Error> {
         let mut rows: Vec<Row> = Vec::new();
         let mut settled = 0u64;
-        Layered::new(self, Direction::ToRoots)
-            .run(&[self.goal], &mut store, |s| {
+        Layered::new(space, Direction::ToRoots)
+            .run(&[self.goal], store, |s| {
                 if rows.last().is_none_or(|r| r.distance != s.distance) {
                     rows.push(Row {
                         distance: s.distance,
@@ -206,18 +442,8 @@ impl PuzzleSpace<'_> {
                 }
                 ControlFlow::Continue(())
             })
-            .map_err(refuse)?;
-        let weighted = self.weighted;
-        Ok(Census {
-            puzzle: p.name.clone(),
-            metric: if weighted { "cost" } else { "moves" }.into(),
-            moves: p.moves.iter().map(|m| m.name.clone()).collect(),
-            subset: false,
-            title: format!("{} ({} stickers)", p.name, p.stickers()),
-            cost_unit: weighted.then_some(self.unit),
-            rows,
-            symmetry: None,
-        })
+            .map_err(PuzzleSpace::refuse)?;
+        Ok(rows)
     }
 }
 
@@ -276,7 +502,7 @@ mod tests {
         let packed: Vec<u128> = (0..POSITIONS)
             .map(|c| {
                 let stickers = Coord(c).cube().stickers();
-                p.state(stickers.as_str().as_bytes()).unwrap()
+                space.state(stickers.as_str().as_bytes()).unwrap()
             })
             .collect();
         let moves: Vec<usize> = p

@@ -1,0 +1,618 @@
+//! Dense coordinates of a defined puzzle, from its pieces ([`super::pieces`]): each
+//! orbit is ranked as a permutation of its pieces (a multiset permutation when pieces
+//! look alike) and as orientation digits (the last one implied when every move keeps
+//! their sum), each part with a move table, and a position is the mixed-radix number
+//! of its parts. This is what the cube's coordinate is (5040 × 729), found for any
+//! definition whose pieces can be told apart in every orientation.
+//!
+//! Conventions fixed here: parts are numbered permutations first, orientations last,
+//! the last part varying fastest; a part's move table is `table[x * moves + m]`.
+
+use super::defined::Puzzle;
+use super::pieces::{self, Orbit, Refusal};
+use crate::engine::layers::Blocks;
+
+/// The largest part given a move table: 2^22 entries, 72 MB of table with 18 moves
+/// (the 2x2x2's corner permutation is 40,320).
+pub const MAX_PART: u64 = 1 << 22;
+
+/// The widest block of the engine's block loops: the trailing parts whose product
+/// stays within it are the offset inside a block (the cube's 729 twists), so that a
+/// block's neighbours under one move lie in one block and stay in cache.
+const MAX_WIDTH: u64 = 1 << 16;
+
+/// One coordinate part and its move table.
+#[derive(Clone, Debug)]
+struct Part {
+    size: u64,
+    table: Vec<u32>,
+}
+
+/// How one orbit is ranked.
+#[derive(Clone, Debug)]
+struct Ranked {
+    orbit: Orbit,
+    /// Number of kinds of piece (pieces that look alike are one kind).
+    kinds: usize,
+    /// The kind of the piece at home at each position.
+    kind_at: Vec<u8>,
+    /// How each kind looks at home, in slot order.
+    looks: Vec<Vec<u8>>,
+    /// Pieces of each kind.
+    counts: Vec<u32>,
+    /// Group elements as exponents of a generator, when the group is cyclic and every
+    /// move keeps the sum of the orientations: the last digit is then implied.
+    exponent: Option<Vec<u8>>,
+    /// The element of each exponent (inverse of `exponent`).
+    element: Vec<u8>,
+    perm_part: Option<usize>,
+    twist_part: Option<usize>,
+}
+
+/// A position of one orbit: the kind of piece at each position and its orientation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Local {
+    kinds: Vec<u8>,
+    twists: Vec<u8>,
+}
+
+/// The dense coordinate of a puzzle, with its move tables.
+#[derive(Clone, Debug)]
+pub struct Coords {
+    orbits: Vec<Ranked>,
+    parts: Vec<Part>,
+    strides: Vec<u64>,
+    size: u64,
+    moves: usize,
+    inverses: Vec<usize>,
+    solved: Vec<u8>,
+    goal: u64,
+    /// Leading parts that number the blocks of the engine's block loops.
+    lead: usize,
+    width: u64,
+}
+
+/// Arrangements of a multiset with these counts: `(sum)! / prod(count!)`, or `None`
+/// past `limit`.
+fn arrangements(counts: &[u32], limit: u128) -> Option<u128> {
+    let mut total: u128 = 1;
+    let mut placed: u128 = 0;
+    for &c in counts {
+        for k in 1..=c as u128 {
+            placed += 1;
+            // Multiplying in the order of a binomial product keeps each step whole.
+            total = total * placed / k;
+            if total > limit {
+                return None;
+            }
+        }
+    }
+    Some(total)
+}
+
+/// The rank of a sequence of kinds among the arrangements of its multiset.
+fn rank_multiset(seq: &[u8], counts: &[u32]) -> u64 {
+    let mut counts = counts.to_vec();
+    let mut left = seq.len() as u128;
+    let mut total = arrangements(&counts, u128::MAX).expect("fits");
+    let mut rank: u128 = 0;
+    for &x in seq {
+        for &c in &counts[..x as usize] {
+            rank += total * c as u128 / left;
+        }
+        total = total * counts[x as usize] as u128 / left;
+        counts[x as usize] -= 1;
+        left -= 1;
+    }
+    rank as u64
+}
+
+/// The sequence of kinds of rank `r`.
+fn unrank_multiset(mut r: u64, counts: &[u32]) -> Vec<u8> {
+    let mut counts = counts.to_vec();
+    let n: u32 = counts.iter().sum();
+    let mut left = n as u128;
+    let mut total = arrangements(&counts, u128::MAX).expect("fits");
+    let mut out = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        let mut y = 0;
+        loop {
+            let here = (total * counts[y] as u128 / left) as u64;
+            if r < here {
+                break;
+            }
+            r -= here;
+            y += 1;
+        }
+        out.push(y as u8);
+        total = total * counts[y] as u128 / left;
+        counts[y] -= 1;
+        left -= 1;
+    }
+    out
+}
+
+impl Ranked {
+    fn new(orbit: Orbit, solved: &[u8]) -> Result<Ranked, Refusal> {
+        let mut looks: Vec<Vec<u8>> = Vec::new();
+        let mut kind_at = Vec::new();
+        for piece in &orbit.pieces {
+            let look: Vec<u8> = piece.iter().map(|&s| solved[s as usize]).collect();
+            let k = match looks.iter().position(|l| *l == look) {
+                Some(k) => k,
+                None => {
+                    looks.push(look);
+                    looks.len() - 1
+                }
+            };
+            kind_at.push(k as u8);
+        }
+        // Every orientation of every kind must look different from every other: else
+        // the stickers do not tell the coordinate.
+        for (a, look) in looks.iter().enumerate() {
+            for g in &orbit.twists[1..] {
+                let turned: Vec<u8> = g.iter().map(|&s| look[s as usize]).collect();
+                if let Some(b) = looks.iter().position(|l| *l == turned) {
+                    let piece = |k: usize| {
+                        let at = kind_at.iter().position(|&x| x as usize == k).expect("kind");
+                        let p = &orbit.pieces[at];
+                        p.iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    return Err(if a == b {
+                        format!("the piece of stickers {} looks the same turned", piece(a))
+                    } else {
+                        format!(
+                            "the pieces of stickers {} and {} look alike turned",
+                            piece(a),
+                            piece(b)
+                        )
+                    });
+                }
+            }
+        }
+        let mut counts = vec![0u32; looks.len()];
+        for &k in &kind_at {
+            counts[k as usize] += 1;
+        }
+        let order = orbit.twists.len();
+        // A cyclic group: some element whose powers are all of it.
+        let mut exponent = None;
+        let mut element = Vec::new();
+        for g in 0..order as u8 {
+            let mut powers = vec![0u8];
+            let mut x = g;
+            while x != 0 && powers.len() <= order {
+                powers.push(x);
+                x = orbit.mul(x, g);
+            }
+            if powers.len() == order {
+                let mut exp = vec![0u8; order];
+                for (e, &p) in powers.iter().enumerate() {
+                    exp[p as usize] = e as u8;
+                }
+                let keeps = orbit.twist.iter().all(|row| {
+                    row.iter().map(|&t| exp[t as usize] as usize).sum::<usize>() % order == 0
+                });
+                if keeps && order > 1 {
+                    exponent = Some(exp);
+                    element = powers;
+                } else {
+                    element = (0..order as u8).collect();
+                }
+                break;
+            }
+        }
+        if element.is_empty() {
+            element = (0..order as u8).collect();
+        }
+        Ok(Ranked {
+            orbit,
+            kinds: looks.len(),
+            kind_at,
+            looks,
+            counts,
+            exponent,
+            element,
+            perm_part: None,
+            twist_part: None,
+        })
+    }
+
+    /// Orientation digits ranked: the last one left out when implied.
+    fn twist_digits(&self) -> usize {
+        let n = self.orbit.pieces.len();
+        if self.exponent.is_some() { n - 1 } else { n }
+    }
+
+    fn perm_size(&self) -> Option<u128> {
+        arrangements(&self.counts, MAX_PART as u128)
+    }
+
+    fn twist_size(&self) -> Option<u128> {
+        let r = self.orbit.twists.len() as u128;
+        let mut size: u128 = 1;
+        for _ in 0..self.twist_digits() {
+            size = size.checked_mul(r)?;
+            if size > MAX_PART as u128 {
+                return None;
+            }
+        }
+        Some(size)
+    }
+
+    fn rank_twists(&self, twists: &[u8]) -> u64 {
+        let r = self.orbit.twists.len() as u64;
+        let digit = |t: u8| match &self.exponent {
+            Some(exp) => exp[t as usize] as u64,
+            None => t as u64,
+        };
+        twists[..self.twist_digits()]
+            .iter()
+            .fold(0, |acc, &t| acc * r + digit(t))
+    }
+
+    fn unrank_twists(&self, mut x: u64) -> Vec<u8> {
+        let r = self.orbit.twists.len() as u64;
+        let n = self.orbit.pieces.len();
+        let digits = self.twist_digits();
+        let mut out = vec![0u8; n];
+        for i in (0..digits).rev() {
+            out[i] = (x % r) as u8;
+            x /= r;
+        }
+        if self.exponent.is_some() {
+            let sum: u64 = out[..digits].iter().map(|&e| e as u64).sum();
+            out[n - 1] = ((r - sum % r) % r) as u8;
+        }
+        if self.exponent.is_some() {
+            for t in &mut out {
+                *t = self.element[*t as usize];
+            }
+        }
+        out
+    }
+
+    /// The orbit's position after move `m`.
+    fn apply(&self, local: &Local, m: usize) -> Local {
+        let o = &self.orbit;
+        let (src, twist) = (&o.src[m], &o.twist[m]);
+        Local {
+            kinds: src.iter().map(|&p| local.kinds[p as usize]).collect(),
+            twists: src
+                .iter()
+                .zip(twist)
+                .map(|(&p, &t)| o.mul(local.twists[p as usize], t))
+                .collect(),
+        }
+    }
+
+    /// Read the orbit from stickers.
+    fn read(&self, stickers: &[u8]) -> Result<Local, String> {
+        let o = &self.orbit;
+        let mut local = Local {
+            kinds: Vec::with_capacity(o.pieces.len()),
+            twists: Vec::with_capacity(o.pieces.len()),
+        };
+        for piece in &o.pieces {
+            let shown: Vec<u8> = piece.iter().map(|&s| stickers[s as usize]).collect();
+            let found = self.looks.iter().enumerate().find_map(|(k, look)| {
+                o.twists
+                    .iter()
+                    .position(|g| g.iter().zip(&shown).all(|(&s, &c)| look[s as usize] == c))
+                    .map(|t| (k as u8, t as u8))
+            });
+            let Some((k, t)) = found else {
+                let at: Vec<String> = piece.iter().map(|s| s.to_string()).collect();
+                return Err(format!(
+                    "stickers {} show {}, which no piece of the puzzle shows",
+                    at.join(" "),
+                    String::from_utf8_lossy(&shown)
+                ));
+            };
+            local.kinds.push(k);
+            local.twists.push(t);
+        }
+        let mut counts = vec![0u32; self.kinds];
+        for &k in &local.kinds {
+            counts[k as usize] += 1;
+        }
+        if counts != self.counts {
+            return Err("some piece appears twice and another not at all".into());
+        }
+        if let Some(exp) = &self.exponent {
+            let r = o.twists.len();
+            let sum: usize = local.twists.iter().map(|&t| exp[t as usize] as usize).sum();
+            if sum % r != 0 {
+                return Err(format!(
+                    "its pieces are twisted by {} of {r} in all, and every move keeps the sum",
+                    sum % r
+                ));
+            }
+        }
+        Ok(local)
+    }
+
+    /// Write the orbit into stickers.
+    fn write(&self, local: &Local, stickers: &mut [u8]) {
+        for (q, piece) in self.orbit.pieces.iter().enumerate() {
+            let look = &self.looks[local.kinds[q] as usize];
+            let g = &self.orbit.twists[local.twists[q] as usize];
+            for (s, &x) in piece.iter().enumerate() {
+                stickers[x as usize] = look[g[s] as usize];
+            }
+        }
+    }
+}
+
+impl Coords {
+    /// The coordinate of `puzzle`, or why it has none: pieces that cannot be told apart
+    /// in every orientation, a part too large for a move table, or more positions than
+    /// 64 bits number.
+    pub fn new(puzzle: &Puzzle, inverses: &[usize]) -> Result<Coords, Refusal> {
+        let found = pieces::find(puzzle)?;
+        let mut orbits = Vec::new();
+        for orbit in found.orbits {
+            orbits.push(Ranked::new(orbit, &puzzle.solved)?);
+        }
+        let moves = puzzle.moves.len();
+        let mut sizes: Vec<(usize, bool, u64)> = Vec::new(); // (orbit, is_twist, size)
+        for (i, r) in orbits.iter().enumerate() {
+            let p = r.perm_size().ok_or_else(|| {
+                format!(
+                    "an orbit of {} pieces has more than {} arrangements, too many for a move table",
+                    r.orbit.pieces.len(),
+                    crate::io::group(MAX_PART)
+                )
+            })?;
+            let t = r.twist_size().ok_or_else(|| {
+                format!(
+                    "an orbit of {} pieces turning {} ways has more than {} orientations, too \
+                     many for a move table",
+                    r.orbit.pieces.len(),
+                    r.orbit.twists.len(),
+                    crate::io::group(MAX_PART)
+                )
+            })?;
+            if p > 1 {
+                sizes.push((i, false, p as u64));
+            }
+            if t > 1 {
+                sizes.push((i, true, t as u64));
+            }
+        }
+        // Permutations first, orientations last.
+        sizes.sort_by_key(|&(i, twist, _)| (twist, i));
+        let mut size: u64 = 1;
+        for &(_, _, s) in &sizes {
+            size = size
+                .checked_mul(s)
+                .ok_or("more positions than 64 bits number")?;
+        }
+        let mut parts = Vec::new();
+        for (k, &(i, twist, s)) in sizes.iter().enumerate() {
+            let r = &orbits[i];
+            let mut table = Vec::with_capacity(s as usize * moves);
+            for x in 0..s {
+                let local = if twist {
+                    Local {
+                        kinds: r.kind_at.clone(),
+                        twists: r.unrank_twists(x),
+                    }
+                } else {
+                    Local {
+                        kinds: unrank_multiset(x, &r.counts),
+                        twists: vec![0; r.orbit.pieces.len()],
+                    }
+                };
+                for m in 0..moves {
+                    let next = r.apply(&local, m);
+                    table.push(if twist {
+                        r.rank_twists(&next.twists)
+                    } else {
+                        rank_multiset(&next.kinds, &r.counts)
+                    } as u32);
+                }
+            }
+            parts.push(Part { size: s, table });
+            if twist {
+                orbits[i].twist_part = Some(k);
+            } else {
+                orbits[i].perm_part = Some(k);
+            }
+        }
+        let mut strides = vec![1u64; parts.len()];
+        for k in (0..parts.len().saturating_sub(1)).rev() {
+            strides[k] = strides[k + 1] * parts[k + 1].size;
+        }
+        let (mut lead, mut width) = (parts.len(), 1u64);
+        while lead > 0 && width * parts[lead - 1].size <= MAX_WIDTH {
+            lead -= 1;
+            width *= parts[lead].size;
+        }
+        let mut coords = Coords {
+            orbits,
+            parts,
+            strides,
+            size,
+            moves,
+            inverses: inverses.to_vec(),
+            solved: puzzle.solved.clone(),
+            goal: 0,
+            lead,
+            width,
+        };
+        coords.goal = coords
+            .encode(&puzzle.solved)
+            .map_err(|e| format!("the solved state: {e}"))?;
+        Ok(coords)
+    }
+
+    /// Number of coordinates: the product of the parts, an upper bound on the
+    /// positions (exact when every arrangement and orientation is reachable).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The sizes of the parts, for saying what the coordinate is.
+    pub fn part_sizes(&self) -> Vec<u64> {
+        self.parts.iter().map(|p| p.size).collect()
+    }
+
+    /// Bytes of move tables.
+    pub fn table_bytes(&self) -> u64 {
+        self.parts.iter().map(|p| p.table.len() as u64 * 4).sum()
+    }
+
+    /// The coordinate of the solved state.
+    pub fn goal(&self) -> u64 {
+        self.goal
+    }
+
+    /// The coordinate after move `m`.
+    #[inline]
+    pub fn apply(&self, x: u64, m: usize) -> u64 {
+        let mut out = 0;
+        for (part, &stride) in self.parts.iter().zip(&self.strides) {
+            let d = (x / stride) % part.size;
+            out += part.table[d as usize * self.moves + m] as u64 * stride;
+        }
+        out
+    }
+
+    /// The coordinate of a sticker string (already checked to have the solved
+    /// string's stickers), or why no move sequence reaches it.
+    pub fn encode(&self, stickers: &[u8]) -> Result<u64, String> {
+        let moved = self.moved();
+        if let Some(i) = (0..stickers.len()).find(|&i| !moved[i] && stickers[i] != self.solved[i]) {
+            return Err(format!(
+                "sticker {i} is one no move moves, and is not solved"
+            ));
+        }
+        let mut digits = vec![0u64; self.parts.len()];
+        for r in &self.orbits {
+            let local = r.read(stickers)?;
+            if let Some(k) = r.perm_part {
+                digits[k] = rank_multiset(&local.kinds, &r.counts);
+            }
+            if let Some(k) = r.twist_part {
+                digits[k] = r.rank_twists(&local.twists);
+            }
+        }
+        Ok(digits.iter().zip(&self.strides).map(|(d, s)| d * s).sum())
+    }
+
+    /// The sticker string of a coordinate.
+    pub fn decode(&self, x: u64) -> Vec<u8> {
+        let mut stickers = self.solved.clone();
+        for r in &self.orbits {
+            let digit = |k: Option<usize>| k.map(|k| (x / self.strides[k]) % self.parts[k].size);
+            let kinds = match digit(r.perm_part) {
+                Some(d) => unrank_multiset(d, &r.counts),
+                None => r.kind_at.clone(),
+            };
+            let twists = match digit(r.twist_part) {
+                Some(d) => r.unrank_twists(d),
+                None => vec![0; r.orbit.pieces.len()],
+            };
+            r.write(&Local { kinds, twists }, &mut stickers);
+        }
+        stickers
+    }
+
+    fn moved(&self) -> Vec<bool> {
+        let mut moved = vec![false; self.solved.len()];
+        for r in &self.orbits {
+            for p in &r.orbit.pieces {
+                for &s in p {
+                    moved[s as usize] = true;
+                }
+            }
+        }
+        moved
+    }
+
+    /// The part digits `range` of `x`, moved: `x` numbers those parts alone.
+    fn apply_parts(&self, x: u64, m: usize, parts: std::ops::Range<usize>, unit: u64) -> u64 {
+        let mut out = 0;
+        for k in parts {
+            let stride = self.strides[k] / unit;
+            let part = &self.parts[k];
+            let d = (x / stride) % part.size;
+            out += part.table[d as usize * self.moves + m] as u64 * stride;
+        }
+        out
+    }
+}
+
+/// The coordinate as the engine's block space: blocks number the leading parts, the
+/// offset inside a block the trailing ones (a block of at most 65,536).
+impl Blocks for Coords {
+    fn blocks(&self) -> usize {
+        (self.size / self.width) as usize
+    }
+
+    fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    fn move_count(&self) -> usize {
+        self.moves
+    }
+
+    fn block_after(&self, block: usize, m: usize, inverse: bool) -> usize {
+        let m = if inverse { self.inverses[m] } else { m };
+        self.apply_parts(block as u64, m, 0..self.lead, self.width) as usize
+    }
+
+    fn offset_after(&self, offset: usize, m: usize, inverse: bool) -> usize {
+        let m = if inverse { self.inverses[m] } else { m };
+        self.apply_parts(offset as u64, m, self.lead..self.parts.len(), 1) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multisets_rank_and_unrank() {
+        let counts = [2, 1, 3];
+        let n = arrangements(&counts, u128::MAX).unwrap();
+        assert_eq!(n, 60);
+        for r in 0..n as u64 {
+            let seq = unrank_multiset(r, &counts);
+            assert_eq!(rank_multiset(&seq, &counts), r);
+        }
+        assert_eq!(arrangements(&[1; 8], u128::MAX), Some(40320));
+    }
+
+    #[test]
+    fn the_pocket_golf_coordinate_is_the_cubes() {
+        let p = Puzzle::load("pocket-golf").unwrap();
+        let space = p.space(false).unwrap();
+        let crate::puzzle::space::Engine::Coordinates(c) = space.engine() else {
+            panic!("{}", space.engine_note());
+        };
+        assert_eq!(c.size(), 3_674_160);
+        assert_eq!(c.part_sizes(), [5040, 729]);
+        assert_eq!(c.decode(c.goal()), p.solved);
+        // Moves on coordinates are moves on stickers.
+        let mut x = c.goal();
+        for step in 0..200 {
+            let m = (step * 7 + step / 3) % p.moves.len();
+            let stickers = c.decode(x);
+            let y = c.apply(x, m);
+            let moved: Vec<u8> = p.moves[m]
+                .perm
+                .iter()
+                .map(|&i| stickers[i as usize])
+                .collect();
+            assert_eq!(c.decode(y), moved);
+            assert_eq!(c.encode(&moved), Ok(y));
+            x = y;
+        }
+    }
+}
