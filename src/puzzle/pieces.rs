@@ -227,7 +227,11 @@ mod tests {
             assert_eq!(found.orbits.len(), 1, "{name}");
             let o = &found.orbits[0];
             // The fixed corner is in no orbit.
-            assert_eq!((o.pieces.len(), o.pieces[0].len(), o.twists.len()), (7, 3, 3), "{name}");
+            assert_eq!(
+                (o.pieces.len(), o.pieces[0].len(), o.twists.len()),
+                (7, 3, 3),
+                "{name}"
+            );
         }
         let p = Puzzle::load("3x3x3").unwrap();
         let found = find(&p).unwrap();
