@@ -456,6 +456,57 @@ impl Coords {
         self.size
     }
 
+    /// The positions the coordinate can reach at most, by the parity links of its
+    /// moves: over orbits of pieces that all differ, each move's permutation parities
+    /// form a vector over GF(2); if those vectors span only `r` of the `t` dimensions,
+    /// only 2^r of the 2^t parity combinations occur, and the size divides by
+    /// 2^(t - r) (the 3x3x3's corners and edges: a half; the cube's eight corners
+    /// under quarter turns: nothing).
+    pub fn parity_bound(&self) -> u64 {
+        let orbits: Vec<&Ranked> = self
+            .orbits
+            .iter()
+            .filter(|r| r.perm_part.is_some() && r.counts.iter().all(|&c| c == 1))
+            .collect();
+        let parity = |src: &[u8]| {
+            let mut seen = vec![false; src.len()];
+            let mut odd = false;
+            for start in 0..src.len() {
+                let mut len = 0;
+                let mut x = start;
+                while !seen[x] {
+                    seen[x] = true;
+                    x = src[x] as usize;
+                    len += 1;
+                }
+                odd ^= len > 0 && len % 2 == 0;
+            }
+            odd
+        };
+        // Each move's parities as a bit vector, then the rank by elimination.
+        let mut rows: Vec<u64> = (0..self.moves)
+            .map(|m| {
+                orbits.iter().enumerate().fold(0u64, |v, (i, r)| {
+                    v | (u64::from(parity(&r.orbit.src[m])) << i)
+                })
+            })
+            .collect();
+        let mut rank = 0;
+        for bit in 0..orbits.len().min(64) {
+            let Some(k) = (rank..rows.len()).find(|&k| rows[k] >> bit & 1 == 1) else {
+                continue;
+            };
+            rows.swap(rank, k);
+            for j in 0..rows.len() {
+                if j != rank && rows[j] >> bit & 1 == 1 {
+                    rows[j] ^= rows[rank];
+                }
+            }
+            rank += 1;
+        }
+        self.size >> (orbits.len().min(64) - rank)
+    }
+
     /// The sizes of the parts, for saying what the coordinate is.
     pub fn part_sizes(&self) -> Vec<u64> {
         self.parts.iter().map(|p| p.size).collect()
@@ -587,6 +638,28 @@ mod tests {
             assert_eq!(rank_multiset(&seq, &counts), r);
         }
         assert_eq!(arrangements(&[1; 8], u128::MAX), Some(40320));
+    }
+
+    #[test]
+    fn parities_bound_the_positions() {
+        // Two 3-cycles of four stickers: even moves only, 12 of the 24 orders.
+        let p = Puzzle::parse(
+            "solved ABCD\nmove a 1 2 0 3\nmove b 0 2 3 1\npowers all",
+            "x",
+        )
+        .unwrap();
+        let space = p.space(false).unwrap();
+        assert_eq!(
+            space.engine_name(),
+            "coordinates",
+            "{}",
+            space.engine_note()
+        );
+        assert!(space.engine_note().contains("24 positions at most (12 by"));
+        assert_eq!(space.size(), Some(12));
+        assert_eq!(space.census().unwrap().total(), 12);
+        let golf = Puzzle::load("pocket-golf").unwrap();
+        assert_eq!(golf.space(false).unwrap().size(), Some(3_674_160));
     }
 
     #[test]

@@ -198,8 +198,14 @@ impl PuzzleSpace<'_> {
         match &self.engine {
             Engine::Coordinates(c) => {
                 let parts: Vec<String> = c.part_sizes().iter().map(|&s| group(s)).collect();
+                let bound = c.parity_bound();
+                let linked = if bound < c.size() {
+                    format!(" ({} by the parities of the moves)", group(bound))
+                } else {
+                    String::new()
+                };
                 format!(
-                    "coordinates {} = {} positions at most",
+                    "coordinates {} = {} positions at most{linked}",
                     parts.join(" x "),
                     group(c.size())
                 )
@@ -209,10 +215,10 @@ impl PuzzleSpace<'_> {
     }
 
     /// The positions a census will count at most, when known before it starts: the
-    /// coordinate's size.
+    /// coordinate's size, less what the parities of the moves rule out.
     pub fn size(&self) -> Option<u64> {
         match &self.engine {
-            Engine::Coordinates(c) => Some(c.size()),
+            Engine::Coordinates(c) => Some(c.parity_bound()),
             Engine::Stickers(_) => None,
         }
     }
