@@ -111,7 +111,29 @@ pub fn packed_census<B: Blocks + ?Sized>(
     roots: &[u32],
     progress: &mut dyn FnMut(u64, u32),
 ) -> Result<Counts, SearchError> {
-    let moves = space.move_count();
+    // The common move counts as constants, so the loops over moves unroll (census of
+    // pocket-golf, task-clock of 5 runs: 111 to 96 ms).
+    match space.move_count() {
+        6 => census_with::<6, B>(space, roots, progress),
+        9 => census_with::<9, B>(space, roots, progress),
+        12 => census_with::<12, B>(space, roots, progress),
+        18 => census_with::<18, B>(space, roots, progress),
+        _ => census_with::<0, B>(space, roots, progress),
+    }
+}
+
+/// [`packed_census`] for `N` moves (0: any number).
+fn census_with<const N: usize, B: Blocks + ?Sized>(
+    space: &B,
+    roots: &[u32],
+    progress: &mut dyn FnMut(u64, u32),
+) -> Result<Counts, SearchError> {
+    let moves = if N > 0 { N } else { space.move_count() };
+    // Up to 9 moves every neighbour is looked at, with no branch; with more, the
+    // first hit stops the look (task-clock, median of runs: pocket-golf, 9 moves,
+    // 93 ms branch-free against 106 ms stopping; the 2x2x2 with no fixed corner, 18
+    // moves, 4.1 s against 3.6 s).
+    let branchy = N == 0 || N > 9;
     let w = space.width();
     let n = space.blocks() * w;
     let offsets: Vec<u32> = (0..w)
@@ -194,8 +216,16 @@ pub fn packed_census<B: Blocks + ?Sized>(
                             ready = true;
                         }
                         let o = (y - b * w) * moves;
-                        let hit = (0..moves)
-                            .any(|m| table.get(blocks[m] + offsets[o + m] as usize) == here);
+                        let look = |m: usize| table.get(blocks[m] + offsets[o + m] as usize);
+                        let hit = if branchy {
+                            (0..moves).any(|m| look(m) == here)
+                        } else {
+                            let mut hit = false;
+                            for m in 0..moves {
+                                hit |= look(m) == here;
+                            }
+                            hit
+                        };
                         if table.get(y) == UNSEEN {
                             if hit {
                                 table.set(y, fresh);
