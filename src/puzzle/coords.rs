@@ -62,6 +62,11 @@ pub struct Coords {
     orbits: Vec<Ranked>,
     parts: Vec<Part>,
     strides: Vec<u64>,
+    /// Where each part's digit sits in a state of the searches (bit fields of a
+    /// `u128`, so a move is shifts and masks, no division).
+    shifts: Vec<u32>,
+    /// The mask of each part's bit field, shifted down.
+    masks: Vec<u64>,
     size: u64,
     moves: usize,
     inverses: Vec<usize>,
@@ -427,6 +432,20 @@ impl Coords {
         for k in (0..parts.len().saturating_sub(1)).rev() {
             strides[k] = strides[k + 1] * parts[k + 1].size;
         }
+        let (mut shifts, mut masks) = (Vec::new(), Vec::new());
+        let mut bits = 0u32;
+        for part in &parts {
+            let width = u64::BITS - (part.size - 1).leading_zeros();
+            shifts.push(bits);
+            masks.push((1u64 << width) - 1);
+            bits += width;
+        }
+        if bits > 128 {
+            return Err(format!(
+                "the coordinate's {} parts need {bits} bits, more than 128",
+                parts.len()
+            ));
+        }
         let (mut lead, mut width) = (parts.len(), 1u64);
         while lead > 0 && width * parts[lead - 1].size <= MAX_WIDTH {
             lead -= 1;
@@ -436,6 +455,8 @@ impl Coords {
             orbits,
             parts,
             strides,
+            shifts,
+            masks,
             size,
             moves,
             inverses: inverses.to_vec(),
@@ -522,13 +543,33 @@ impl Coords {
         self.goal
     }
 
-    /// The coordinate after move `m`.
+    /// A state of the searches after move `m`: each part's digit in its bit field
+    /// ([`Coords::state`]). A state of the coordinate 0..size is its index.
     #[inline]
-    pub fn apply(&self, x: u64, m: usize) -> u64 {
+    pub fn step(&self, x: u128, m: usize) -> u128 {
         let mut out = 0;
-        for (part, &stride) in self.parts.iter().zip(&self.strides) {
-            let d = (x / stride) % part.size;
-            out += part.table[d as usize * self.moves + m] as u64 * stride;
+        for ((part, &shift), &mask) in self.parts.iter().zip(&self.shifts).zip(&self.masks) {
+            let d = (x >> shift) as u64 & mask;
+            out |= (part.table[d as usize * self.moves + m] as u128) << shift;
+        }
+        out
+    }
+
+    /// The state of the searches of a coordinate.
+    pub fn state(&self, index: u64) -> u128 {
+        let mut out = 0;
+        for ((part, &stride), &shift) in self.parts.iter().zip(&self.strides).zip(&self.shifts) {
+            out |= (((index / stride) % part.size) as u128) << shift;
+        }
+        out
+    }
+
+    /// The coordinate of a state of the searches.
+    #[inline]
+    pub fn index(&self, x: u128) -> u64 {
+        let mut out = 0;
+        for ((&mask, &stride), &shift) in self.masks.iter().zip(&self.strides).zip(&self.shifts) {
+            out += ((x >> shift) as u64 & mask) * stride;
         }
         out
     }
@@ -677,7 +718,8 @@ mod tests {
         for step in 0..200 {
             let m = (step * 7 + step / 3) % p.moves.len();
             let stickers = c.decode(x);
-            let y = c.apply(x, m);
+            assert_eq!(c.index(c.state(x)), x);
+            let y = c.index(c.step(c.state(x), m));
             let moved: Vec<u8> = p.moves[m]
                 .perm
                 .iter()

@@ -113,7 +113,7 @@ impl Puzzle {
             })
             .collect();
         let goal = match &engine {
-            Engine::Coordinates(c) => c.goal() as u128,
+            Engine::Coordinates(c) => c.state(c.goal()),
             Engine::Stickers(_) => self.state(&self.solved)?,
         };
         let space = PuzzleSpace {
@@ -230,7 +230,7 @@ impl PuzzleSpace<'_> {
         match &self.engine {
             Engine::Coordinates(c) => {
                 let stickers = self.puzzle.sticker_string(s)?;
-                c.encode(&stickers).map(|x| x as u128).map_err(|why| {
+                c.encode(&stickers).map(|x| c.state(x)).map_err(|why| {
                     Error::invalid(
                         Kind::PuzzleState,
                         format!(
@@ -255,7 +255,7 @@ impl Space for PuzzleSpace<'_> {
     #[inline]
     fn apply(&self, s: u128, m: usize) -> u128 {
         if let Engine::Coordinates(c) = &self.engine {
-            return c.apply(s as u64, m) as u128;
+            return c.step(s, m);
         }
         let p = &self.puzzle;
         let mask = (1u128 << p.bits) - 1;
@@ -287,7 +287,7 @@ impl Space for PuzzleSpace<'_> {
 /// in flat arrays over it.
 struct Numbered<'a, 'p> {
     space: &'a PuzzleSpace<'p>,
-    size: u64,
+    coords: &'a Coords,
 }
 
 impl Space for Numbered<'_, '_> {
@@ -320,11 +320,11 @@ impl Space for Numbered<'_, '_> {
 
 impl Indexed for Numbered<'_, '_> {
     fn size(&self) -> usize {
-        self.size as usize
+        self.coords.size() as usize
     }
 
     fn index(&self, s: u128) -> usize {
-        s as usize
+        self.coords.index(s) as usize
     }
 }
 
@@ -419,7 +419,10 @@ impl PuzzleSpace<'_> {
                 &counts.local_maxima,
             ));
         }
-        let numbered = Numbered { space: self, size };
+        let numbered = Numbered {
+            space: self,
+            coords: c,
+        };
         let mut store = Dense::new(&numbered);
         self.layered_rows(&numbered, &mut store, progress)
     }
