@@ -16,6 +16,10 @@ use crate::engine::layers::Blocks;
 /// (the 2x2x2's corner permutation is 40,320).
 pub const MAX_PART: u64 = 1 << 22;
 
+/// The most bytes of move tables a coordinate may have: past it the puzzle stays on
+/// stickers (a part of 2^22 entries with 255 moves would take 4 GB).
+pub const MAX_TABLE_BYTES: u64 = 1 << 28;
+
 /// The widest block of the engine's block loops: the trailing parts whose product
 /// stays within it are the offset inside a block (the cube's 729 twists), so that a
 /// block's neighbours under one move lie in one block and stay in cache.

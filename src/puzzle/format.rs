@@ -20,7 +20,8 @@
 //! inverse must be among the moves.
 //!
 //! `piece` lines name the pieces, for the searches that speak of them (`pocket algs
-//! --orbit`): every move must carry each piece's stickers onto the stickers of one
+//! --orbit`) and as the first guess of the coordinates' pieces (found from the moves
+//! without them): every move must carry each piece's stickers onto the stickers of one
 //! piece of the same kind. Stickers in no piece (centres) are just stickers. The faces
 //! of a puzzle are the layers its moves turn, and those `face` lines name.
 

@@ -1,6 +1,8 @@
 //! Puzzles given by definition files: any permutation puzzle on stickers as a space of
-//! the engine ([`Puzzle`], [`PuzzleSpace`]), and the magic-move search over its pieces
-//! ([`OrbitSearch`]).
+//! the engine ([`Puzzle`], [`PuzzleSpace`]), on dense coordinates of its pieces where
+//! they can be found (`pieces.rs`, `coords.rs`) and on packed stickers otherwise, and
+//! the magic-move search over its pieces ([`OrbitSearch`]). The file format is read in
+//! `format.rs`, the puzzle it describes is `defined.rs`, its search space `space.rs`.
 //!
 //! Conventions fixed here: a definition is a text file of `solved`, `move`, `powers`,
 //! `piece` and `face` lines; a state is a string of its sticker characters (or sticker
