@@ -400,6 +400,14 @@ impl Coords {
                 .checked_mul(s)
                 .ok_or("more positions than 64 bits number")?;
         }
+        let table_bytes: u64 = sizes.iter().map(|&(_, _, s)| s * moves as u64 * 4).sum();
+        if table_bytes > MAX_TABLE_BYTES {
+            return Err(format!(
+                "its move tables would take {} MB, more than {} MB",
+                table_bytes >> 20,
+                MAX_TABLE_BYTES >> 20
+            ));
+        }
         let mut parts = Vec::new();
         for (k, &(i, twist, s)) in sizes.iter().enumerate() {
             let r = &orbits[i];
