@@ -694,6 +694,28 @@ mod tests {
     }
 
     #[test]
+    fn move_tables_past_their_cap_leave_the_puzzle_on_stickers() {
+        // Ten stickers swapped by 24 transpositions: 10! arrangements, 24 moves,
+        // 348 MB of table.
+        let mut text = String::from("solved ABCDEFGHIJ\n");
+        let pairs = (0..10).flat_map(|a| (a + 1..10).map(move |b| (a, b)));
+        for (k, (a, b)) in pairs.take(24).enumerate() {
+            let mut perm: Vec<usize> = (0..10).collect();
+            perm.swap(a, b);
+            let words: Vec<String> = perm.iter().map(|x| x.to_string()).collect();
+            text += &format!("move m{k} {}\n", words.join(" "));
+        }
+        let p = Puzzle::parse(&text, "x").unwrap();
+        let space = p.space(false).unwrap();
+        assert_eq!(space.engine_name(), "stickers");
+        assert!(
+            space.engine_note().contains("move tables would take"),
+            "{}",
+            space.engine_note()
+        );
+    }
+
+    #[test]
     fn parities_bound_the_positions() {
         // Two 3-cycles of four stickers: even moves only, 12 of the 24 orders.
         let p = Puzzle::parse(
