@@ -689,7 +689,7 @@ mod tests {
         let counts = [2, 1, 3];
         let n = arrangements(&counts, MAX_PART).unwrap();
         assert_eq!(n, 60);
-        for r in 0..n as u64 {
+        for r in 0..n {
             let seq = unrank_multiset(r, &counts);
             assert_eq!(rank_multiset(&seq, &counts), r);
         }
