@@ -352,7 +352,7 @@ mod tests {
         let space = p.space(false).unwrap();
         let mut solver = Solver::new(space);
         for pattern in builtin_patterns() {
-            let state = p.state(pattern.state.as_bytes()).unwrap();
+            let state = solver.space().state(pattern.state.as_bytes()).unwrap();
             let path = solver.solve(state).unwrap();
             assert_eq!(
                 Some(path.moves.len() as u32),

@@ -11,6 +11,7 @@ use crate::io::{group, timed};
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
 use crate::model::stickers::escape_text;
+use crate::puzzle::space::DEFAULT_MEMORY;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_usage, usage};
 
@@ -50,6 +51,10 @@ pub(super) struct CensusArgs {
     /// and up to symmetry and inversion
     #[argh(switch)]
     symmetry: bool,
+    /// with --puzzle, the memory the census may take, in MB (default 1024): a puzzle
+    /// whose table needs more is refused at once
+    #[argh(option, from_str_fn(parse_megabytes))]
+    memory: Option<u64>,
     /// print JSON instead of tables
     #[argh(switch)]
     json: bool,
@@ -80,9 +85,64 @@ impl std::str::FromStr for MetricChoice {
     }
 }
 
-/// The censuses asked for: the cube's metrics, or a defined puzzle's. A problem is
-/// reported and becomes the exit status.
-fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
+/// A memory budget in MB, as bytes.
+fn parse_megabytes(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(mb) if (1..=1 << 30).contains(&mb) => Ok(mb << 20),
+        _ => Err(format!(
+            "--memory takes megabytes, a whole number from 1 to 1073741824, not '{s}'"
+        )),
+    }
+}
+
+/// Which engine counted a defined puzzle: its name and a phrase on it.
+struct EngineUsed {
+    name: &'static str,
+    note: String,
+}
+
+/// A progress line on the terminal for a defined puzzle's census, shown once it has
+/// run a second: a bar when the total is known before the search.
+struct Progress<'a> {
+    name: &'a str,
+    total: Option<u64>,
+    start: std::time::Instant,
+    shown: bool,
+}
+
+impl Progress<'_> {
+    fn report(&mut self, settled: u64, distance: u32) {
+        if self.start.elapsed().as_secs_f64() < 1.0 {
+            return;
+        }
+        self.shown = true;
+        let line = match self.total {
+            Some(total) if total > 0 => {
+                const WIDTH: u64 = 30;
+                let done = (settled.min(total) * WIDTH / total) as usize;
+                format!(
+                    "[{}{}] {} of at most {} positions, distance {distance}",
+                    "#".repeat(done),
+                    " ".repeat(WIDTH as usize - done),
+                    group(settled),
+                    group(total)
+                )
+            }
+            _ => format!("{} positions, distance {distance}", group(settled)),
+        };
+        eprint!("\rpocket: census of {}: {line}\x1b[K", self.name);
+    }
+
+    fn clear(&self) {
+        if self.shown {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+/// The censuses asked for: the cube's metrics, or a defined puzzle's (with the engine
+/// that counted it). A problem is reported and becomes the exit status.
+fn compute(a: &CensusArgs) -> Result<(Vec<Census>, Option<EngineUsed>), u8> {
     let Some(name) = &a.puzzle else {
         if a.weighted || a.cost.is_some() {
             let what = if a.weighted { "--weighted" } else { "--cost" };
@@ -95,12 +155,19 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
             );
             return Err(EXIT_USAGE);
         }
+        if a.memory.is_some() {
+            report_usage(
+                "census",
+                "--memory bounds the census of a --puzzle (the cube's takes 4 MB a metric)",
+            );
+            return Err(EXIT_USAGE);
+        }
         let metrics = match a.metric {
             MetricChoice::One(m) => vec![m],
             MetricChoice::All => Metric::ALL.to_vec(),
         };
         let Some(generators) = &a.generators else {
-            return Ok(census_all_with(&metrics, a.symmetry));
+            return Ok((census_all_with(&metrics, a.symmetry), None));
         };
         if a.symmetry {
             report_usage(
@@ -130,7 +197,7 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
             );
             return Err(EXIT_USAGE);
         }
-        return Ok(all);
+        return Ok((all, None));
     };
     if a.generators.is_some() || !matches!(a.metric, MetricChoice::All) || a.symmetry {
         report_usage(
@@ -140,24 +207,33 @@ fn compute(a: &CensusArgs) -> Result<Vec<Census>, u8> {
         return Err(EXIT_USAGE);
     }
     let puzzle = load_puzzle("census", name, a.cost.as_deref())?;
-    // Progress on a terminal, when the results go elsewhere.
-    let progress = io::stderr().is_terminal() && !io::stdout().is_terminal();
-    let mut report = |settled: u64, _distance: u32| {
-        if progress {
-            eprint!(
-                "\rpocket: census of {name}: {} positions...",
-                group(settled)
-            );
+    let space = match puzzle.space(a.weighted || a.cost.is_some()) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("pocket: puzzle {name}: {e}");
+            return Err(EXIT_BAD_INPUT);
         }
     };
-    let census = puzzle
-        .space(a.weighted || a.cost.is_some())
-        .and_then(|space| space.census_with_progress(&mut report));
-    if progress {
-        eprint!("\r{:60}\r", "");
-    }
+    let engine = EngineUsed {
+        name: space.engine_name(),
+        note: space.engine_note(),
+    };
+    // Progress on a terminal; the line is cleared before any result is printed.
+    let mut progress = Progress {
+        name,
+        total: space.size(),
+        start: std::time::Instant::now(),
+        shown: false,
+    };
+    let terminal = io::stderr().is_terminal();
+    let census = space.census_with_progress(a.memory.unwrap_or(DEFAULT_MEMORY), &mut |s, d| {
+        if terminal {
+            progress.report(s, d)
+        }
+    });
+    progress.clear();
     match census {
-        Ok(c) => Ok(vec![c]),
+        Ok(c) => Ok((vec![c], Some(engine))),
         Err(e) => {
             eprintln!("pocket: puzzle {name}: {e}");
             Err(EXIT_BAD_INPUT)
@@ -174,7 +250,7 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
         );
     }
     let (all, us) = timed(|| compute(&a));
-    let mut all = match all {
+    let (mut all, engine) = match all {
         Ok(all) => all,
         Err(code) => return Ok(code),
     };
@@ -201,7 +277,12 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
     }
     for (i, c) in all.iter().enumerate() {
         if a.json {
-            writeln!(out, "{}", c.to_json())?;
+            let mut json = c.to_json();
+            if let (Some(e), Some(map)) = (&engine, json.as_object_mut()) {
+                map.insert("engine".into(), e.name.into());
+                map.insert("engine_note".into(), e.note.clone().into());
+            }
+            writeln!(out, "{json}")?;
         } else {
             if i > 0 {
                 writeln!(out)?;
@@ -211,7 +292,14 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
     }
     out.flush()?;
     if !a.json {
-        eprintln!("pocket: census computed in {:.0} ms", us / 1000.0);
+        match &engine {
+            Some(e) => eprintln!(
+                "pocket: census computed in {:.0} ms on {}",
+                us / 1000.0,
+                e.note
+            ),
+            None => eprintln!("pocket: census computed in {:.0} ms", us / 1000.0),
+        }
     }
     Ok(EXIT_OK)
 }

@@ -10,12 +10,14 @@
 //! - [`Solver`]: the bidirectional search for one state's optimal solutions.
 //! - [`Layered`] and [`unit_distances`]: the layered search from a set of roots
 //!   (censuses, distance tables, goals, pruning tables).
+//! - [`packed_census`]: the unit-cost census in two bits a state, for large spaces.
 //! - [`Walk`]: walks down a distance table (first, all, count, least cost).
 //! - [`Census`]: the census of a space, as a table or JSON.
 
 pub(crate) mod census;
 pub(crate) mod chart;
 pub(crate) mod layers;
+pub(crate) mod packed;
 pub(crate) mod search;
 pub(crate) mod walk;
 
@@ -25,6 +27,7 @@ pub use layers::{
     Blocks, Dense, Direction, Indexed, Layered, Reached, Settled, Sparse, Store, UNSEEN,
     unit_distances, unit_local_maxima,
 };
+pub use packed::{Counts, packed_bytes, packed_census};
 pub use search::{
     Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
     check_moves,

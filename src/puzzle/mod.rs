@@ -1,17 +1,22 @@
 //! Puzzles given by definition files: any permutation puzzle on stickers as a space of
-//! the engine ([`Puzzle`], [`PuzzleSpace`]), and the magic-move search over its pieces
-//! ([`OrbitSearch`]).
+//! the engine ([`Puzzle`], [`PuzzleSpace`]), on dense coordinates of its pieces where
+//! they can be found (`pieces.rs`, `coords.rs`) and on packed stickers otherwise, and
+//! the magic-move search over its pieces ([`OrbitSearch`]). The file format is read in
+//! `format.rs`, the puzzle it describes is `defined.rs`, its search space `space.rs`.
 //!
 //! Conventions fixed here: a definition is a text file of `solved`, `move`, `powers`,
 //! `piece` and `face` lines; a state is a string of its sticker characters (or sticker
 //! numbers when all differ); costs are decimals with at most three places, kept as
 //! integers in thousandths; moves that are powers of one another share a face.
 
-pub(crate) mod definition;
+pub(crate) mod coords;
+pub(crate) mod defined;
+pub(crate) mod format;
 pub(crate) mod orbit;
+pub(crate) mod pieces;
+pub(crate) mod space;
 
-pub use definition::{
-    BUILTIN_PUZZLES, DefinitionError, MAX_MOVE_COST, MAX_POSITIONS, Piece, Puzzle, PuzzleMove,
-    PuzzleSpace,
-};
+pub use defined::{Piece, Puzzle, PuzzleMove};
+pub use format::{BUILTIN_PUZZLES, DefinitionError};
 pub use orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
+pub use space::{MAX_MOVE_COST, MAX_POSITIONS, PuzzleSpace};

@@ -300,7 +300,7 @@ pub struct PuzzleSubject<'p> {
 impl PuzzleSubject<'_> {
     fn decode(&self, raw: &[u8]) -> Result<u128, String> {
         if !self.moves_input {
-            return self.puzzle.state(raw).map_err(|e| e.to_string());
+            return self.space.state(raw).map_err(|e| e.to_string());
         }
         let text =
             std::str::from_utf8(raw).map_err(|_| "the move sequence is not UTF-8".to_string())?;

@@ -187,3 +187,50 @@ fn puzzle_answers_take_the_cube_answer_options() {
     );
     assert_eq!(stdout(&o), "R (cost 1)\nR U (cost 3)\n");
 }
+
+/// The census of the cube as a definition runs on coordinates, says so, and counts
+/// what `pocket census` counts; the 2x2x2 with no fixed corner is refused at once
+/// when its table does not fit the memory budget, with its size and the memory.
+#[test]
+fn definition_censuses_run_on_coordinates_within_the_memory_budget() {
+    let o = pocket(&["census", "--puzzle", "pocket-golf", "--json"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["engine"], "coordinates");
+    assert!(
+        v["engine_note"]
+            .as_str()
+            .unwrap()
+            .contains("5,040 x 729 = 3,674,160"),
+        "{v}"
+    );
+    let cube = pocket(&["census", "--metric", "htm", "--json"], b"");
+    let c: serde_json::Value = serde_json::from_str(stdout(&cube).trim()).unwrap();
+    for key in ["distances", "positions", "local_maxima"] {
+        assert_eq!(v[key], c[key], "{key}");
+    }
+    let free = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/puzzles/2x2x2-free.txt"
+    );
+    let start = std::time::Instant::now();
+    let o = pocket(&["census", "--puzzle", free, "--memory", "16"], b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("88,179,840 positions at most"), "{err}");
+    assert!(
+        err.contains("needs 25 MB, over the memory budget of 16 MB"),
+        "{err}"
+    );
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    for bad in ["0", "x", "-3"] {
+        let o = pocket(&["census", "--puzzle", free, "--memory", bad], b"");
+        assert_eq!(o.status.code(), Some(2), "--memory {bad}");
+    }
+    let o = pocket(&["census", "--memory", "64"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    // A footer names the engine.
+    let o = pocket(&["census", "--puzzle", "2x2x1"], b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("on coordinates"), "{err}");
+}

@@ -1,0 +1,771 @@
+//! Dense coordinates of a defined puzzle, from its pieces ([`super::pieces`]): each
+//! orbit is ranked as a permutation of its pieces (a multiset permutation when pieces
+//! look alike) and as orientation digits (the last one implied when every move keeps
+//! their sum), each part with a move table, and a position is the mixed-radix number
+//! of its parts. This is what the cube's coordinate is (5040 × 729), found for any
+//! definition whose pieces can be told apart in every orientation.
+//!
+//! Conventions fixed here: parts are numbered permutations first, orientations last,
+//! the last part varying fastest; a part's move table is `table[x * moves + m]`.
+
+use super::defined::Puzzle;
+use super::pieces::{self, Orbit, Refusal};
+use crate::engine::layers::Blocks;
+
+/// The largest part given a move table: 2^22 entries, 72 MB of table with 18 moves
+/// (the 2x2x2's corner permutation is 40,320).
+pub const MAX_PART: u64 = 1 << 22;
+
+/// The most bytes of move tables a coordinate may have: past it the puzzle stays on
+/// stickers (a part of 2^22 entries with 255 moves would take 4 GB).
+pub const MAX_TABLE_BYTES: u64 = 1 << 28;
+
+/// The widest block of the engine's block loops: the trailing parts whose product
+/// stays within it are the offset inside a block (the cube's 729 twists), so that a
+/// block's neighbours under one move lie in one block and stay in cache.
+const MAX_WIDTH: u64 = 1 << 16;
+
+/// One coordinate part and its move table.
+#[derive(Clone, Debug)]
+struct Part {
+    size: u64,
+    table: Vec<u32>,
+}
+
+/// How one orbit is ranked.
+#[derive(Clone, Debug)]
+struct Ranked {
+    orbit: Orbit,
+    /// Number of kinds of piece (pieces that look alike are one kind).
+    kinds: usize,
+    /// The kind of the piece at home at each position.
+    kind_at: Vec<u8>,
+    /// How each kind looks at home, in slot order.
+    looks: Vec<Vec<u8>>,
+    /// Pieces of each kind.
+    counts: Vec<u32>,
+    /// Group elements as exponents of a generator, when the group is cyclic and every
+    /// move keeps the sum of the orientations: the last digit is then implied.
+    exponent: Option<Vec<u8>>,
+    /// The element of each exponent (inverse of `exponent`).
+    element: Vec<u8>,
+    perm_part: Option<usize>,
+    twist_part: Option<usize>,
+}
+
+/// A position of one orbit: the kind of piece at each position and its orientation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Local {
+    kinds: Vec<u8>,
+    twists: Vec<u8>,
+}
+
+/// The dense coordinate of a puzzle, with its move tables.
+#[derive(Clone, Debug)]
+pub struct Coords {
+    orbits: Vec<Ranked>,
+    parts: Vec<Part>,
+    strides: Vec<u64>,
+    /// Where each part's digit sits in a state of the searches (bit fields of a
+    /// `u128`, so a move is shifts and masks, no division).
+    shifts: Vec<u32>,
+    /// The mask of each part's bit field, shifted down.
+    masks: Vec<u64>,
+    size: u64,
+    moves: usize,
+    inverses: Vec<usize>,
+    solved: Vec<u8>,
+    goal: u64,
+    /// Leading parts that number the blocks of the engine's block loops.
+    lead: usize,
+    width: u64,
+}
+
+/// Arrangements of a multiset with these counts: `(sum)! / prod(count!)`, or `None`
+/// past `limit` (at most 2^32, so that every step fits 64 bits).
+fn arrangements(counts: &[u32], limit: u64) -> Option<u64> {
+    debug_assert!(limit <= 1 << 32);
+    let mut total: u64 = 1;
+    let mut placed: u64 = 0;
+    for &c in counts {
+        for k in 1..=c as u64 {
+            placed += 1;
+            // Multiplying in the order of a binomial product keeps each step whole.
+            total = total * placed / k;
+            if total > limit {
+                return None;
+            }
+        }
+    }
+    Some(total)
+}
+
+/// The rank of a sequence of kinds among the arrangements of its multiset (of at most
+/// [`MAX_PART`] arrangements, so that 64 bits hold every product here: 128-bit
+/// division was 9% of solving 1,000 pocket-golf states).
+fn rank_multiset(seq: &[u8], counts: &[u32]) -> u64 {
+    let mut counts = counts.to_vec();
+    let mut left = seq.len() as u64;
+    let mut total = arrangements(&counts, MAX_PART).expect("a tabulated part");
+    let mut rank = 0;
+    for &x in seq {
+        for &c in &counts[..x as usize] {
+            rank += total * c as u64 / left;
+        }
+        total = total * counts[x as usize] as u64 / left;
+        counts[x as usize] -= 1;
+        left -= 1;
+    }
+    rank
+}
+
+/// The sequence of kinds of rank `r`.
+fn unrank_multiset(mut r: u64, counts: &[u32]) -> Vec<u8> {
+    let mut counts = counts.to_vec();
+    let n: u32 = counts.iter().sum();
+    let mut left = n as u64;
+    let mut total = arrangements(&counts, MAX_PART).expect("a tabulated part");
+    let mut out = Vec::with_capacity(n as usize);
+    for _ in 0..n {
+        let mut y = 0;
+        loop {
+            let here = total * counts[y] as u64 / left;
+            if r < here {
+                break;
+            }
+            r -= here;
+            y += 1;
+        }
+        out.push(y as u8);
+        total = total * counts[y] as u64 / left;
+        counts[y] -= 1;
+        left -= 1;
+    }
+    out
+}
+
+impl Ranked {
+    fn new(orbit: Orbit, solved: &[u8]) -> Result<Ranked, Refusal> {
+        let mut looks: Vec<Vec<u8>> = Vec::new();
+        let mut kind_at = Vec::new();
+        for piece in &orbit.pieces {
+            let look: Vec<u8> = piece.iter().map(|&s| solved[s as usize]).collect();
+            let k = match looks.iter().position(|l| *l == look) {
+                Some(k) => k,
+                None => {
+                    looks.push(look);
+                    looks.len() - 1
+                }
+            };
+            kind_at.push(k as u8);
+        }
+        // Every orientation of every kind must look different from every other: else
+        // the stickers do not tell the coordinate.
+        for (a, look) in looks.iter().enumerate() {
+            for g in &orbit.twists[1..] {
+                let turned: Vec<u8> = g.iter().map(|&s| look[s as usize]).collect();
+                if let Some(b) = looks.iter().position(|l| *l == turned) {
+                    let piece = |k: usize| {
+                        let at = kind_at.iter().position(|&x| x as usize == k).expect("kind");
+                        let p = &orbit.pieces[at];
+                        p.iter()
+                            .map(|s| s.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    };
+                    return Err(if a == b {
+                        format!("the piece of stickers {} looks the same turned", piece(a))
+                    } else {
+                        format!(
+                            "the pieces of stickers {} and {} look alike turned",
+                            piece(a),
+                            piece(b)
+                        )
+                    });
+                }
+            }
+        }
+        let mut counts = vec![0u32; looks.len()];
+        for &k in &kind_at {
+            counts[k as usize] += 1;
+        }
+        let order = orbit.twists.len();
+        // A cyclic group: some element whose powers are all of it.
+        let mut exponent = None;
+        let mut element = Vec::new();
+        for g in 0..order as u8 {
+            let mut powers = vec![0u8];
+            let mut x = g;
+            while x != 0 && powers.len() <= order {
+                powers.push(x);
+                x = orbit.mul(x, g);
+            }
+            if powers.len() == order {
+                let mut exp = vec![0u8; order];
+                for (e, &p) in powers.iter().enumerate() {
+                    exp[p as usize] = e as u8;
+                }
+                let keeps = orbit.twist.iter().all(|row| {
+                    row.iter().map(|&t| exp[t as usize] as usize).sum::<usize>() % order == 0
+                });
+                if keeps && order > 1 {
+                    exponent = Some(exp);
+                    element = powers;
+                } else {
+                    element = (0..order as u8).collect();
+                }
+                break;
+            }
+        }
+        if element.is_empty() {
+            element = (0..order as u8).collect();
+        }
+        Ok(Ranked {
+            orbit,
+            kinds: looks.len(),
+            kind_at,
+            looks,
+            counts,
+            exponent,
+            element,
+            perm_part: None,
+            twist_part: None,
+        })
+    }
+
+    /// Orientation digits ranked: the last one left out when implied.
+    fn twist_digits(&self) -> usize {
+        let n = self.orbit.pieces.len();
+        if self.exponent.is_some() { n - 1 } else { n }
+    }
+
+    fn perm_size(&self) -> Option<u128> {
+        arrangements(&self.counts, MAX_PART).map(u128::from)
+    }
+
+    fn twist_size(&self) -> Option<u128> {
+        let r = self.orbit.twists.len() as u128;
+        let mut size: u128 = 1;
+        for _ in 0..self.twist_digits() {
+            size = size.checked_mul(r)?;
+            if size > MAX_PART as u128 {
+                return None;
+            }
+        }
+        Some(size)
+    }
+
+    fn rank_twists(&self, twists: &[u8]) -> u64 {
+        let r = self.orbit.twists.len() as u64;
+        let digit = |t: u8| match &self.exponent {
+            Some(exp) => exp[t as usize] as u64,
+            None => t as u64,
+        };
+        twists[..self.twist_digits()]
+            .iter()
+            .fold(0, |acc, &t| acc * r + digit(t))
+    }
+
+    fn unrank_twists(&self, mut x: u64) -> Vec<u8> {
+        let r = self.orbit.twists.len() as u64;
+        let n = self.orbit.pieces.len();
+        let digits = self.twist_digits();
+        let mut out = vec![0u8; n];
+        for i in (0..digits).rev() {
+            out[i] = (x % r) as u8;
+            x /= r;
+        }
+        if self.exponent.is_some() {
+            let sum: u64 = out[..digits].iter().map(|&e| e as u64).sum();
+            out[n - 1] = ((r - sum % r) % r) as u8;
+        }
+        if self.exponent.is_some() {
+            for t in &mut out {
+                *t = self.element[*t as usize];
+            }
+        }
+        out
+    }
+
+    /// The orbit's position after move `m`.
+    fn apply(&self, local: &Local, m: usize) -> Local {
+        let o = &self.orbit;
+        let (src, twist) = (&o.src[m], &o.twist[m]);
+        Local {
+            kinds: src.iter().map(|&p| local.kinds[p as usize]).collect(),
+            twists: src
+                .iter()
+                .zip(twist)
+                .map(|(&p, &t)| o.mul(local.twists[p as usize], t))
+                .collect(),
+        }
+    }
+
+    /// Read the orbit from stickers.
+    fn read(&self, stickers: &[u8]) -> Result<Local, String> {
+        let o = &self.orbit;
+        let mut local = Local {
+            kinds: Vec::with_capacity(o.pieces.len()),
+            twists: Vec::with_capacity(o.pieces.len()),
+        };
+        for piece in &o.pieces {
+            let shown: Vec<u8> = piece.iter().map(|&s| stickers[s as usize]).collect();
+            let found = self.looks.iter().enumerate().find_map(|(k, look)| {
+                o.twists
+                    .iter()
+                    .position(|g| g.iter().zip(&shown).all(|(&s, &c)| look[s as usize] == c))
+                    .map(|t| (k as u8, t as u8))
+            });
+            let Some((k, t)) = found else {
+                let at: Vec<String> = piece.iter().map(|s| s.to_string()).collect();
+                return Err(format!(
+                    "stickers {} show {}, which no piece of the puzzle shows",
+                    at.join(" "),
+                    String::from_utf8_lossy(&shown)
+                ));
+            };
+            local.kinds.push(k);
+            local.twists.push(t);
+        }
+        let mut counts = vec![0u32; self.kinds];
+        for &k in &local.kinds {
+            counts[k as usize] += 1;
+        }
+        if counts != self.counts {
+            return Err("some piece appears twice and another not at all".into());
+        }
+        if let Some(exp) = &self.exponent {
+            let r = o.twists.len();
+            let sum: usize = local.twists.iter().map(|&t| exp[t as usize] as usize).sum();
+            if sum % r != 0 {
+                return Err(format!(
+                    "its pieces are twisted by {} of {r} in all, and every move keeps the sum",
+                    sum % r
+                ));
+            }
+        }
+        Ok(local)
+    }
+
+    /// Write the orbit into stickers.
+    fn write(&self, local: &Local, stickers: &mut [u8]) {
+        for (q, piece) in self.orbit.pieces.iter().enumerate() {
+            let look = &self.looks[local.kinds[q] as usize];
+            let g = &self.orbit.twists[local.twists[q] as usize];
+            for (s, &x) in piece.iter().enumerate() {
+                stickers[x as usize] = look[g[s] as usize];
+            }
+        }
+    }
+}
+
+impl Coords {
+    /// The coordinate of `puzzle`, or why it has none: pieces that cannot be told apart
+    /// in every orientation, a part too large for a move table, or more positions than
+    /// 64 bits number.
+    pub fn new(puzzle: &Puzzle, inverses: &[usize]) -> Result<Coords, Refusal> {
+        let found = pieces::find(puzzle)?;
+        let mut orbits = Vec::new();
+        for orbit in found.orbits {
+            orbits.push(Ranked::new(orbit, &puzzle.solved)?);
+        }
+        let moves = puzzle.moves.len();
+        let mut sizes: Vec<(usize, bool, u64)> = Vec::new(); // (orbit, is_twist, size)
+        for (i, r) in orbits.iter().enumerate() {
+            let p = r.perm_size().ok_or_else(|| {
+                format!(
+                    "an orbit of {} pieces has more than {} arrangements, too many for a move table",
+                    r.orbit.pieces.len(),
+                    crate::io::group(MAX_PART)
+                )
+            })?;
+            let t = r.twist_size().ok_or_else(|| {
+                format!(
+                    "an orbit of {} pieces turning {} ways has more than {} orientations, too \
+                     many for a move table",
+                    r.orbit.pieces.len(),
+                    r.orbit.twists.len(),
+                    crate::io::group(MAX_PART)
+                )
+            })?;
+            if p > 1 {
+                sizes.push((i, false, p as u64));
+            }
+            if t > 1 {
+                sizes.push((i, true, t as u64));
+            }
+        }
+        // Permutations first, orientations last.
+        sizes.sort_by_key(|&(i, twist, _)| (twist, i));
+        let mut size: u64 = 1;
+        for &(_, _, s) in &sizes {
+            size = size
+                .checked_mul(s)
+                .ok_or("more positions than 64 bits number")?;
+        }
+        let table_bytes: u64 = sizes.iter().map(|&(_, _, s)| s * moves as u64 * 4).sum();
+        if table_bytes > MAX_TABLE_BYTES {
+            return Err(format!(
+                "its move tables would take {} MB, more than {} MB",
+                table_bytes >> 20,
+                MAX_TABLE_BYTES >> 20
+            ));
+        }
+        let mut parts = Vec::new();
+        for (k, &(i, twist, s)) in sizes.iter().enumerate() {
+            let r = &orbits[i];
+            let mut table = Vec::with_capacity(s as usize * moves);
+            for x in 0..s {
+                let local = if twist {
+                    Local {
+                        kinds: r.kind_at.clone(),
+                        twists: r.unrank_twists(x),
+                    }
+                } else {
+                    Local {
+                        kinds: unrank_multiset(x, &r.counts),
+                        twists: vec![0; r.orbit.pieces.len()],
+                    }
+                };
+                for m in 0..moves {
+                    let next = r.apply(&local, m);
+                    table.push(if twist {
+                        r.rank_twists(&next.twists)
+                    } else {
+                        rank_multiset(&next.kinds, &r.counts)
+                    } as u32);
+                }
+            }
+            parts.push(Part { size: s, table });
+            if twist {
+                orbits[i].twist_part = Some(k);
+            } else {
+                orbits[i].perm_part = Some(k);
+            }
+        }
+        let mut strides = vec![1u64; parts.len()];
+        for k in (0..parts.len().saturating_sub(1)).rev() {
+            strides[k] = strides[k + 1] * parts[k + 1].size;
+        }
+        let (mut shifts, mut masks) = (Vec::new(), Vec::new());
+        let mut bits = 0u32;
+        for part in &parts {
+            let width = u64::BITS - (part.size - 1).leading_zeros();
+            shifts.push(bits);
+            masks.push((1u64 << width) - 1);
+            bits += width;
+        }
+        if bits > 128 {
+            return Err(format!(
+                "the coordinate's {} parts need {bits} bits, more than 128",
+                parts.len()
+            ));
+        }
+        let (mut lead, mut width) = (parts.len(), 1u64);
+        while lead > 0 && width * parts[lead - 1].size <= MAX_WIDTH {
+            lead -= 1;
+            width *= parts[lead].size;
+        }
+        let mut coords = Coords {
+            orbits,
+            parts,
+            strides,
+            shifts,
+            masks,
+            size,
+            moves,
+            inverses: inverses.to_vec(),
+            solved: puzzle.solved.clone(),
+            goal: 0,
+            lead,
+            width,
+        };
+        coords.goal = coords
+            .encode(&puzzle.solved)
+            .map_err(|e| format!("the solved state: {e}"))?;
+        Ok(coords)
+    }
+
+    /// Number of coordinates: the product of the parts, an upper bound on the
+    /// positions (exact when every arrangement and orientation is reachable).
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    /// The positions the coordinate can reach at most, by the parity links of its
+    /// moves: over orbits of pieces that all differ, each move's permutation parities
+    /// form a vector over GF(2); if those vectors span only `r` of the `t` dimensions,
+    /// only 2^r of the 2^t parity combinations occur, and the size divides by
+    /// 2^(t - r) (the 3x3x3's corners and edges: a half; the cube's eight corners
+    /// under quarter turns: nothing).
+    pub fn parity_bound(&self) -> u64 {
+        let orbits: Vec<&Ranked> = self
+            .orbits
+            .iter()
+            .filter(|r| r.perm_part.is_some() && r.counts.iter().all(|&c| c == 1))
+            .collect();
+        let parity = |src: &[u8]| {
+            let mut seen = vec![false; src.len()];
+            let mut odd = false;
+            for start in 0..src.len() {
+                let mut len = 0;
+                let mut x = start;
+                while !seen[x] {
+                    seen[x] = true;
+                    x = src[x] as usize;
+                    len += 1;
+                }
+                odd ^= len > 0 && len % 2 == 0;
+            }
+            odd
+        };
+        // Each move's parities as a bit vector, then the rank by elimination.
+        let mut rows: Vec<u64> = (0..self.moves)
+            .map(|m| {
+                orbits.iter().enumerate().fold(0u64, |v, (i, r)| {
+                    v | (u64::from(parity(&r.orbit.src[m])) << i)
+                })
+            })
+            .collect();
+        let mut rank = 0;
+        for bit in 0..orbits.len().min(64) {
+            let Some(k) = (rank..rows.len()).find(|&k| rows[k] >> bit & 1 == 1) else {
+                continue;
+            };
+            rows.swap(rank, k);
+            for j in 0..rows.len() {
+                if j != rank && rows[j] >> bit & 1 == 1 {
+                    rows[j] ^= rows[rank];
+                }
+            }
+            rank += 1;
+        }
+        self.size >> (orbits.len().min(64) - rank)
+    }
+
+    /// The sizes of the parts, for saying what the coordinate is.
+    pub fn part_sizes(&self) -> Vec<u64> {
+        self.parts.iter().map(|p| p.size).collect()
+    }
+
+    /// Bytes of move tables.
+    pub fn table_bytes(&self) -> u64 {
+        self.parts.iter().map(|p| p.table.len() as u64 * 4).sum()
+    }
+
+    /// The coordinate of the solved state.
+    pub fn goal(&self) -> u64 {
+        self.goal
+    }
+
+    /// A state of the searches after move `m`: each part's digit in its bit field
+    /// ([`Coords::state`]). A state of the coordinate 0..size is its index.
+    #[inline]
+    pub fn step(&self, x: u128, m: usize) -> u128 {
+        let mut out = 0;
+        for ((part, &shift), &mask) in self.parts.iter().zip(&self.shifts).zip(&self.masks) {
+            let d = (x >> shift) as u64 & mask;
+            out |= (part.table[d as usize * self.moves + m] as u128) << shift;
+        }
+        out
+    }
+
+    /// The state of the searches of a coordinate.
+    pub fn state(&self, index: u64) -> u128 {
+        let mut out = 0;
+        for ((part, &stride), &shift) in self.parts.iter().zip(&self.strides).zip(&self.shifts) {
+            out |= (((index / stride) % part.size) as u128) << shift;
+        }
+        out
+    }
+
+    /// The coordinate of a state of the searches.
+    #[inline]
+    pub fn index(&self, x: u128) -> u64 {
+        let mut out = 0;
+        for ((&mask, &stride), &shift) in self.masks.iter().zip(&self.strides).zip(&self.shifts) {
+            out += ((x >> shift) as u64 & mask) * stride;
+        }
+        out
+    }
+
+    /// The coordinate of a sticker string (already checked to have the solved
+    /// string's stickers), or why no move sequence reaches it.
+    pub fn encode(&self, stickers: &[u8]) -> Result<u64, String> {
+        let moved = self.moved();
+        if let Some(i) = (0..stickers.len()).find(|&i| !moved[i] && stickers[i] != self.solved[i]) {
+            return Err(format!(
+                "sticker {i} is one no move moves, and is not solved"
+            ));
+        }
+        let mut digits = vec![0u64; self.parts.len()];
+        for r in &self.orbits {
+            let local = r.read(stickers)?;
+            if let Some(k) = r.perm_part {
+                digits[k] = rank_multiset(&local.kinds, &r.counts);
+            }
+            if let Some(k) = r.twist_part {
+                digits[k] = r.rank_twists(&local.twists);
+            }
+        }
+        Ok(digits.iter().zip(&self.strides).map(|(d, s)| d * s).sum())
+    }
+
+    /// The sticker string of a coordinate.
+    pub fn decode(&self, x: u64) -> Vec<u8> {
+        let mut stickers = self.solved.clone();
+        for r in &self.orbits {
+            let digit = |k: Option<usize>| k.map(|k| (x / self.strides[k]) % self.parts[k].size);
+            let kinds = match digit(r.perm_part) {
+                Some(d) => unrank_multiset(d, &r.counts),
+                None => r.kind_at.clone(),
+            };
+            let twists = match digit(r.twist_part) {
+                Some(d) => r.unrank_twists(d),
+                None => vec![0; r.orbit.pieces.len()],
+            };
+            r.write(&Local { kinds, twists }, &mut stickers);
+        }
+        stickers
+    }
+
+    fn moved(&self) -> Vec<bool> {
+        let mut moved = vec![false; self.solved.len()];
+        for r in &self.orbits {
+            for p in &r.orbit.pieces {
+                for &s in p {
+                    moved[s as usize] = true;
+                }
+            }
+        }
+        moved
+    }
+
+    /// The part digits `range` of `x`, moved: `x` numbers those parts alone.
+    fn apply_parts(&self, x: u64, m: usize, parts: std::ops::Range<usize>, unit: u64) -> u64 {
+        let mut out = 0;
+        for k in parts {
+            let stride = self.strides[k] / unit;
+            let part = &self.parts[k];
+            let d = (x / stride) % part.size;
+            out += part.table[d as usize * self.moves + m] as u64 * stride;
+        }
+        out
+    }
+}
+
+/// The coordinate as the engine's block space: blocks number the leading parts, the
+/// offset inside a block the trailing ones (a block of at most 65,536).
+impl Blocks for Coords {
+    fn blocks(&self) -> usize {
+        (self.size / self.width) as usize
+    }
+
+    fn width(&self) -> usize {
+        self.width as usize
+    }
+
+    fn move_count(&self) -> usize {
+        self.moves
+    }
+
+    fn block_after(&self, block: usize, m: usize, inverse: bool) -> usize {
+        let m = if inverse { self.inverses[m] } else { m };
+        self.apply_parts(block as u64, m, 0..self.lead, self.width) as usize
+    }
+
+    fn offset_after(&self, offset: usize, m: usize, inverse: bool) -> usize {
+        let m = if inverse { self.inverses[m] } else { m };
+        self.apply_parts(offset as u64, m, self.lead..self.parts.len(), 1) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn multisets_rank_and_unrank() {
+        let counts = [2, 1, 3];
+        let n = arrangements(&counts, MAX_PART).unwrap();
+        assert_eq!(n, 60);
+        for r in 0..n {
+            let seq = unrank_multiset(r, &counts);
+            assert_eq!(rank_multiset(&seq, &counts), r);
+        }
+        assert_eq!(arrangements(&[1; 8], MAX_PART), Some(40320));
+        assert_eq!(arrangements(&[1; 12], MAX_PART), None);
+    }
+
+    #[test]
+    fn move_tables_past_their_cap_leave_the_puzzle_on_stickers() {
+        // Ten stickers swapped by 24 transpositions: 10! arrangements, 24 moves,
+        // 348 MB of table.
+        let mut text = String::from("solved ABCDEFGHIJ\n");
+        let pairs = (0..10).flat_map(|a| (a + 1..10).map(move |b| (a, b)));
+        for (k, (a, b)) in pairs.take(24).enumerate() {
+            let mut perm: Vec<usize> = (0..10).collect();
+            perm.swap(a, b);
+            let words: Vec<String> = perm.iter().map(|x| x.to_string()).collect();
+            text += &format!("move m{k} {}\n", words.join(" "));
+        }
+        let p = Puzzle::parse(&text, "x").unwrap();
+        let space = p.space(false).unwrap();
+        assert_eq!(space.engine_name(), "stickers");
+        assert!(
+            space.engine_note().contains("move tables would take"),
+            "{}",
+            space.engine_note()
+        );
+    }
+
+    #[test]
+    fn parities_bound_the_positions() {
+        // Two 3-cycles of four stickers: even moves only, 12 of the 24 orders.
+        let p = Puzzle::parse(
+            "solved ABCD\nmove a 1 2 0 3\nmove b 0 2 3 1\npowers all",
+            "x",
+        )
+        .unwrap();
+        let space = p.space(false).unwrap();
+        assert_eq!(
+            space.engine_name(),
+            "coordinates",
+            "{}",
+            space.engine_note()
+        );
+        assert!(space.engine_note().contains("24 positions at most (12 by"));
+        assert_eq!(space.size(), Some(12));
+        assert_eq!(space.census().unwrap().total(), 12);
+        let golf = Puzzle::load("pocket-golf").unwrap();
+        assert_eq!(golf.space(false).unwrap().size(), Some(3_674_160));
+    }
+
+    #[test]
+    fn the_pocket_golf_coordinate_is_the_cubes() {
+        let p = Puzzle::load("pocket-golf").unwrap();
+        let space = p.space(false).unwrap();
+        let crate::puzzle::space::Engine::Coordinates(c) = space.engine() else {
+            panic!("{}", space.engine_note());
+        };
+        assert_eq!(c.size(), 3_674_160);
+        assert_eq!(c.part_sizes(), [5040, 729]);
+        assert_eq!(c.decode(c.goal()), p.solved);
+        // Moves on coordinates are moves on stickers.
+        let mut x = c.goal();
+        for step in 0..200 {
+            let m = (step * 7 + step / 3) % p.moves.len();
+            let stickers = c.decode(x);
+            assert_eq!(c.index(c.state(x)), x);
+            let y = c.index(c.step(c.state(x), m));
+            let moved: Vec<u8> = p.moves[m]
+                .perm
+                .iter()
+                .map(|&i| stickers[i as usize])
+                .collect();
+            assert_eq!(c.decode(y), moved);
+            assert_eq!(c.encode(&moved), Ok(y));
+            x = y;
+        }
+    }
+}

@@ -1,0 +1,389 @@
+//! The puzzle a definition describes: its stickers, moves, pieces and faces, how its
+//! states are written, and how its moves combine. Read by `format.rs`, searched as
+//! `space.rs`.
+
+use ahash::AHashMap;
+
+use crate::engine::search::{Canon, MoveSpec, Product};
+use crate::model::cost::cost_list;
+use crate::model::moves::split_move_list;
+use crate::model::{Error, Kind};
+
+/// One move of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PuzzleMove {
+    pub name: String,
+    pub perm: Vec<u8>,
+    /// Moves that are powers of one another share a face.
+    pub face: u8,
+    /// Cost in thousandths.
+    pub cost: u64,
+}
+
+/// A named piece of a puzzle: a kind (`corner`, `edge`), a name (`URF`) and its
+/// sticker positions, in the order its twists are counted (clockwise for corners).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub kind: String,
+    pub name: String,
+    pub stickers: Vec<u8>,
+}
+
+/// A puzzle from a definition file.
+#[derive(Clone, Debug)]
+pub struct Puzzle {
+    pub name: String,
+    pub solved: Vec<u8>,
+    pub moves: Vec<PuzzleMove>,
+    pub pieces: Vec<Piece>,
+    /// Faces named by `face` lines: a name and its pieces (indices into `pieces`).
+    pub faces: Vec<(String, Vec<usize>)>,
+    /// The colours, in order of first appearance in the solved string.
+    pub(super) colours: Vec<u8>,
+    /// Bits per packed sticker.
+    pub(super) bits: u32,
+}
+
+/// First `a`, then `b`.
+pub(crate) fn compose(a: &[u8], b: &[u8]) -> Vec<u8> {
+    // First a, then b: position i gets what b takes from, which a took from.
+    b.iter().map(|&j| a[j as usize]).collect()
+}
+
+/// The representative of `i` in a union-find forest, halving paths on the way.
+pub(super) fn root(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
+}
+
+impl Puzzle {
+    /// The puzzle with costs set from `NAME=COST,...` (moves not named keep theirs).
+    pub fn with_costs(&self, spec: &str) -> Result<Puzzle, Error> {
+        let mut p = self.clone();
+        for (name, cost) in cost_list(spec)? {
+            match p.moves.iter_mut().find(|m| m.name == name) {
+                Some(m) => m.cost = cost,
+                None => {
+                    return Err(Error::invalid(
+                        Kind::Costs,
+                        format!("{} has no move '{name}'", self.name),
+                    ));
+                }
+            }
+        }
+        Ok(p)
+    }
+
+    /// Move indices from a list of move names, separated by commas or spaces; the
+    /// name of a face's first move stands for all its powers. Without separators,
+    /// a string of one-letter faces is read letter by letter (`RLUD`).
+    pub fn parse_moves(&self, spec: &str) -> Result<Vec<u8>, Error> {
+        let find = |n: &str| self.moves.iter().position(|m| m.name == n);
+        // A face is numbered by its first move.
+        let base = |n: &str| find(n).filter(|&i| self.moves[i].face as usize == i);
+        let mut out = Vec::new();
+        for item in split_move_list(spec, |f| base(f).is_some()) {
+            match find(item) {
+                Some(i) if base(item).is_some() => out.extend(
+                    (0..self.moves.len())
+                        .filter(|&j| self.moves[j].face as usize == i)
+                        .map(|j| j as u8),
+                ),
+                Some(i) => out.push(i as u8),
+                None => {
+                    return Err(Error::invalid(
+                        Kind::Moves,
+                        format!("{} has no move '{item}'", self.name),
+                    ));
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(Error::invalid(Kind::Moves, format!("no moves in '{spec}'")));
+        }
+        Ok(out)
+    }
+
+    /// A move sequence in the definition's names, separated by spaces (`R U2 R'`).
+    pub fn parse_sequence(&self, text: &str) -> Result<Vec<u8>, Error> {
+        text.split_whitespace()
+            .map(|name| {
+                self.moves
+                    .iter()
+                    .position(|m| m.name == name)
+                    .map(|i| i as u8)
+                    .ok_or_else(|| {
+                        Error::invalid(Kind::Moves, format!("{} has no move '{name}'", self.name))
+                    })
+            })
+            .collect()
+    }
+
+    /// Number of stickers.
+    pub fn stickers(&self) -> usize {
+        self.solved.len()
+    }
+
+    /// Whether any move costs other than 1.
+    pub fn weighted(&self) -> bool {
+        self.moves.iter().any(|m| m.cost != 1000)
+    }
+
+    /// Pack a sticker string into a search state, checking it against the solved one.
+    ///
+    /// When the solved stickers are all different, a state may also be written as
+    /// sticker numbers, position by position (`2 0 3 1 ...`, or `[2, 0, 3, 1, ...]`):
+    /// number `k` stands for the `k`-th sticker of the solved string.
+    pub fn state(&self, s: &[u8]) -> Result<u128, Error> {
+        let s = self.sticker_string(s)?;
+        let mut packed = 0u128;
+        for (i, c) in s.iter().enumerate() {
+            let k = self.colours.iter().position(|x| x == c).unwrap_or(0) as u128;
+            packed |= k << (i as u32 * self.bits);
+        }
+        Ok(packed)
+    }
+
+    /// A state as its sticker characters, checked against the solved string (see
+    /// [`Puzzle::state`] for the ways of writing it).
+    pub fn sticker_string(&self, s: &[u8]) -> Result<Vec<u8>, Error> {
+        let numbered = self.numbered(s)?;
+        let s = numbered.as_deref().unwrap_or(s);
+        if s.len() != self.stickers() {
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!(
+                    "expected {} stickers, got {} characters",
+                    self.stickers(),
+                    s.len()
+                ),
+            ));
+        }
+        let mut want = self.solved.clone();
+        let mut have = s.to_vec();
+        want.sort_unstable();
+        have.sort_unstable();
+        if want != have {
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!(
+                    "the stickers are not those of the solved {} ({})",
+                    self.name,
+                    String::from_utf8_lossy(&self.solved)
+                ),
+            ));
+        }
+        Ok(s.to_vec())
+    }
+
+    /// A state written as sticker numbers, as sticker characters; `None` for a state
+    /// written as characters.
+    fn numbered(&self, s: &[u8]) -> Result<Option<Vec<u8>>, Error> {
+        let inner = s
+            .strip_prefix(b"[")
+            .and_then(|t| t.strip_suffix(b"]"))
+            .or_else(|| s.strip_prefix(b"(").and_then(|t| t.strip_suffix(b")")))
+            .unwrap_or(s);
+        let is_sep = |c: &u8| c.is_ascii_whitespace() || *c == b',';
+        if !inner.iter().any(is_sep) || !inner.iter().all(|c| c.is_ascii_digit() || is_sep(c)) {
+            return Ok(None);
+        }
+        let n = self.stickers();
+        let mut distinct = self.solved.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        if distinct.len() != n {
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!(
+                    "a state of {} is written in its sticker characters ({}); numbers name \
+                 stickers only when every sticker has its own character",
+                    self.name,
+                    String::from_utf8_lossy(&self.solved)
+                ),
+            ));
+        }
+        let words: Vec<&[u8]> = inner.split(is_sep).filter(|w| !w.is_empty()).collect();
+        if words.len() != n {
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!("expected {n} sticker numbers, got {}", words.len()),
+            ));
+        }
+        let mut out = Vec::with_capacity(n);
+        for (i, w) in words.iter().enumerate() {
+            let text = String::from_utf8_lossy(w);
+            match text.parse::<usize>() {
+                Ok(k) if k < n => out.push(self.solved[k]),
+                _ => {
+                    return Err(Error::invalid(
+                        Kind::PuzzleState,
+                        format!(
+                            "sticker number {text} at position {i} is not one of 0 to {}",
+                            n - 1
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// An upper bound on the positions the moves reach: the stickers of one orbit of
+    /// positions under the moves can only be rearranged among that orbit, so the
+    /// positions are at most the product over orbits of the arrangements of their
+    /// colours (a multinomial coefficient each).
+    pub fn size_bound(&self) -> f64 {
+        let n = self.stickers();
+        let mut orbit: Vec<usize> = (0..n).collect();
+        for m in &self.moves {
+            for (i, &j) in m.perm.iter().enumerate() {
+                let (a, b) = (root(&mut orbit, i), root(&mut orbit, j as usize));
+                orbit[a.max(b)] = a.min(b);
+            }
+        }
+        // ln of the product of multinomials, to stay finite for any size.
+        let ln_fact = |k: usize| (2..=k).map(|x| (x as f64).ln()).sum::<f64>();
+        let mut counts: AHashMap<(usize, u8), usize> = AHashMap::default();
+        let mut sizes: AHashMap<usize, usize> = AHashMap::default();
+        for i in 0..n {
+            let r = root(&mut orbit, i);
+            *counts.entry((r, self.solved[i])).or_default() += 1;
+            *sizes.entry(r).or_default() += 1;
+        }
+        let ln = sizes.values().map(|&k| ln_fact(k)).sum::<f64>()
+            - counts.values().map(|&k| ln_fact(k)).sum::<f64>();
+        ln.exp().round()
+    }
+
+    /// How the moves combine, from their permutations: what each pair makes, which
+    /// pairs commute, and each move's inverse.
+    pub(super) fn relations(&self) -> Relations {
+        // Each permutation with its cheapest move (two names may make the same one).
+        let mut perms: AHashMap<&[u8], usize> = AHashMap::default();
+        for (i, m) in self.moves.iter().enumerate() {
+            let cheapest = perms.entry(m.perm.as_slice()).or_insert(i);
+            if m.cost < self.moves[*cheapest].cost {
+                *cheapest = i;
+            }
+        }
+        let identity = |p: &[u8]| p.iter().enumerate().all(|(i, &v)| v as usize == i);
+        let k = self.moves.len();
+        let mut products = vec![Product::Other; k * k];
+        let mut commutes = vec![false; k * k];
+        let mut inverses = vec![0; k];
+        for (a, ma) in self.moves.iter().enumerate() {
+            for (b, mb) in self.moves.iter().enumerate() {
+                let ab = compose(&ma.perm, &mb.perm);
+                products[a * k + b] = if identity(&ab) {
+                    inverses[a] = b;
+                    Product::Identity
+                } else {
+                    perms
+                        .get(ab.as_slice())
+                        .map_or(Product::Other, |&c| Product::Move(c))
+                };
+                commutes[a * k + b] = ab == compose(&mb.perm, &ma.perm);
+            }
+        }
+        Relations {
+            products,
+            commutes,
+            inverses,
+        }
+    }
+
+    /// The canonical-sequence rule of the moves counted one each, for enumerating
+    /// sequences of any puzzle, however many stickers (the magic-move search).
+    pub fn canon(&self) -> Canon {
+        let specs: Vec<MoveSpec> = self
+            .moves
+            .iter()
+            .map(|m| MoveSpec {
+                face: m.face,
+                cost: 1,
+            })
+            .collect();
+        let r = self.relations();
+        let k = specs.len();
+        Canon::from_relations(
+            &specs,
+            |a, b| r.products[a * k + b],
+            |a, b| r.commutes[a * k + b],
+        )
+    }
+}
+
+/// How the moves of a definition combine (see [`Puzzle::relations`]); pairs are
+/// indexed `a * moves + b`.
+pub(super) struct Relations {
+    pub(super) products: Vec<Product>,
+    pub(super) commutes: Vec<bool>,
+    pub(super) inverses: Vec<usize>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn order(p: &[u8]) -> usize {
+        let identity: Vec<u8> = (0..p.len() as u8).collect();
+        let mut q = p.to_vec();
+        let mut k = 1;
+        while q != identity {
+            q = compose(&q, p);
+            k += 1;
+        }
+        k
+    }
+
+    #[test]
+    fn the_3x3x3_moves_have_the_known_orders() {
+        let p = Puzzle::load("3x3x3").unwrap();
+        let m = |n: &str| p.moves.iter().find(|m| m.name == n).unwrap().perm.clone();
+        assert_eq!(p.stickers(), 54);
+        assert_eq!(p.moves.len(), 18);
+        assert_eq!(order(&m("R")), 4);
+        assert_eq!(order(&compose(&m("R"), &m("U"))), 105);
+        let sexy = compose(&compose(&m("R"), &m("U")), &compose(&m("R'"), &m("U'")));
+        assert_eq!(order(&sexy), 6);
+        // Opposite faces commute.
+        assert_eq!(compose(&m("R"), &m("L")), compose(&m("L"), &m("R")));
+    }
+
+    #[test]
+    fn the_pieces_turn_rigidly() {
+        for (name, corners, edges) in [("3x3x3", 8, 12), ("pocket-golf", 8, 0)] {
+            let p = Puzzle::load(name).unwrap();
+            let kinds = |k: &str| p.pieces.iter().filter(|x| x.kind == k).count();
+            assert_eq!((kinds("corner"), kinds("edge")), (corners, edges));
+            assert_rigid(&p);
+        }
+    }
+
+    /// Every move keeps each piece's stickers in cyclic order: a twist is a rotation
+    /// of the listing, never a mirror, so twists count alike everywhere.
+    fn assert_rigid(p: &Puzzle) {
+        for m in &p.moves {
+            for piece in &p.pieces {
+                let from: Vec<u8> = piece.stickers.iter().map(|&i| m.perm[i as usize]).collect();
+                let source = p
+                    .pieces
+                    .iter()
+                    .find(|q| q.stickers.contains(&from[0]))
+                    .unwrap();
+                let j = source.stickers.iter().position(|&x| x == from[0]).unwrap();
+                let n = source.stickers.len();
+                assert!(
+                    (0..n).all(|i| from[i] == source.stickers[(j + i) % n]),
+                    "{} {}",
+                    m.name,
+                    piece.name
+                );
+            }
+        }
+    }
+}

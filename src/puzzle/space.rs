@@ -1,0 +1,657 @@
+//! A puzzle as a space of the engine: its moves with their costs, the bidirectional
+//! solver over it, and its census.
+//!
+//! A puzzle runs on one of two engines, chosen when its space is made:
+//! - *coordinates* ([`super::coords`]): its pieces ranked into a dense number, moved
+//!   by tables, counted in two bits a position by the engine's block search (or in
+//!   flat arrays by its Dijkstra, with costs): the cube's own way, for any definition
+//!   whose pieces show their orientation;
+//! - *stickers*: packed sticker strings in hash maps, for the rest (at most
+//!   [`MAX_POSITIONS`] positions).
+//!
+//! Either way a state is a `u128`: a coordinate, or the packed stickers.
+
+use std::ops::ControlFlow;
+
+use super::coords::Coords;
+use super::defined::Puzzle;
+use crate::engine::census::{Census, Row};
+use crate::engine::layers::{Dense, Direction, Indexed, Layered, Sparse, Store};
+use crate::engine::packed::{packed_bytes, packed_census};
+use crate::engine::search::{
+    MoveSpec, Product, SearchError, Solver, SolverConfig, Space, check_moves,
+};
+use crate::io::group;
+use crate::model::cost::{format_decimal, gcd};
+use crate::model::{Error, Kind};
+
+/// Positions a census of the sticker engine or one search holds at most: about 300
+/// MB of hash map and layers (7,000,000 entries fit a table of 2^23 slots at its load
+/// factor of 7/8). The coordinate engine's census has no such cap: its memory is
+/// known before it starts, and checked against a budget.
+pub const MAX_POSITIONS: usize = 7_000_000;
+
+/// The memory a census may take unless told otherwise (`--memory`), in bytes.
+pub const DEFAULT_MEMORY: u64 = 1 << 30;
+
+/// Bytes a position of the Dijkstra census over coordinates takes (a 32-bit distance
+/// and the move that reached it).
+const DENSE_BYTES: u64 = 5;
+
+/// Which engine a puzzle's searches run on.
+#[derive(Clone, Debug)]
+pub enum Engine {
+    /// Dense coordinates with move tables.
+    Coordinates(Coords),
+    /// Packed stickers in hash maps, and why there are no coordinates.
+    Stickers(String),
+}
+
+impl Puzzle {
+    /// A costed definition as a search space; costs in thousandths, reduced. Refused
+    /// when a position has no coordinate and does not fit in 128 bits, or when the
+    /// costs are so far apart that one move costs more than [`MAX_MOVE_COST`] of the
+    /// cheapest unit.
+    pub fn space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, Error> {
+        self.space_on(weighted, true)
+    }
+
+    /// [`Puzzle::space`] on packed stickers in hash maps even where the puzzle has
+    /// coordinates: the other engine, to compare them.
+    pub fn sticker_space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, Error> {
+        self.space_on(weighted, false)
+    }
+
+    fn space_on(&self, weighted: bool, coordinates: bool) -> Result<PuzzleSpace<'_>, Error> {
+        let relations = self.relations();
+        let engine = match coordinates {
+            true => match Coords::new(self, &relations.inverses) {
+                Ok(c) => Engine::Coordinates(c),
+                Err(why) => Engine::Stickers(why),
+            },
+            false => Engine::Stickers("asked for stickers".into()),
+        };
+        let n = self.stickers() as u32;
+        if let Engine::Stickers(why) = &engine
+            && n * self.bits > 128
+        {
+            return Err(Error::invalid(
+                Kind::Puzzle,
+                format!(
+                    "{n} stickers of {} colours need {} bits a position: too large to solve here \
+                     (at most 128; and no coordinate: {why})",
+                    self.colours.len(),
+                    n * self.bits
+                ),
+            ));
+        }
+        let g = self.moves.iter().fold(0, |g, m| gcd(g, m.cost));
+        if weighted {
+            let (lo, hi) = self.moves.iter().fold((u64::MAX, 0), |(lo, hi), m| {
+                (lo.min(m.cost), hi.max(m.cost))
+            });
+            if hi / g > MAX_MOVE_COST as u64 {
+                return Err(Error::invalid(
+                    Kind::Puzzle,
+                    format!(
+                        "costs too far apart or too finely divided: {} is {} units of {} (the \
+                     cheapest move costs {}), at most {MAX_MOVE_COST}",
+                        format_decimal(hi, 1000),
+                        hi / g,
+                        format_decimal(g, 1000),
+                        format_decimal(lo, 1000),
+                    ),
+                ));
+            }
+        }
+        let specs = self
+            .moves
+            .iter()
+            .map(|m| MoveSpec {
+                face: m.face,
+                cost: if weighted { (m.cost / g) as u32 } else { 1 },
+            })
+            .collect();
+        let goal = match &engine {
+            Engine::Coordinates(c) => c.state(c.goal()),
+            Engine::Stickers(_) => self.state(&self.solved)?,
+        };
+        let space = PuzzleSpace {
+            puzzle: self,
+            specs,
+            inverses: relations.inverses,
+            products: relations.products,
+            commutes: relations.commutes,
+            goal,
+            unit: if weighted { g } else { 1000 },
+            weighted,
+            engine,
+        };
+        check_moves(&space)?;
+        Ok(space)
+    }
+}
+
+/// The largest cost of one move in units of the costs' greatest common divisor, so
+/// that every distance of a search fits its 32-bit counters with room to spare.
+pub const MAX_MOVE_COST: u32 = 1_000_000;
+
+/// A puzzle definition as a search space over coordinates or packed stickers.
+pub struct PuzzleSpace<'a> {
+    puzzle: &'a Puzzle,
+    specs: Vec<MoveSpec>,
+    /// The move undoing each move (a definition has every inverse).
+    inverses: Vec<usize>,
+    /// `products[a * n + b]`: what move `a` then move `b` make.
+    products: Vec<Product>,
+    /// `commutes[a * n + b]`: whether `a b` and `b a` are the same.
+    commutes: Vec<bool>,
+    goal: u128,
+    /// Thousandths per cost unit of the search.
+    unit: u64,
+    /// Whether distances are the definition's costs rather than move counts.
+    weighted: bool,
+    engine: Engine,
+}
+
+impl PuzzleSpace<'_> {
+    /// A search cost in thousandths of the definition's costs (exact).
+    pub fn thousandths(&self, units: u32) -> u64 {
+        units as u64 * self.unit
+    }
+
+    /// The names of the moves of a path.
+    pub fn names(&self, moves: &[u8]) -> Vec<&str> {
+        moves
+            .iter()
+            .map(|&m| self.puzzle.moves[m as usize].name.as_str())
+            .collect()
+    }
+
+    /// A solver for this space that gives up past [`MAX_POSITIONS`] positions.
+    pub fn solver(&self) -> Solver<&Self> {
+        Solver::with_config(
+            self,
+            SolverConfig {
+                max_states: MAX_POSITIONS,
+                ..SolverConfig::default()
+            },
+        )
+    }
+
+    /// The engine this space runs on.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// The engine in one word: `coordinates` or `stickers`.
+    pub fn engine_name(&self) -> &'static str {
+        match self.engine {
+            Engine::Coordinates(_) => "coordinates",
+            Engine::Stickers(_) => "stickers",
+        }
+    }
+
+    /// The engine in a phrase, for the census footer: the coordinate's parts and
+    /// size, or why there is none.
+    pub fn engine_note(&self) -> String {
+        match &self.engine {
+            Engine::Coordinates(c) => {
+                let parts: Vec<String> = c.part_sizes().iter().map(|&s| group(s)).collect();
+                let bound = c.parity_bound();
+                let linked = if bound < c.size() {
+                    format!(" ({} by the parities of the moves)", group(bound))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "coordinates {} = {} positions at most{linked}",
+                    parts.join(" x "),
+                    group(c.size())
+                )
+            }
+            Engine::Stickers(why) => format!("stickers in a hash map (no coordinate: {why})"),
+        }
+    }
+
+    /// The positions a census will count at most, when known before it starts: the
+    /// coordinate's size, less what the parities of the moves rule out.
+    pub fn size(&self) -> Option<u64> {
+        match &self.engine {
+            Engine::Coordinates(c) => Some(c.parity_bound()),
+            Engine::Stickers(_) => None,
+        }
+    }
+
+    /// A state of this space from a sticker string (or sticker numbers; see
+    /// [`Puzzle::state`]); a string no move sequence can reach is refused when its
+    /// pieces show it.
+    pub fn state(&self, s: &[u8]) -> Result<u128, Error> {
+        match &self.engine {
+            Engine::Coordinates(c) => {
+                let stickers = self.puzzle.sticker_string(s)?;
+                c.encode(&stickers).map(|x| c.state(x)).map_err(|why| {
+                    Error::invalid(
+                        Kind::PuzzleState,
+                        format!(
+                            "not reachable with the moves of {}: {why}",
+                            self.puzzle.name
+                        ),
+                    )
+                })
+            }
+            Engine::Stickers(_) => self.puzzle.state(s),
+        }
+    }
+}
+
+impl Space for PuzzleSpace<'_> {
+    type State = u128;
+
+    fn moves(&self) -> &[MoveSpec] {
+        &self.specs
+    }
+
+    #[inline]
+    fn apply(&self, s: u128, m: usize) -> u128 {
+        if let Engine::Coordinates(c) = &self.engine {
+            return c.step(s, m);
+        }
+        let p = &self.puzzle;
+        let mask = (1u128 << p.bits) - 1;
+        let mut packed = 0u128;
+        for (i, &src) in p.moves[m].perm.iter().enumerate() {
+            packed |= ((s >> (src as u32 * p.bits)) & mask) << (i as u32 * p.bits);
+        }
+        packed
+    }
+
+    fn apply_inverse(&self, s: u128, m: usize) -> u128 {
+        self.apply(s, self.inverses[m])
+    }
+
+    fn goal(&self) -> u128 {
+        self.goal
+    }
+
+    fn product(&self, a: usize, b: usize) -> Product {
+        self.products[a * self.specs.len() + b]
+    }
+
+    fn commutes(&self, a: usize, b: usize) -> bool {
+        self.commutes[a * self.specs.len() + b]
+    }
+}
+
+/// A space on coordinates, numbered by them: the Dijkstra census keeps its distances
+/// in flat arrays over it.
+struct Numbered<'a, 'p> {
+    space: &'a PuzzleSpace<'p>,
+    coords: &'a Coords,
+}
+
+impl Space for Numbered<'_, '_> {
+    type State = u128;
+
+    fn moves(&self) -> &[MoveSpec] {
+        self.space.moves()
+    }
+
+    fn apply(&self, s: u128, m: usize) -> u128 {
+        self.space.apply(s, m)
+    }
+
+    fn apply_inverse(&self, s: u128, m: usize) -> u128 {
+        self.space.apply_inverse(s, m)
+    }
+
+    fn goal(&self) -> u128 {
+        self.space.goal()
+    }
+
+    fn product(&self, a: usize, b: usize) -> Product {
+        self.space.product(a, b)
+    }
+
+    fn commutes(&self, a: usize, b: usize) -> bool {
+        self.space.commutes(a, b)
+    }
+}
+
+impl Indexed for Numbered<'_, '_> {
+    fn size(&self) -> usize {
+        self.coords.size() as usize
+    }
+
+    fn index(&self, s: u128) -> usize {
+        self.coords.index(s) as usize
+    }
+}
+
+/// Bytes as megabytes, for messages.
+fn megabytes(bytes: u64) -> String {
+    format!("{} MB", group(bytes.div_ceil(1 << 20)))
+}
+
+impl PuzzleSpace<'_> {
+    /// The census: every position by the cost of solving it (which differs from the
+    /// cost of making it when a move and its inverse cost differently), with local
+    /// maxima, within [`DEFAULT_MEMORY`].
+    pub fn census(&self) -> Result<Census, Error> {
+        self.census_with_progress(DEFAULT_MEMORY, &mut |_, _| {})
+    }
+
+    /// [`PuzzleSpace::census`] within `memory` bytes, calling `progress` with the
+    /// positions settled so far and the distance reached.
+    ///
+    /// On coordinates, one move one step: two bits a position by the engine's block
+    /// search; with costs, Dijkstra's over flat arrays (five bytes a position). Refused
+    /// at once, with the size and the memory it needs, when that is over `memory`.
+    /// On stickers: Dijkstra's over a hash map, giving up past [`MAX_POSITIONS`]
+    /// positions or when memory runs out.
+    pub fn census_with_progress(
+        &self,
+        memory: u64,
+        progress: &mut dyn FnMut(u64, u32),
+    ) -> Result<Census, Error> {
+        let rows = match &self.engine {
+            Engine::Coordinates(c) => self.coordinate_rows(c, memory, progress)?,
+            Engine::Stickers(_) => self.sticker_rows(progress)?,
+        };
+        let p = self.puzzle;
+        let weighted = self.weighted;
+        Ok(Census {
+            puzzle: p.name.clone(),
+            metric: if weighted { "cost" } else { "moves" }.into(),
+            moves: p.moves.iter().map(|m| m.name.clone()).collect(),
+            subset: false,
+            title: format!("{} ({} stickers)", p.name, p.stickers()),
+            cost_unit: weighted.then_some(self.unit),
+            rows,
+            symmetry: None,
+        })
+    }
+
+    fn refuse(e: SearchError) -> Error {
+        Error::invalid(
+            Kind::Puzzle,
+            format!("census {}", e.to_string().replace("the search", "it")),
+        )
+    }
+
+    fn coordinate_rows(
+        &self,
+        c: &Coords,
+        memory: u64,
+        progress: &mut dyn FnMut(u64, u32),
+    ) -> Result<Vec<Row>, Error> {
+        let uniform = self.specs.windows(2).all(|w| w[0].cost == w[1].cost);
+        let size = c.size();
+        let (need, how) = if uniform {
+            (packed_bytes(size), "two bits a position")
+        } else {
+            (size * DENSE_BYTES, "five bytes a position, with costs")
+        };
+        let need = need + c.table_bytes();
+        if need > memory || (uniform && size > u32::MAX as u64) {
+            return Err(Error::invalid(
+                Kind::Puzzle,
+                format!(
+                    "census refused: {} has {} positions at most ({}), whose table in {how} \
+                     needs {}, over the memory budget of {} (--memory)",
+                    self.puzzle.name,
+                    group(size),
+                    c.part_sizes()
+                        .iter()
+                        .map(|&s| group(s))
+                        .collect::<Vec<_>>()
+                        .join(" x "),
+                    megabytes(need),
+                    megabytes(memory)
+                ),
+            ));
+        }
+        if uniform {
+            let counts =
+                packed_census(c, &[c.goal() as u32], progress).map_err(PuzzleSpace::refuse)?;
+            return Ok(Census::rows_from_counts(
+                &counts.positions,
+                &counts.local_maxima,
+            ));
+        }
+        let numbered = Numbered {
+            space: self,
+            coords: c,
+        };
+        let mut store = Dense::new(&numbered);
+        self.layered_rows(&numbered, &mut store, progress)
+    }
+
+    fn sticker_rows(&self, progress: &mut dyn FnMut(u64, u32)) -> Result<Vec<Row>, Error> {
+        let mut store = Sparse::new(MAX_POSITIONS);
+        let bound = self.puzzle.size_bound();
+        if bound <= MAX_POSITIONS as f64 {
+            // The bound is usually the size: one allocation instead of doublings.
+            store.reserve(bound as usize).map_err(PuzzleSpace::refuse)?;
+        }
+        self.layered_rows(self, &mut store, progress)
+    }
+
+    /// The census rows of the engine's Dijkstra over `space`, in `store`.
+    fn layered_rows<P: Space<State = u128>, St: Store<u128>>(
+        &self,
+        space: &P,
+        store: &mut St,
+        progress: &mut dyn FnMut(u64, u32),
+    ) -> Result<Vec<Row>, Error> {
+        let mut rows: Vec<Row> = Vec::new();
+        let mut settled = 0u64;
+        Layered::new(space, Direction::ToRoots)
+            .run(&[self.goal], store, |s| {
+                if rows.last().is_none_or(|r| r.distance != s.distance) {
+                    rows.push(Row {
+                        distance: s.distance,
+                        positions: 0,
+                        local_maxima: 0,
+                    });
+                }
+                let row = rows.last_mut().expect("a row for this distance");
+                row.positions += 1;
+                row.local_maxima += s.local_maximum as u64;
+                settled += 1;
+                if settled % 65_536 == 0 {
+                    progress(settled, s.distance);
+                }
+                ControlFlow::Continue(())
+            })
+            .map_err(PuzzleSpace::refuse)?;
+        Ok(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cube::census::census;
+    use crate::model::cost::Metric;
+
+    #[test]
+    fn the_2x2x1_of_the_seeds() {
+        let p = Puzzle::load("2x2x1").unwrap();
+        assert_eq!(p.stickers(), 16);
+        let c = p.space(false).unwrap().census().unwrap();
+        assert_eq!(c.positions(), [1, 4, 10, 8, 1]);
+        assert_eq!((c.total(), c.diameter()), (24, 4));
+        let space = p.space(true).unwrap();
+        let w = space.census().unwrap();
+        assert_eq!(w.format_distance(w.diameter()), "7");
+        assert_eq!(w.total(), 24);
+        let slow_d = p.with_costs("D=10").unwrap();
+        let w = slow_d.space(true).unwrap().census().unwrap();
+        assert!(w.diameter() > 7);
+        assert!(
+            p.with_costs("Q=1")
+                .unwrap_err()
+                .to_string()
+                .contains("no move 'Q'")
+        );
+    }
+
+    /// The quarter-turn census, through coordinates (it took 10 s in hash maps).
+    #[test]
+    fn pocket_21_has_the_quarter_turn_census() {
+        let p = Puzzle::load("pocket-21").unwrap();
+        assert_eq!(p.stickers(), 21);
+        let space = p.space(false).unwrap();
+        assert_eq!(space.engine_name(), "coordinates");
+        let c = space.census().unwrap();
+        assert_eq!(c.rows, census(Metric::Qtm).rows);
+    }
+
+    /// The generic space of `pocket-golf` is the cube, checked on every position
+    /// through the coordinate: each move of the definition takes the packed stickers
+    /// of a position to those of the position the cube's move tables give. With the
+    /// differential test of the generic census (tests/definitions.rs), this carries
+    /// the census equality below without its 10 s of hash-map search.
+    #[test]
+    fn pocket_golf_moves_are_the_cube_moves_on_every_position() {
+        use crate::model::moves::Move;
+        use crate::model::pieces::{Coord, POSITIONS};
+        let p = Puzzle::load("pocket-golf").unwrap();
+        let space = p.space(false).unwrap();
+        let packed: Vec<u128> = (0..POSITIONS)
+            .map(|c| {
+                let stickers = Coord(c).cube().stickers();
+                space.state(stickers.as_str().as_bytes()).unwrap()
+            })
+            .collect();
+        let moves: Vec<usize> = p
+            .moves
+            .iter()
+            .map(|m| m.name.parse::<Move>().unwrap().index())
+            .collect();
+        for c in 0..POSITIONS {
+            for (m, &cube_move) in moves.iter().enumerate() {
+                let next = Coord(c).apply(cube_move);
+                assert_eq!(
+                    space.apply(packed[c as usize], m),
+                    packed[next.0 as usize],
+                    "{} at {c}",
+                    p.moves[m].name
+                );
+            }
+        }
+    }
+
+    /// The census through coordinates is the cube's, local maxima too.
+    #[test]
+    fn pocket_golf_census_equals_the_fast_census() {
+        let p = Puzzle::load("pocket-golf").unwrap();
+        let space = p.space(false).unwrap();
+        assert_eq!(space.engine_name(), "coordinates");
+        let c = space.census().unwrap();
+        assert_eq!(c.rows, census(Metric::Htm).rows);
+    }
+
+    /// The same census through the hash-map engine (about 15 s):
+    /// `cargo test --release -- --ignored pocket_golf_census_on_stickers`.
+    #[test]
+    #[ignore = "about 15 s: cargo test --release -- --ignored pocket_golf_census_on_stickers"]
+    fn pocket_golf_census_on_stickers_equals_the_fast_census() {
+        let p = Puzzle::load("pocket-golf").unwrap();
+        let c = p.sticker_space(false).unwrap().census().unwrap();
+        assert_eq!(c.rows, census(Metric::Htm).rows);
+    }
+
+    /// The 2x2x2 with no fixed corner: 88,179,840 positions, in about 4 s of CPU and
+    /// 29 MB with --release: `cargo test --release -- --ignored free_2x2x2`.
+    #[test]
+    #[ignore = "about 4 s with --release: cargo test --release -- --ignored free_2x2x2"]
+    fn free_2x2x2_has_the_published_census() {
+        let p = Puzzle::load(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/fixtures/puzzles/2x2x2-free.txt"
+        ))
+        .unwrap();
+        let space = p.space(false).unwrap();
+        assert_eq!(space.size(), Some(88_179_840));
+        let c = space.census().unwrap();
+        assert_eq!(
+            c.positions(),
+            [
+                1, 18, 243, 2874, 28000, 205416, 1168516, 5402628, 20776176, 45391616, 15139616,
+                64736
+            ]
+        );
+    }
+
+    /// A small random permutation puzzle of `pieces` pieces of `width` stickers: each
+    /// move carries pieces onto pieces, turning each by a random shift of its
+    /// stickers; colours random from `colours` (pieces may then look alike, or the
+    /// same turned: the coordinate engine refuses those, and the test counts them).
+    fn random_puzzle(seed: &mut u64, pieces: usize, width: usize, colours: u8) -> String {
+        let mut next = |bound: usize| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            (*seed % bound as u64) as usize
+        };
+        let n = pieces * width;
+        let solved: String = (0..n)
+            .map(|_| (b'A' + next(colours as usize) as u8) as char)
+            .collect();
+        let mut text = format!("solved {solved}\n");
+        let identity: Vec<usize> = (0..n).collect();
+        let mut made = vec![identity];
+        for name in ["a", "b"] {
+            // Two different moves, neither the identity (a definition names each
+            // permutation once).
+            let mut perm = made[0].clone();
+            while made.contains(&perm) {
+                let mut order: Vec<usize> = (0..pieces).collect();
+                for i in (1..pieces).rev() {
+                    order.swap(i, next(i + 1));
+                }
+                for (q, &p) in order.iter().enumerate() {
+                    let shift = next(width);
+                    for s in 0..width {
+                        perm[q * width + s] = p * width + (s + shift) % width;
+                    }
+                }
+            }
+            made.push(perm.clone());
+            let words: Vec<String> = perm.iter().map(|x| x.to_string()).collect();
+            text += &format!("move {name} {}\n", words.join(" "));
+        }
+        text + "powers all\n"
+    }
+
+    /// Both engines count every random puzzle alike: positions and local maxima at
+    /// every distance, with move counts and with costs.
+    #[test]
+    fn coordinates_and_stickers_count_alike() {
+        let mut seed = 2026u64;
+        let mut on_coordinates = 0;
+        for case in 0..120 {
+            let (pieces, width) = [(3, 1), (4, 2), (5, 3), (4, 3), (6, 1), (3, 4)][case % 6];
+            let colours = [2, 3, 26][case % 3];
+            let text = random_puzzle(&mut seed, pieces, width, colours);
+            let p = Puzzle::parse(&text, "r").unwrap();
+            let weighted = case % 4 == 0;
+            let p = if weighted {
+                p.with_costs(&format!("{}=2", p.moves[0].name)).unwrap()
+            } else {
+                p
+            };
+            let fast = p.space(weighted).unwrap();
+            let slow = p.sticker_space(weighted).unwrap();
+            on_coordinates += usize::from(fast.engine_name() == "coordinates");
+            let (a, b) = (fast.census().unwrap(), slow.census().unwrap());
+            assert_eq!(a.rows, b.rows, "{text}{}", fast.engine_note());
+            if let Some(size) = fast.size() {
+                assert!(a.total() <= size, "{text}");
+            }
+        }
+        assert!(on_coordinates >= 40, "only {on_coordinates} on coordinates");
+    }
+}
