@@ -567,6 +567,10 @@ impl Puzzle {
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("puzzle");
+        // twsearch's `.tws` and cubing.js's KPuzzle JSON, by extension.
+        if let Some(read) = super::tws::reader_for(name_or_path) {
+            return read(&text)?.to_puzzle(stem);
+        }
         Puzzle::parse(&text, stem)
     }
 

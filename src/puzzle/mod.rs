@@ -8,7 +8,9 @@
 //! integers in thousandths; moves that are powers of one another share a face.
 
 pub(crate) mod definition;
+pub mod kpuzzle;
 pub(crate) mod orbit;
+pub mod tws;
 
 pub use definition::{
     BUILTIN_PUZZLES, DefinitionError, MAX_MOVE_COST, MAX_POSITIONS, Piece, Puzzle, PuzzleMove,
