@@ -104,6 +104,27 @@ fn tiny_files_have_their_hand_counted_census() {
 }
 
 #[test]
+fn a_moves_orientation_line_is_read_by_the_slot_a_piece_leaves() {
+    // The census tells the two directions apart: read by the slot a piece arrives
+    // at, twist3.tws would give 1 7 18 32 48 40 16 (counted in Python when written).
+    let want = [1, 7, 20, 64, 63, 7];
+    assert_eq!(census(&fixture("twist3.tws")), want);
+    assert_eq!(census(&fixture("twist3.json")), want, "KPuzzle: by arrival");
+    // Written back, the orientation lines keep their direction.
+    let tws = export("tws", &fixture("twist3.json"));
+    assert!(tws.contains("Move A\nP\n2 3 1\n0 1 2\nEnd"), "{tws}");
+    let o = pocket(
+        &["census", "--puzzle", &fixture("twist3.tws"), "--json"],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        v["moves"],
+        serde_json::json!(["A", "A'", "B", "B2", "B3", "B2'", "B'"])
+    );
+}
+
+#[test]
 fn powers_are_named_as_twsearch_names_them() {
     let p = Scratch::new("a.tws", &export("tws", &fixture("tiny.json")));
     // The exported file lists the generators only; reading it adds the powers.

@@ -130,6 +130,16 @@ impl PieceModel {
     /// power of every move (named as twsearch names them), and a `piece` line for each
     /// piece (kind: its orbit). Refused past pocket's limits, with the size found.
     pub fn to_definition(&self) -> Result<String, DefinitionError> {
+        // Names a definition line cannot hold are refused, not renamed: they are
+        // what a user types (`--moves`).
+        let names = self.orbits.iter().map(|o| ("orbit", &o.name));
+        for (what, name) in names.chain(self.moves.iter().map(|(n, _)| ("move", n))) {
+            if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '#') {
+                return fail(format!(
+                    "{what} name '{name}': a pocket definition cannot hold an empty name, a space or '#' in one"
+                ));
+            }
+        }
         let mut offsets = Vec::new();
         let mut n = 0;
         for o in &self.orbits {
@@ -213,7 +223,7 @@ impl PieceModel {
             ));
         }
         for (name, m) in &made {
-            let _ = write!(text, "move {}", word(name));
+            let _ = write!(text, "move {name}");
             for (s, o) in self.orbits.iter().enumerate() {
                 let k = o.orientations;
                 for j in 0..o.pieces {
@@ -228,7 +238,7 @@ impl PieceModel {
         for (s, o) in self.orbits.iter().enumerate() {
             let k = o.orientations;
             for j in 0..o.pieces {
-                let _ = write!(text, "piece {} {}{}", word(&o.name), word(&o.name), j + 1);
+                let _ = write!(text, "piece {} {}{}", o.name, o.name, j + 1);
                 for f in 0..k {
                     let _ = write!(text, " {}", offsets[s] + j * k + f);
                 }
@@ -866,6 +876,9 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("400 stickers"), "{e}");
+        let spaced = read_kpuzzle(&TWO.replace("\"S\":", "\"S 1\":")).unwrap();
+        let e = spaced.to_definition().unwrap_err().to_string();
+        assert!(e.contains("move name 'S 1'"), "{e}");
         let e = read_kpuzzle("{\n\"name\": }").unwrap_err();
         assert_eq!(e.line, 2);
     }
