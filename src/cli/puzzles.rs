@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use argh::FromArgs;
 
 use crate::model::stickers::escape_text;
-use crate::puzzle::kpuzzle::{PieceModel, write_kpuzzle};
+use crate::puzzle::kpuzzle::{PieceModel, StickerMove, StickerPiece, StickerPuzzle, write_kpuzzle};
 use crate::puzzle::tws::write_tws;
 use crate::puzzle::{BUILTIN_PUZZLES, Puzzle};
 
@@ -76,7 +76,28 @@ fn export(format: &str, name: &str) -> io::Result<u8> {
         Ok(p) => p,
         Err(e) => return failed(&e),
     };
-    let (model, note) = match PieceModel::from_puzzle(&puzzle) {
+    let stickers = StickerPuzzle {
+        name: &puzzle.name,
+        solved: &puzzle.solved,
+        moves: puzzle
+            .moves
+            .iter()
+            .map(|m| StickerMove {
+                name: &m.name,
+                perm: &m.perm,
+                face: m.face,
+            })
+            .collect(),
+        pieces: puzzle
+            .pieces
+            .iter()
+            .map(|p| StickerPiece {
+                kind: &p.kind,
+                stickers: &p.stickers,
+            })
+            .collect(),
+    };
+    let (model, note) = match PieceModel::from_puzzle(&stickers) {
         Ok(x) => x,
         Err(e) => return failed(&e),
     };

@@ -16,11 +16,10 @@
 
 use std::fmt::Write as _;
 
-use super::definition::DefinitionError;
-use super::kpuzzle::{Orbit, OrbitMove, PieceModel};
+use super::kpuzzle::{FormatError, Orbit, OrbitMove, PieceModel};
 
-fn fail<T>(line: usize, message: impl Into<String>) -> Result<T, DefinitionError> {
-    Err(DefinitionError {
+fn fail<T>(line: usize, message: impl Into<String>) -> Result<T, FormatError> {
+    Err(FormatError {
         line,
         message: message.into(),
     })
@@ -63,7 +62,7 @@ fn block(
     first: usize,
     what: &str,
     start: usize,
-) -> Result<(Vec<Option<SetLines>>, usize), DefinitionError> {
+) -> Result<(Vec<Option<SetLines>>, usize), FormatError> {
     let mut sets: Vec<Option<SetLines>> = vec![None; orbits.len()];
     let mut current: Option<usize> = None;
     loop {
@@ -162,7 +161,7 @@ fn block(
 
 /// Read a `.tws` file. Refused, naming the line: `Illegal` blocks, `?`, `MoveAlias`
 /// and `MoveSequence`, names twsearch takes for rotations, and unknown keywords.
-pub fn read_tws(text: &str) -> Result<PieceModel, DefinitionError> {
+pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
     let ls = lines(text);
     let mut name = String::new();
     let mut orbits: Vec<Orbit> = Vec::new();
@@ -353,21 +352,19 @@ pub fn read_tws(text: &str) -> Result<PieceModel, DefinitionError> {
     })
 }
 
-/// A reader of a file's text into a piece model.
-pub type Reader = fn(&str) -> Result<PieceModel, DefinitionError>;
-
-/// The reader for a file named `path`: `.tws` for twsearch, `.json` for
-/// a KPuzzle; `None` for pocket's own format.
-pub fn reader_for(path: &str) -> Option<Reader> {
+/// A file named `path` read as a pocket definition's text: `.tws` for twsearch,
+/// `.json` for a KPuzzle; `None` for pocket's own format.
+pub fn as_definition(path: &str, text: &str) -> Option<Result<String, FormatError>> {
     let ext = std::path::Path::new(path)
         .extension()?
         .to_str()?
         .to_ascii_lowercase();
-    match ext.as_str() {
-        "tws" => Some(read_tws),
-        "json" => Some(super::kpuzzle::read_kpuzzle),
-        _ => None,
-    }
+    let model = match ext.as_str() {
+        "tws" => read_tws(text),
+        "json" => super::kpuzzle::read_kpuzzle(text),
+        _ => return None,
+    };
+    Some(model.and_then(|m| m.to_definition()))
 }
 
 fn numbers(xs: impl Iterator<Item = usize>) -> String {
