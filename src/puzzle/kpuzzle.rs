@@ -125,8 +125,8 @@ fn word(s: &str) -> String {
 }
 
 /// twsearch's and cubing.js's name for the `k`-th power of a move of order `order`:
-/// `R`, `R2`, `R'`, `R2'` (the shorter way round, counterclockwise on a tie... never:
-/// a tie goes clockwise, as twsearch does).
+/// the amount the shorter way round, `'` when that is backwards (`R`, `R2`, `R'`,
+/// `R2'`); half way round counts forwards, as in twsearch.
 pub fn power_name(base: &str, k: usize, order: usize) -> String {
     let (amount, inverse) = if order - k < k {
         (order - k, true)
