@@ -516,6 +516,18 @@ impl Puzzle {
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("puzzle");
+        // twsearch's `.tws` and cubing.js's KPuzzle JSON, by extension, made into a
+        // definition's text.
+        if let Some(made) = super::tws::as_definition(name_or_path, &text) {
+            let made = made.map_err(|e| DefinitionError {
+                line: e.line,
+                message: e.message,
+            })?;
+            return Puzzle::parse(&made, stem).map_err(|e| DefinitionError {
+                line: 0,
+                message: format!("the puzzle as stickers: {e}"),
+            });
+        }
         Puzzle::parse(&text, stem)
     }
 }

@@ -12,9 +12,11 @@
 pub(crate) mod coords;
 pub(crate) mod defined;
 pub(crate) mod format;
+pub mod kpuzzle;
 pub(crate) mod orbit;
 pub(crate) mod pieces;
 pub(crate) mod space;
+pub mod tws;
 
 pub use defined::{Piece, Puzzle, PuzzleMove};
 pub use format::{BUILTIN_PUZZLES, DefinitionError};

@@ -15,6 +15,7 @@ mod cli;
 mod combinations;
 mod definitions;
 mod docs;
+mod formats;
 mod judge;
 mod layers;
 mod newcomer;

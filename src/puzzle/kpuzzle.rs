@@ -1,0 +1,914 @@
+//! cubing.js KPuzzle definitions (JSON), and the piece model shared with twsearch's
+//! `.tws` files ([`super::tws`]).
+//!
+//! Both formats describe a puzzle by orbits of pieces, each piece with a number of
+//! orientations. pocket knows stickers only, so a piece of N orientations becomes N
+//! stickers: sticker `(slot j, orientation o)` of an orbit is number
+//! `offset + j * N + o`. The conventions (those of cubing.js's `KTransformation`):
+//!
+//! - a move's `permutation[j]` is the slot whose piece moves to slot `j`, and
+//!   `orientationDelta[j]` is added to that piece's orientation as it arrives at `j`
+//!   (indexed by destination) — so position `j` holds what was at `permutation[j]`,
+//!   pocket's own direction;
+//! - a piece at orientation `t` shows its facet `f` on sticker `(j, (f + t) mod N)`.
+//!
+//! Hence a move maps stickers by `p[(j, o)] = (permutation[j], (o - delta[j]) mod N)`,
+//! and the solved sticker `(j, o)` is coloured by (orbit, piece, facet `(o - t) mod N`):
+//! identical pieces share colours, and the N facets of a piece all differ.
+
+use std::fmt::Write as _;
+
+use serde_json::{Map, Value};
+
+use crate::engine::search::MAX_MOVES;
+
+/// What is wrong with a file of another format, and on which line (0: none, the
+/// message names the field).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl std::fmt::Display for FormatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.line {
+            0 => f.write_str(&self.message),
+            n => write!(f, "line {n}: {}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// A pocket puzzle as this module needs it, from its public data (so that it does not
+/// depend on how definitions are parsed).
+pub struct StickerPuzzle<'a> {
+    pub name: &'a str,
+    /// The solved colour of each sticker.
+    pub solved: &'a [u8],
+    pub moves: Vec<StickerMove<'a>>,
+    pub pieces: Vec<StickerPiece<'a>>,
+}
+
+/// A move: its name, its permutation (position i holds what was at `perm[i]`) and its
+/// face (moves that are powers of one another share one).
+pub struct StickerMove<'a> {
+    pub name: &'a str,
+    pub perm: &'a [u8],
+    pub face: u8,
+}
+
+/// A `piece` line: its kind and its stickers, in the order its twists count.
+pub struct StickerPiece<'a> {
+    pub kind: &'a str,
+    pub stickers: &'a [u8],
+}
+
+/// Stickers a pocket definition holds at most.
+pub const MAX_STICKERS: usize = 128;
+
+/// Characters used for colours in the definitions made here: printable ASCII without
+/// `#`, which starts a comment in a definition file (93 colours).
+fn colour_chars() -> Vec<u8> {
+    (33u8..=126).filter(|&c| c != b'#').collect()
+}
+
+/// An orbit: a set of pieces that move among themselves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Orbit {
+    pub name: String,
+    pub pieces: usize,
+    pub orientations: usize,
+}
+
+/// What a move does to one orbit: `perm[j]` is the slot whose piece arrives at `j`,
+/// and `delta[j]` the twist it gets on arriving.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct OrbitMove {
+    pub perm: Vec<usize>,
+    pub delta: Vec<usize>,
+}
+
+/// A puzzle described by pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceModel {
+    pub name: String,
+    pub orbits: Vec<Orbit>,
+    /// Per orbit: the piece in each slot (identical pieces share a number) and its
+    /// orientation.
+    pub solved: Vec<(Vec<usize>, Vec<usize>)>,
+    /// Each generator: its name and what it does to each orbit.
+    pub moves: Vec<(String, Vec<OrbitMove>)>,
+}
+
+fn fail<T>(message: impl Into<String>) -> Result<T, FormatError> {
+    Err(FormatError {
+        line: 0,
+        message: message.into(),
+    })
+}
+
+/// A word for a pocket definition: no spaces and no `#`.
+fn word(s: &str) -> String {
+    let w: String = s
+        .chars()
+        .map(|c| {
+            if c.is_whitespace() || c == '#' {
+                '_'
+            } else {
+                c
+            }
+        })
+        .collect();
+    if w.is_empty() { "puzzle".into() } else { w }
+}
+
+/// twsearch's and cubing.js's name for the `k`-th power of a move of order `order`:
+/// the amount the shorter way round, `'` when that is backwards (`R`, `R2`, `R'`,
+/// `R2'`); half way round counts forwards, as in twsearch.
+pub fn power_name(base: &str, k: usize, order: usize) -> String {
+    let (amount, inverse) = if order - k < k {
+        (order - k, true)
+    } else {
+        (k, false)
+    };
+    let mut s = base.to_string();
+    if amount != 1 {
+        s += &amount.to_string();
+    }
+    if inverse {
+        s.push('\'');
+    }
+    s
+}
+
+impl PieceModel {
+    fn identity(&self) -> Vec<OrbitMove> {
+        self.orbits
+            .iter()
+            .map(|o| OrbitMove {
+                perm: (0..o.pieces).collect(),
+                delta: vec![0; o.pieces],
+            })
+            .collect()
+    }
+
+    /// First `a`, then `b`.
+    fn compose(&self, a: &[OrbitMove], b: &[OrbitMove]) -> Vec<OrbitMove> {
+        self.orbits
+            .iter()
+            .zip(a.iter().zip(b))
+            .map(|(o, (a, b))| OrbitMove {
+                perm: b.perm.iter().map(|&j| a.perm[j]).collect(),
+                delta: (0..o.pieces)
+                    .map(|j| (a.delta[b.perm[j]] + b.delta[j]) % o.orientations)
+                    .collect(),
+            })
+            .collect()
+    }
+
+    /// The pocket definition text of the puzzle: pieces expanded into stickers, every
+    /// power of every move (named as twsearch names them), and a `piece` line for each
+    /// piece (kind: its orbit). Refused past pocket's limits, with the size found.
+    pub fn to_definition(&self) -> Result<String, FormatError> {
+        // Names a definition line cannot hold are refused, not renamed: they are
+        // what a user types (`--moves`).
+        let names = self.orbits.iter().map(|o| ("orbit", &o.name));
+        for (what, name) in names.chain(self.moves.iter().map(|(n, _)| ("move", n))) {
+            if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '#') {
+                return fail(format!(
+                    "{what} name '{name}': a pocket definition cannot hold an empty name, a space or '#' in one"
+                ));
+            }
+        }
+        let mut offsets = Vec::new();
+        let mut n = 0;
+        for o in &self.orbits {
+            offsets.push(n);
+            n += o.pieces * o.orientations;
+        }
+        if n > MAX_STICKERS {
+            let sizes: Vec<String> = self
+                .orbits
+                .iter()
+                .map(|o| format!("{} {}x{}", o.name, o.pieces, o.orientations))
+                .collect();
+            return fail(format!(
+                "the pieces make {n} stickers ({}): pocket holds at most {MAX_STICKERS}",
+                sizes.join(", ")
+            ));
+        }
+        // Colours: (orbit, piece, facet), numbered in order of first appearance.
+        let mut keys: Vec<(usize, usize, usize)> = Vec::new();
+        let mut solved = Vec::with_capacity(n);
+        for (s, o) in self.orbits.iter().enumerate() {
+            let (pieces, twists) = &self.solved[s];
+            for j in 0..o.pieces {
+                for f in 0..o.orientations {
+                    let facet = (f + o.orientations - twists[j]) % o.orientations;
+                    let key = (s, pieces[j], facet);
+                    let c = keys.iter().position(|k| *k == key).unwrap_or_else(|| {
+                        keys.push(key);
+                        keys.len() - 1
+                    });
+                    solved.push(c);
+                }
+            }
+        }
+        let chars = colour_chars();
+        if keys.len() > chars.len() {
+            return fail(format!(
+                "the solved state has {} different stickers: a pocket definition has at most {} colours",
+                keys.len(),
+                chars.len()
+            ));
+        }
+        let mut text = String::new();
+        let _ = writeln!(text, "name {}", word(&self.name));
+        let colours: String = solved.iter().map(|&c| chars[c] as char).collect();
+        let _ = writeln!(text, "solved {colours}");
+        let identity = self.identity();
+        let mut made: Vec<(String, Vec<OrbitMove>)> = Vec::new();
+        for (name, m) in &self.moves {
+            let mut powers = vec![m.clone()];
+            loop {
+                let next = self.compose(powers.last().unwrap_or(m), m);
+                if next == identity {
+                    break;
+                }
+                if powers.len() + made.len() >= MAX_MOVES {
+                    return fail(format!(
+                        "move {name} and its powers make more than {MAX_MOVES} moves, pocket's limit"
+                    ));
+                }
+                powers.push(next);
+            }
+            let order = powers.len() + 1;
+            for (i, p) in powers.into_iter().enumerate() {
+                let pname = power_name(name, i + 1, order);
+                match made.iter().find(|(n, _)| *n == pname) {
+                    Some((_, q)) if *q == p => continue,
+                    Some(_) => {
+                        return fail(format!(
+                            "the power {pname} of move {name} is another move than the move named {pname}"
+                        ));
+                    }
+                    None => made.push((pname, p)),
+                }
+            }
+        }
+        if made.len() > MAX_MOVES {
+            return fail(format!(
+                "{} moves with their powers: pocket holds at most {MAX_MOVES}",
+                made.len()
+            ));
+        }
+        for (name, m) in &made {
+            let _ = write!(text, "move {name}");
+            for (s, o) in self.orbits.iter().enumerate() {
+                let k = o.orientations;
+                for j in 0..o.pieces {
+                    for f in 0..k {
+                        let from = offsets[s] + m[s].perm[j] * k + (f + k - m[s].delta[j]) % k;
+                        let _ = write!(text, " {from}");
+                    }
+                }
+            }
+            text.push('\n');
+        }
+        for (s, o) in self.orbits.iter().enumerate() {
+            let k = o.orientations;
+            for j in 0..o.pieces {
+                let _ = write!(text, "piece {} {}{}", o.name, o.name, j + 1);
+                for f in 0..k {
+                    let _ = write!(text, " {}", offsets[s] + j * k + f);
+                }
+                text.push('\n');
+            }
+        }
+        Ok(text)
+    }
+
+    /// A pocket puzzle as pieces: its generators (one move a face, whose powers
+    /// must be exactly the face's moves, as both formats add every power), and its
+    /// `piece` lines as orbits when every move turns them cyclically and no piece
+    /// looks the same turned; otherwise every sticker is a piece of one orientation.
+    /// Also returns a note when pieces could not be used.
+    pub fn from_puzzle(p: &StickerPuzzle) -> Result<(PieceModel, Option<String>), FormatError> {
+        let generators = generators(p)?;
+        match by_pieces(p, &generators) {
+            Ok(m) => Ok((m, None)),
+            Err(note) => Ok((by_stickers(p, &generators), note)),
+        }
+    }
+}
+
+/// One move a face, whose powers are the face's moves; refused when a face is not
+/// all the powers of one of its moves (cubing.js and twsearch add every power).
+fn generators(p: &StickerPuzzle) -> Result<Vec<usize>, FormatError> {
+    let n = p.solved.len();
+    let identity: Vec<u8> = (0..n as u8).collect();
+    let mut out = Vec::new();
+    for f in 0..p.moves.len() {
+        let face: Vec<usize> = (0..p.moves.len())
+            .filter(|&i| p.moves[i].face as usize == f)
+            .collect();
+        if face.is_empty() {
+            continue;
+        }
+        let powers_of = |g: usize| {
+            let mut ps = vec![p.moves[g].perm.to_vec()];
+            loop {
+                let last = &ps[ps.len() - 1];
+                let next: Vec<u8> = p.moves[g].perm.iter().map(|&j| last[j as usize]).collect();
+                if next == identity || ps.len() > 2 * MAX_MOVES {
+                    break;
+                }
+                ps.push(next);
+            }
+            ps
+        };
+        let found = face.iter().copied().find(|&g| {
+            let ps = powers_of(g);
+            ps.iter()
+                .all(|q| face.iter().any(|&i| p.moves[i].perm == q.as_slice()))
+                && face
+                    .iter()
+                    .all(|&i| ps.iter().any(|q| q == p.moves[i].perm))
+        });
+        match found {
+            Some(g) => out.push(g),
+            None => {
+                let names: Vec<&str> = face.iter().map(|&i| p.moves[i].name).collect();
+                let g = face[0];
+                let missing = powers_of(g)
+                    .into_iter()
+                    .enumerate()
+                    .find(|(_, q)| !face.iter().any(|&i| p.moves[i].perm == q.as_slice()))
+                    .map(|(k, _)| k + 1);
+                let detail = match missing {
+                    Some(k) => format!(" (the power {k} of {} is not a move)", p.moves[g].name),
+                    None => String::new(),
+                };
+                return fail(format!(
+                    "the moves {} are not all the powers of one move{detail}: twsearch and \
+                     cubing.js add every power of a move, so the exported puzzle would have other moves",
+                    names.join(" ")
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Every sticker a piece of one orientation, in one orbit; pieces numbered by colour.
+fn by_stickers(p: &StickerPuzzle, generators: &[usize]) -> PieceModel {
+    let n = p.solved.len();
+    let mut colours: Vec<u8> = Vec::new();
+    let pieces: Vec<usize> = p
+        .solved
+        .iter()
+        .map(|c| {
+            colours.iter().position(|x| x == c).unwrap_or_else(|| {
+                colours.push(*c);
+                colours.len() - 1
+            })
+        })
+        .collect();
+    PieceModel {
+        name: p.name.to_string(),
+        orbits: vec![Orbit {
+            name: "STICKERS".into(),
+            pieces: n,
+            orientations: 1,
+        }],
+        solved: vec![(pieces, vec![0; n])],
+        moves: generators
+            .iter()
+            .map(|&g| {
+                let m = &p.moves[g];
+                (
+                    m.name.to_string(),
+                    vec![OrbitMove {
+                        perm: m.perm.iter().map(|&x| x as usize).collect(),
+                        delta: vec![0; n],
+                    }],
+                )
+            })
+            .collect(),
+    }
+}
+
+/// The `piece` lines as orbits, one a kind (the stickers in no piece make one more
+/// orbit, of one orientation); `Err` says why not, `Err(None)` when there are none.
+fn by_pieces(p: &StickerPuzzle, generators: &[usize]) -> Result<PieceModel, Option<String>> {
+    if p.pieces.is_empty() {
+        return Err(None);
+    }
+    let mut kinds: Vec<&str> = Vec::new();
+    for piece in &p.pieces {
+        if !kinds.contains(&piece.kind) {
+            kinds.push(piece.kind);
+        }
+    }
+    // Each orbit's slots: lists of sticker positions.
+    let mut slots: Vec<Vec<Vec<usize>>> = Vec::new();
+    let mut orbits = Vec::new();
+    for kind in &kinds {
+        let of: Vec<Vec<usize>> = p
+            .pieces
+            .iter()
+            .filter(|x| x.kind == *kind)
+            .map(|x| x.stickers.iter().map(|&s| s as usize).collect())
+            .collect();
+        let k = of[0].len();
+        if of.iter().any(|s| s.len() != k) {
+            return Err(Some(format!(
+                "the {kind} pieces have different numbers of stickers"
+            )));
+        }
+        orbits.push(Orbit {
+            name: kind.to_string(),
+            pieces: of.len(),
+            orientations: k,
+        });
+        slots.push(of);
+    }
+    let n = p.solved.len();
+    let mut owned = vec![false; n];
+    for s in slots.iter().flatten().flatten() {
+        owned[*s] = true;
+    }
+    let loose: Vec<Vec<usize>> = (0..n).filter(|&i| !owned[i]).map(|i| vec![i]).collect();
+    if !loose.is_empty() {
+        let mut name = "STICKERS".to_string();
+        while kinds.contains(&name.as_str()) {
+            name.push('_');
+        }
+        orbits.push(Orbit {
+            name,
+            pieces: loose.len(),
+            orientations: 1,
+        });
+        slots.push(loose);
+    }
+    // Where each sticker is: (orbit, slot, facet).
+    let mut at = vec![(0, 0, 0); n];
+    for (s, of) in slots.iter().enumerate() {
+        for (j, stickers) in of.iter().enumerate() {
+            for (f, &x) in stickers.iter().enumerate() {
+                at[x] = (s, j, f);
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    for &g in generators {
+        let m = &p.moves[g];
+        let mut per_orbit = Vec::new();
+        for (s, of) in slots.iter().enumerate() {
+            let k = orbits[s].orientations;
+            let mut perm = Vec::new();
+            let mut delta = Vec::new();
+            for (j, stickers) in of.iter().enumerate() {
+                let (s0, from, shift) = at[m.perm[stickers[0]] as usize];
+                let cyclic = s0 == s
+                    && stickers
+                        .iter()
+                        .enumerate()
+                        .all(|(f, &x)| at[m.perm[x] as usize] == (s, from, (f + shift) % k));
+                if !cyclic {
+                    return Err(Some(format!(
+                        "move {} turns the {} piece {} other than cyclically",
+                        m.name,
+                        orbits[s].name,
+                        j + 1
+                    )));
+                }
+                perm.push(from);
+                delta.push((k - shift) % k);
+            }
+            per_orbit.push(OrbitMove { perm, delta });
+        }
+        moves.push((m.name.to_string(), per_orbit));
+    }
+    // The solved state: slots whose colours are the same up to a turn hold the same
+    // piece; the first such slot holds it unturned.
+    let mut solved = Vec::new();
+    for (s, of) in slots.iter().enumerate() {
+        let k = orbits[s].orientations;
+        let colours: Vec<Vec<u8>> = of
+            .iter()
+            .map(|st| st.iter().map(|&x| p.solved[x]).collect())
+            .collect();
+        let mut firsts: Vec<usize> = Vec::new();
+        let mut pieces = Vec::new();
+        let mut twists = Vec::new();
+        for (j, c) in colours.iter().enumerate() {
+            // Facet f of the piece shows on (j, f + t).
+            let turned = |first: &[u8], t: usize| (0..k).all(|o| c[o] == first[(o + k - t) % k]);
+            if let Some(r) = (1..k).find(|&r| turned(c, r)) {
+                return Err(Some(format!(
+                    "the {} piece {} looks the same turned {r} of {k}: its orientation would be known only mod {r}",
+                    orbits[s].name,
+                    j + 1
+                )));
+            }
+            let same = firsts
+                .iter()
+                .enumerate()
+                .find_map(|(id, &i)| (0..k).find(|&t| turned(&colours[i], t)).map(|t| (id, t)));
+            match same {
+                Some((id, t)) => {
+                    pieces.push(id);
+                    twists.push(t);
+                }
+                None => {
+                    pieces.push(firsts.len());
+                    twists.push(0);
+                    firsts.push(j);
+                }
+            }
+        }
+        solved.push((pieces, twists));
+    }
+    Ok(PieceModel {
+        name: p.name.to_string(),
+        orbits,
+        solved,
+        moves,
+    })
+}
+
+// ---------------------------------------------------------------------------
+// KPuzzle JSON
+
+fn field<'a>(obj: &'a Map<String, Value>, key: &str, path: &str) -> Result<&'a Value, FormatError> {
+    match obj.get(key) {
+        Some(v) => Ok(v),
+        None => fail(format!("{path}: no field \"{key}\"")),
+    }
+}
+
+fn number(v: &Value, path: &str, below: usize) -> Result<usize, FormatError> {
+    match v.as_u64() {
+        Some(x) if (x as usize) < below => Ok(x as usize),
+        Some(x) => fail(format!("{path} is {x}: at most {}", below - 1)),
+        None => fail(format!("{path}: expected a whole number, got {v}")),
+    }
+}
+
+fn numbers(v: &Value, path: &str, len: usize, below: usize) -> Result<Vec<usize>, FormatError> {
+    let Some(items) = v.as_array() else {
+        return fail(format!("{path}: expected a list of {len} numbers"));
+    };
+    if items.len() != len {
+        return fail(format!(
+            "{path} has {} numbers, expected {len}",
+            items.len()
+        ));
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, x)| number(x, &format!("{path}[{i}]"), below))
+        .collect()
+}
+
+fn object<'a>(v: &'a Value, path: &str) -> Result<&'a Map<String, Value>, FormatError> {
+    v.as_object()
+        .map_or_else(|| fail(format!("{path}: expected an object")), Ok)
+}
+
+/// Refuse keys other than `known`, naming the first.
+fn only(obj: &Map<String, Value>, known: &[&str], path: &str) -> Result<(), FormatError> {
+    match obj.keys().find(|k| !known.contains(&k.as_str())) {
+        Some(k) => fail(format!(
+            "{path}: unknown field \"{k}\" (known: {})",
+            known.join(", ")
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Orbit sizes past this are refused at once (they could never fit in 128 stickers).
+const MAX_ORBIT: u64 = 1 << 16;
+
+/// Read a KPuzzle definition (JSON). Moves come in the order of their names (a JSON
+/// object has none of its own here). Refused: `orientationMod` other than 0 (an
+/// orientation known only mod a divisor), `derivedMoves`, and unknown fields.
+pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
+    let root: Value = serde_json::from_str(text).map_err(|e| FormatError {
+        line: e.line(),
+        message: format!("not KPuzzle JSON: {e}"),
+    })?;
+    let top = object(&root, "the file")?;
+    if top.contains_key("derivedMoves") {
+        return fail(
+            "derivedMoves: moves made of other moves do not carry over; give each move as a permutation",
+        );
+    }
+    only(
+        top,
+        &["$schema", "name", "orbits", "defaultPattern", "moves"],
+        "the file",
+    )?;
+    let name = match top.get("name") {
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => return fail(format!("name: expected a string, got {v}")),
+        None => String::new(),
+    };
+    // Orbits: the current list of {orbitName, numPieces, numOrientations}, or the
+    // older object keyed by name.
+    let mut raw: Vec<(String, &Map<String, Value>, String)> = Vec::new();
+    match field(top, "orbits", "the file")? {
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                let path = format!("orbits[{i}]");
+                let o = object(v, &path)?;
+                only(o, &["orbitName", "numPieces", "numOrientations"], &path)?;
+                let Some(n) = field(o, "orbitName", &path)?.as_str() else {
+                    return fail(format!("{path}.orbitName: expected a string"));
+                };
+                raw.push((n.to_string(), o, path));
+            }
+        }
+        Value::Object(map) => {
+            for (n, v) in map {
+                let path = format!("orbits.{n}");
+                let o = object(v, &path)?;
+                only(o, &["numPieces", "numOrientations"], &path)?;
+                raw.push((n.clone(), o, path));
+            }
+        }
+        v => return fail(format!("orbits: expected a list, got {v}")),
+    }
+    if raw.is_empty() {
+        return fail("orbits: no orbits");
+    }
+    let mut orbits = Vec::new();
+    for (n, o, path) in raw {
+        if orbits.iter().any(|x: &Orbit| x.name == n) {
+            return fail(format!("{path}: orbit {n} is defined twice"));
+        }
+        let pieces = number(
+            field(o, "numPieces", &path)?,
+            &format!("{path}.numPieces"),
+            MAX_ORBIT as usize,
+        )?;
+        let orientations = number(
+            field(o, "numOrientations", &path)?,
+            &format!("{path}.numOrientations"),
+            MAX_ORBIT as usize,
+        )?;
+        if pieces == 0 || orientations == 0 {
+            return fail(format!(
+                "{path}: numPieces and numOrientations must be at least 1"
+            ));
+        }
+        orbits.push(Orbit {
+            name: n,
+            pieces,
+            orientations,
+        });
+    }
+    let total: usize = orbits.iter().map(|o| o.pieces * o.orientations).sum();
+    if total > MAX_STICKERS {
+        let sizes: Vec<String> = orbits
+            .iter()
+            .map(|o| format!("{} {}x{}", o.name, o.pieces, o.orientations))
+            .collect();
+        return fail(format!(
+            "orbits: the pieces make {total} stickers ({}): pocket holds at most {MAX_STICKERS}",
+            sizes.join(", ")
+        ));
+    }
+    let pattern = object(field(top, "defaultPattern", "the file")?, "defaultPattern")?;
+    if let Some(k) = pattern
+        .keys()
+        .find(|k| !orbits.iter().any(|o| o.name == **k))
+    {
+        return fail(format!("defaultPattern: no orbit named {k}"));
+    }
+    let mut solved = Vec::new();
+    for o in &orbits {
+        let path = format!("defaultPattern.{}", o.name);
+        let d = object(field(pattern, &o.name, "defaultPattern")?, &path)?;
+        only(d, &["pieces", "orientation", "orientationMod"], &path)?;
+        // Pieces are numbered from 0; equal numbers are identical pieces.
+        let pieces = numbers(
+            field(d, "pieces", &path)?,
+            &format!("{path}.pieces"),
+            o.pieces,
+            usize::MAX,
+        )?;
+        let twists = numbers(
+            field(d, "orientation", &path)?,
+            &format!("{path}.orientation"),
+            o.pieces,
+            o.orientations,
+        )?;
+        if let Some(m) = d.get("orientationMod") {
+            let mods = numbers(m, &format!("{path}.orientationMod"), o.pieces, usize::MAX)?;
+            if let Some((i, &m)) = mods
+                .iter()
+                .enumerate()
+                .find(|&(_, &m)| m != 0 && m != o.orientations)
+            {
+                return fail(format!(
+                    "{path}.orientationMod[{i}] is {m}: an orientation known only mod a divisor does not carry over (pocket tells every orientation apart)"
+                ));
+            }
+        }
+        solved.push((pieces, twists));
+    }
+    let mut moves = Vec::new();
+    for (mname, v) in object(field(top, "moves", "the file")?, "moves")? {
+        let path = format!("moves.{mname}");
+        let m = object(v, &path)?;
+        if let Some(k) = m.keys().find(|k| !orbits.iter().any(|o| o.name == **k)) {
+            return fail(format!("{path}: no orbit named {k}"));
+        }
+        let mut per_orbit = Vec::new();
+        for o in &orbits {
+            let opath = format!("{path}.{}", o.name);
+            let Some(t) = m.get(&o.name) else {
+                per_orbit.push(OrbitMove {
+                    perm: (0..o.pieces).collect(),
+                    delta: vec![0; o.pieces],
+                });
+                continue;
+            };
+            let t = object(t, &opath)?;
+            only(
+                t,
+                &["permutation", "orientationDelta", "orientation"],
+                &opath,
+            )?;
+            let perm = numbers(
+                field(t, "permutation", &opath)?,
+                &format!("{opath}.permutation"),
+                o.pieces,
+                o.pieces,
+            )?;
+            let mut seen = vec![false; o.pieces];
+            for (i, &x) in perm.iter().enumerate() {
+                if std::mem::replace(&mut seen[x], true) {
+                    return fail(format!(
+                        "{opath}.permutation[{i}]: {x} appears twice (not a permutation)"
+                    ));
+                }
+            }
+            // "orientation" is the older name of "orientationDelta".
+            let key = if t.contains_key("orientationDelta") {
+                "orientationDelta"
+            } else {
+                "orientation"
+            };
+            let delta = numbers(
+                field(t, key, &opath)?,
+                &format!("{opath}.{key}"),
+                o.pieces,
+                o.orientations,
+            )?;
+            per_orbit.push(OrbitMove { perm, delta });
+        }
+        moves.push((mname.clone(), per_orbit));
+    }
+    if moves.is_empty() {
+        return fail("moves: no moves");
+    }
+    Ok(PieceModel {
+        name,
+        orbits,
+        solved,
+        moves,
+    })
+}
+
+fn list(xs: &[usize]) -> String {
+    let items: Vec<String> = xs.iter().map(|x| x.to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn quoted(s: &str) -> String {
+    Value::String(s.to_string()).to_string()
+}
+
+/// The model as KPuzzle JSON (the current field names: an `orbits` list and
+/// `orientationDelta`).
+pub fn write_kpuzzle(m: &PieceModel) -> String {
+    let mut t = String::from("{\n");
+    let _ = writeln!(t, "  \"name\": {},", quoted(&m.name));
+    t += "  \"orbits\": [\n";
+    for (i, o) in m.orbits.iter().enumerate() {
+        let _ = write!(
+            t,
+            "    {{ \"orbitName\": {}, \"numPieces\": {}, \"numOrientations\": {} }}",
+            quoted(&o.name),
+            o.pieces,
+            o.orientations
+        );
+        t += if i + 1 < m.orbits.len() { ",\n" } else { "\n" };
+    }
+    t += "  ],\n  \"defaultPattern\": {\n";
+    for (i, (o, (pieces, twists))) in m.orbits.iter().zip(&m.solved).enumerate() {
+        let _ = write!(
+            t,
+            "    {}: {{ \"pieces\": {}, \"orientation\": {} }}",
+            quoted(&o.name),
+            list(pieces),
+            list(twists)
+        );
+        t += if i + 1 < m.orbits.len() { ",\n" } else { "\n" };
+    }
+    t += "  },\n  \"moves\": {\n";
+    for (i, (name, per_orbit)) in m.moves.iter().enumerate() {
+        let _ = writeln!(t, "    {}: {{", quoted(name));
+        for (k, (o, om)) in m.orbits.iter().zip(per_orbit).enumerate() {
+            let _ = write!(
+                t,
+                "      {}: {{ \"permutation\": {}, \"orientationDelta\": {} }}",
+                quoted(&o.name),
+                list(&om.perm),
+                list(&om.delta)
+            );
+            t += if k + 1 < m.orbits.len() { ",\n" } else { "\n" };
+        }
+        t += if i + 1 < m.moves.len() {
+            "    },\n"
+        } else {
+            "    }\n"
+        };
+    }
+    t += "  }\n}\n";
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two pieces of two orientations that one move swaps, flipping one.
+    const TWO: &str = r#"{
+      "name": "two flips",
+      "orbits": [{ "orbitName": "E", "numPieces": 2, "numOrientations": 2 }],
+      "defaultPattern": { "E": { "pieces": [0, 1], "orientation": [0, 0] } },
+      "moves": { "S": { "E": { "permutation": [1, 0], "orientationDelta": [1, 0] } } }
+    }"#;
+
+    #[test]
+    fn a_move_becomes_a_sticker_permutation() {
+        let m = read_kpuzzle(TWO).unwrap();
+        let text = m.to_definition().unwrap();
+        // Slot 0 receives piece 1 turned by 1: its sticker o shows what was at
+        // (1, o - 1); slot 1 receives piece 0 unturned.
+        assert!(text.contains("\nmove S 3 2 0 1\n"), "{text}");
+        // S has order 4: S, S2, S'.
+        assert!(text.contains("\nmove S2 "), "{text}");
+        assert!(text.contains("\nmove S' "), "{text}");
+        assert!(text.contains("solved !\"$%\n"), "{text}");
+        assert!(text.contains("name two_flips\n"), "{text}");
+    }
+
+    #[test]
+    fn power_names_follow_twsearch() {
+        let names: Vec<String> = (1..6).map(|k| power_name("R", k, 6)).collect();
+        assert_eq!(names, ["R", "R2", "R3", "R2'", "R'"]);
+        assert_eq!(power_name("R", 1, 2), "R");
+        assert_eq!(power_name("R", 2, 3), "R'");
+    }
+
+    #[test]
+    fn refusals_name_the_field() {
+        let modded = TWO.replace(
+            "\"orientation\": [0, 0] }",
+            "\"orientation\": [0, 0], \"orientationMod\": [0, 1] }",
+        );
+        let e = read_kpuzzle(&modded).unwrap_err().to_string();
+        assert!(e.contains("defaultPattern.E.orientationMod[1] is 1"), "{e}");
+        let e = read_kpuzzle(&TWO.replace(
+            "[1, 0], \"orientationDelta\": [1, 0]",
+            "[1, 1], \"orientationDelta\": [1, 0]",
+        ))
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.contains("moves.S.E.permutation[1]: 1 appears twice"),
+            "{e}"
+        );
+        let e = read_kpuzzle(&TWO.replace("\"name\"", "\"nom\""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown field \"nom\""), "{e}");
+        let e = read_kpuzzle(&TWO.replace("\"numPieces\": 2", "\"numPieces\": 200"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("400 stickers"), "{e}");
+        let spaced = read_kpuzzle(&TWO.replace("\"S\":", "\"S 1\":")).unwrap();
+        let e = spaced.to_definition().unwrap_err().to_string();
+        assert!(e.contains("move name 'S 1'"), "{e}");
+        let e = read_kpuzzle("{\n\"name\": }").unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+}

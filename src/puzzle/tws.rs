@@ -1,0 +1,493 @@
+//! twsearch's `.tws` puzzle files (the ksolve format), read into and written from the
+//! piece model of [`super::kpuzzle`].
+//!
+//! A file is `Name NAME` (optional), `Set NAME PIECES ORIENTATIONS` lines, one
+//! `Solved` (or `StartState`) block, then `Move NAME` (or `MoveTransformation NAME`)
+//! blocks. A block holds, for some sets, the set's name, a line of piece numbers and
+//! optionally a line of orientations, and ends with `End`; a set not named is left
+//! as it is solved (or untouched by a move). Lines starting with `#` are comments.
+//!
+//! Conventions, as twsearch reads them: in `Solved` and `Move` blocks pieces are
+//! numbered from 1 (from 0 in `StartState` and `MoveTransformation`); a move's line
+//! `p` says slot `j` receives the piece from slot `p[j]`; a `Move`'s orientation line
+//! is indexed by the slot a piece comes *from* (`MoveTransformation`'s, like
+//! KPuzzle's `orientationDelta`, by the slot it goes to). Equal numbers in the solved
+//! state are identical pieces.
+
+use std::fmt::Write as _;
+
+use super::kpuzzle::{FormatError, Orbit, OrbitMove, PieceModel};
+
+fn fail<T>(line: usize, message: impl Into<String>) -> Result<T, FormatError> {
+    Err(FormatError {
+        line,
+        message: message.into(),
+    })
+}
+
+/// Whether twsearch takes a move of this name for a rotation of the whole puzzle
+/// (`x`, `y2`, `z'`, or capitals and `_` followed by `v`), which is no move there.
+pub fn is_rotation(name: &str) -> bool {
+    let b = name.as_bytes();
+    if matches!(b, [b'x' | b'y' | b'z'] | [b'x' | b'y' | b'z', b'2' | b'\'']) {
+        return true;
+    }
+    let caps = b
+        .iter()
+        .take_while(|&&c| c == b'_' || c.is_ascii_uppercase())
+        .count();
+    caps > 0 && caps + 1 == b.len() && b[caps] == b'v'
+}
+
+/// The lines that are not blank or comments: (line number, words).
+fn lines(text: &str) -> Vec<(usize, Vec<&str>)> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim_start().starts_with('#'))
+        .map(|(i, l)| (i + 1, l.split_whitespace().collect::<Vec<_>>()))
+        .filter(|(_, w)| !w.is_empty())
+        .collect()
+}
+
+/// What a block gives for one set: the piece line and the orientation line.
+type SetLines = (Vec<usize>, Option<Vec<usize>>);
+
+/// Read a block up to its `End` from `at`; returns the sets it names and the index
+/// after `End`. `first` is the lowest piece number (1, or 0 in the zero-indexed
+/// blocks); `?` is refused (twsearch's unknown piece or orientation).
+fn block(
+    ls: &[(usize, Vec<&str>)],
+    mut at: usize,
+    orbits: &[Orbit],
+    first: usize,
+    what: &str,
+    start: usize,
+) -> Result<(Vec<Option<SetLines>>, usize), FormatError> {
+    let mut sets: Vec<Option<SetLines>> = vec![None; orbits.len()];
+    let mut current: Option<usize> = None;
+    loop {
+        let Some((line, words)) = ls.get(at) else {
+            return fail(start, format!("{what} has no End"));
+        };
+        let line = *line;
+        at += 1;
+        if words[0] == "End" {
+            if words.len() != 1 {
+                return fail(line, "expected: End");
+            }
+            if let Some(s) = current.filter(|&s| sets[s].is_none()) {
+                return fail(line, format!("set {} has no piece line", orbits[s].name));
+            }
+            return Ok((sets, at));
+        }
+        let numeric = words[0] == "?" || words[0].bytes().all(|c| c.is_ascii_digit());
+        if !numeric {
+            if words.len() != 1 {
+                return fail(
+                    line,
+                    format!("expected a set name or End, got '{}'", words.join(" ")),
+                );
+            }
+            if let Some(s) = current.filter(|&s| sets[s].is_none()) {
+                return fail(line, format!("set {} has no piece line", orbits[s].name));
+            }
+            let Some(s) = orbits.iter().position(|o| o.name == words[0]) else {
+                return fail(line, format!("no set named '{}'", words[0]));
+            };
+            if sets[s].is_some() {
+                return fail(line, format!("set {} appears twice in {what}", words[0]));
+            }
+            current = Some(s);
+            continue;
+        }
+        let Some(s) = current else {
+            return fail(line, "numbers before a set name");
+        };
+        let o = &orbits[s];
+        let orientation_line = sets[s].is_some();
+        if orientation_line && sets[s].as_ref().is_some_and(|x| x.1.is_some()) {
+            return fail(line, format!("set {}: a third line of numbers", o.name));
+        }
+        if words.len() != o.pieces {
+            return fail(
+                line,
+                format!(
+                    "set {} has {} pieces, this line {} numbers",
+                    o.name,
+                    o.pieces,
+                    words.len()
+                ),
+            );
+        }
+        let mut values = Vec::new();
+        for w in words {
+            if *w == "?" {
+                return fail(
+                    line,
+                    format!(
+                        "set {}: '?' (a piece or orientation left unknown) does not carry over: pocket tells every sticker apart",
+                        o.name
+                    ),
+                );
+            }
+            let (low, high) = if orientation_line {
+                (0, o.orientations - 1)
+            } else {
+                (first, o.pieces - 1 + first)
+            };
+            match w.parse::<usize>() {
+                Ok(v) if (low..=high).contains(&v) => {
+                    values.push(v - if orientation_line { 0 } else { first })
+                }
+                _ => {
+                    let kind = if orientation_line {
+                        "an orientation"
+                    } else {
+                        "a piece number"
+                    };
+                    return fail(
+                        line,
+                        format!("set {}: '{w}' is not {kind} ({low} to {high})", o.name),
+                    );
+                }
+            }
+        }
+        match &mut sets[s] {
+            Some(x) => x.1 = Some(values),
+            None => sets[s] = Some((values, None)),
+        }
+    }
+}
+
+/// Read a `.tws` file. Refused, naming the line: `Illegal` blocks, `?`, `MoveAlias`
+/// and `MoveSequence`, names twsearch takes for rotations, and unknown keywords.
+pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
+    let ls = lines(text);
+    let mut name = String::new();
+    let mut orbits: Vec<Orbit> = Vec::new();
+    let mut solved: Option<Vec<(Vec<usize>, Vec<usize>)>> = None;
+    let mut moves: Vec<(String, Vec<OrbitMove>)> = Vec::new();
+    let mut move_lines: Vec<usize> = Vec::new();
+    let mut at = 0;
+    while let Some((line, words)) = ls.get(at) {
+        let line = *line;
+        at += 1;
+        match words[0] {
+            "Name" => {
+                if !orbits.is_empty() || !name.is_empty() {
+                    return fail(line, "Name must come first, once");
+                }
+                match words.as_slice() {
+                    [_, n] => name = n.to_string(),
+                    _ => return fail(line, "expected: Name NAME"),
+                }
+            }
+            "Set" => {
+                if solved.is_some() {
+                    return fail(line, "Set after Solved: every Set comes before it");
+                }
+                let [_, n, pieces, orientations] = words.as_slice() else {
+                    return fail(line, "expected: Set NAME PIECES ORIENTATIONS");
+                };
+                if orbits.iter().any(|o| o.name == *n) {
+                    return fail(line, format!("set {n} is defined twice"));
+                }
+                let size = |w: &str| w.parse::<usize>().ok().filter(|&x| (1..=255).contains(&x));
+                let (Some(pieces), Some(orientations)) = (size(pieces), size(orientations)) else {
+                    return fail(
+                        line,
+                        format!("Set {n}: '{pieces} {orientations}' is not two numbers 1 to 255"),
+                    );
+                };
+                orbits.push(Orbit {
+                    name: n.to_string(),
+                    pieces,
+                    orientations,
+                });
+                let total: usize = orbits.iter().map(|o| o.pieces * o.orientations).sum();
+                if total > super::kpuzzle::MAX_STICKERS {
+                    return fail(
+                        line,
+                        format!(
+                            "Set {n}: the sets so far make {total} stickers (pieces times orientations): pocket holds at most {}",
+                            super::kpuzzle::MAX_STICKERS
+                        ),
+                    );
+                }
+            }
+            "Solved" | "StartState" => {
+                if words.len() != 1 {
+                    return fail(line, format!("expected: {}", words[0]));
+                }
+                if solved.is_some() {
+                    return fail(line, "a second solved state");
+                }
+                if orbits.is_empty() {
+                    return fail(line, "a solved state before any Set");
+                }
+                let first = usize::from(words[0] == "Solved");
+                let (sets, next) = block(&ls, at, &orbits, first, words[0], line)?;
+                at = next;
+                let mut state = Vec::new();
+                for (o, s) in orbits.iter().zip(sets) {
+                    let (pieces, twists) = match s {
+                        Some((p, t)) => (p, t.unwrap_or(vec![0; o.pieces])),
+                        None => ((0..o.pieces).collect(), vec![0; o.pieces]),
+                    };
+                    // twsearch wants the numbers used to run from the first without gaps.
+                    let mut used = vec![false; o.pieces];
+                    for &p in &pieces {
+                        used[p] = true;
+                    }
+                    let count = used.iter().filter(|&&u| u).count();
+                    if used[..count].iter().any(|&u| !u) {
+                        return fail(
+                            line,
+                            format!(
+                                "{}: the piece numbers of set {} are not {first} to {} without gaps",
+                                words[0],
+                                o.name,
+                                count - 1 + first
+                            ),
+                        );
+                    }
+                    state.push((pieces, twists));
+                }
+                solved = Some(state);
+            }
+            "Move" | "MoveTransformation" => {
+                let [kw, n] = words.as_slice() else {
+                    return fail(line, format!("expected: {} NAME", words[0]));
+                };
+                if solved.is_none() {
+                    return fail(line, format!("{kw} before the solved state"));
+                }
+                if is_rotation(n) {
+                    return fail(
+                        line,
+                        format!(
+                            "{kw} {n}: twsearch takes this name for a rotation of the whole puzzle, which pocket does not have; rename the move"
+                        ),
+                    );
+                }
+                if let Some(i) = moves.iter().position(|(m, _)| m == n) {
+                    return fail(
+                        line,
+                        format!("move {n} is defined twice (line {})", move_lines[i]),
+                    );
+                }
+                let zero = *kw == "MoveTransformation";
+                let (sets, next) = block(&ls, at, &orbits, usize::from(!zero), kw, line)?;
+                at = next;
+                let mut per_orbit = Vec::new();
+                for (o, s) in orbits.iter().zip(sets) {
+                    let Some((perm, twists)) = s else {
+                        per_orbit.push(OrbitMove {
+                            perm: (0..o.pieces).collect(),
+                            delta: vec![0; o.pieces],
+                        });
+                        continue;
+                    };
+                    let mut seen = vec![false; o.pieces];
+                    for &p in &perm {
+                        if std::mem::replace(&mut seen[p], true) {
+                            return fail(
+                                line,
+                                format!(
+                                    "{kw} {n}: set {} is not a permutation: {} appears twice",
+                                    o.name,
+                                    p + usize::from(!zero)
+                                ),
+                            );
+                        }
+                    }
+                    let twists = twists.unwrap_or(vec![0; o.pieces]);
+                    // A Move's orientations are indexed by the slot a piece leaves.
+                    let delta = if zero {
+                        twists
+                    } else {
+                        perm.iter().map(|&p| twists[p]).collect()
+                    };
+                    per_orbit.push(OrbitMove { perm, delta });
+                }
+                moves.push((n.to_string(), per_orbit));
+                move_lines.push(line);
+            }
+            "Illegal" => {
+                return fail(
+                    line,
+                    "Illegal (pieces barred from places) does not carry over: pocket has no forbidden positions",
+                );
+            }
+            "MoveAlias" | "MoveSequence" => {
+                return fail(
+                    line,
+                    format!(
+                        "{} is not read here: give each move as a permutation",
+                        words[0]
+                    ),
+                );
+            }
+            other => {
+                return fail(
+                    line,
+                    format!(
+                        "unknown keyword '{other}' (Name, Set, Solved, StartState, Move, MoveTransformation)"
+                    ),
+                );
+            }
+        }
+    }
+    let Some(solved) = solved else {
+        return fail(0, "no Solved block");
+    };
+    if moves.is_empty() {
+        return fail(0, "no moves");
+    }
+    Ok(PieceModel {
+        name,
+        orbits,
+        solved,
+        moves,
+    })
+}
+
+/// A file named `path` read as a pocket definition's text: `.tws` for twsearch,
+/// `.json` for a KPuzzle; `None` for pocket's own format.
+pub fn as_definition(path: &str, text: &str) -> Option<Result<String, FormatError>> {
+    let ext = std::path::Path::new(path)
+        .extension()?
+        .to_str()?
+        .to_ascii_lowercase();
+    let model = match ext.as_str() {
+        "tws" => read_tws(text),
+        "json" => super::kpuzzle::read_kpuzzle(text),
+        _ => return None,
+    };
+    Some(model.and_then(|m| m.to_definition()))
+}
+
+fn numbers(xs: impl Iterator<Item = usize>) -> String {
+    xs.map(|x| x.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// The model as a `.tws` file (`Solved` and `Move` blocks, numbered from 1). Names
+/// are written as they are; `header` lines become comments.
+pub fn write_tws(m: &PieceModel, header: &[String]) -> String {
+    let mut t = String::new();
+    for h in header {
+        let _ = writeln!(t, "# {h}");
+    }
+    let word = |s: &str| -> String {
+        let w: String = s
+            .chars()
+            .map(|c| if c.is_whitespace() { '_' } else { c })
+            .collect();
+        if w.is_empty() { "puzzle".into() } else { w }
+    };
+    let _ = writeln!(t, "Name {}\n", word(&m.name));
+    for o in &m.orbits {
+        let _ = writeln!(t, "Set {} {} {}", word(&o.name), o.pieces, o.orientations);
+    }
+    t += "\nSolved\n";
+    for (o, (pieces, twists)) in m.orbits.iter().zip(&m.solved) {
+        let _ = writeln!(t, "{}", word(&o.name));
+        let _ = writeln!(t, "{}", numbers(pieces.iter().map(|p| p + 1)));
+        if o.orientations > 1 {
+            let _ = writeln!(t, "{}", numbers(twists.iter().copied()));
+        }
+    }
+    t += "End\n";
+    for (name, per_orbit) in &m.moves {
+        let _ = writeln!(t, "\nMove {}", word(name));
+        for (o, om) in m.orbits.iter().zip(per_orbit) {
+            let _ = writeln!(t, "{}", word(&o.name));
+            let _ = writeln!(t, "{}", numbers(om.perm.iter().map(|p| p + 1)));
+            if o.orientations > 1 {
+                // Indexed by the slot a piece leaves: the piece leaving p[j] gets delta[j].
+                let mut by_source = vec![0; o.pieces];
+                for (j, &p) in om.perm.iter().enumerate() {
+                    by_source[p] = om.delta[j];
+                }
+                let _ = writeln!(t, "{}", numbers(by_source.into_iter()));
+            }
+        }
+        t += "End\n";
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two pieces of two orientations that one move swaps, flipping the one leaving
+    /// slot 2 (so, by destination, the piece arriving at slot 1).
+    const TWO: &str = "# a comment\nName two\n\nSet E 2 2\nSolved\nE\n1 2\n0 0\nEnd\n\nMove S\nE\n2 1\n0 1\nEnd\n";
+
+    #[test]
+    fn reads_and_writes_the_orientation_by_source() {
+        let m = read_tws(TWO).unwrap();
+        assert_eq!(m.moves[0].1[0].perm, vec![1, 0]);
+        assert_eq!(m.moves[0].1[0].delta, vec![1, 0]);
+        let text = write_tws(&m, &[]);
+        assert!(text.contains("Move S\nE\n2 1\n0 1\nEnd"), "{text}");
+        assert_eq!(read_tws(&text).unwrap(), m);
+        // The same move as a MoveTransformation: numbered from 0, twists by destination.
+        let t = TWO.replace("Move S\nE\n2 1\n0 1", "MoveTransformation S\nE\n1 0\n1 0");
+        assert_eq!(read_tws(&t).unwrap(), m);
+    }
+
+    #[test]
+    fn rotations_are_named_as_twsearch_names_them() {
+        for r in ["x", "y2", "z'", "Uv", "BLv"] {
+            assert!(is_rotation(r), "{r}");
+        }
+        for m in ["R", "x3", "Rw", "Uvv", "v", "U2v"] {
+            assert!(!is_rotation(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn refusals_name_the_line() {
+        let cases = [
+            (
+                TWO.replace("End\n\nMove", "End\nIllegal E 1 2\nMove"),
+                "line 10: Illegal",
+            ),
+            (TWO.replace("0 0\nEnd", "? 0\nEnd"), "line 8: set E: '?'"),
+            (
+                TWO.replace("Move S", "Move x"),
+                "line 11: Move x: twsearch takes",
+            ),
+            (
+                TWO.replace("Name two", "Nom two"),
+                "line 2: unknown keyword 'Nom'",
+            ),
+            (
+                TWO.replace("2 1\n0 1", "2 2\n0 1"),
+                "line 11: Move S: set E is not a permutation: 2 appears twice",
+            ),
+            (
+                TWO.replace("2 1\n0 1", "2 3\n0 1"),
+                "line 13: set E: '3' is not a piece number (1 to 2)",
+            ),
+            (
+                TWO.replace("Set E 2 2", "Set E 70 2"),
+                "line 4: Set E: the sets so far make 140 stickers",
+            ),
+            (
+                TWO.replace("1 2\n0 0", "2 2\n0 0"),
+                "line 5: Solved: the piece numbers of set E are not 1 to 1 without gaps",
+            ),
+            (
+                "Set E 2 2\nSolved\nE\n1 2\n".to_string(),
+                "line 2: Solved has no End",
+            ),
+        ];
+        for (text, want) in cases {
+            let e = read_tws(&text).unwrap_err().to_string();
+            assert!(e.starts_with(want), "{e} (wanted {want})");
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! The cubing ecosystem's puzzle files through the real binary: twsearch's `.tws` and
+//! cubing.js's KPuzzle JSON read by `--puzzle`, written by `puzzles --export`, their
+//! censuses against hand counts and against pocket's own format, and the refusals.
+use crate::common;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use common::*;
+
+fn fixture(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/puzzles")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// A scratch file of this test binary, removed by the caller's `Scratch` guard.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str, text: &str) -> Scratch {
+        // Tests run in parallel: each file gets a number of its own.
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!("pocket-formats-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(format!("{}-{name}", NEXT.fetch_add(1, Ordering::Relaxed)));
+        std::fs::write(&path, text).unwrap();
+        Scratch(path)
+    }
+    fn path(&self) -> &str {
+        self.0.to_str().unwrap()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// The census of a puzzle: positions at each distance.
+fn census(puzzle: &str) -> Vec<u64> {
+    let o = pocket(&["census", "--puzzle", puzzle, "--json"], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    v["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect()
+}
+
+/// `puzzles --export FORMAT NAME`, required to succeed.
+fn export(format: &str, name: &str) -> String {
+    let o = pocket(&["puzzles", "--export", format, name], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    stdout(&o)
+}
+
+/// Refused with exit 1, the message containing `want`.
+fn refused(puzzle: &str, want: &str) {
+    let o = pocket(&["census", "--puzzle", puzzle], b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains(want), "{err} (wanted {want})");
+}
+
+const HTM: [u64; 12] = [
+    1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644,
+];
+
+#[test]
+fn tiny_files_have_their_hand_counted_census() {
+    // Two pieces of 3 orientations: 2 arrangements x 9 twists, T T' and S's 5 powers.
+    assert_eq!(census(&fixture("tiny.tws")), [1, 7, 10]);
+    // Three edges (two identical) of 2 orientations and a centre of 4: 3 x 8 x 4;
+    // A has order 12, so 11 powers, and F.
+    assert_eq!(census(&fixture("tiny.json")), [1, 12, 19, 24, 24, 12, 4]);
+    // Solved by undoing: F is its own inverse, the inverse of A is A' (A11).
+    let o = pocket(
+        &["solve", "--puzzle", &fixture("tiny.json"), "--moves", "F A"],
+        b"",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(stdout(&o).trim(), "A' F");
+}
+
+#[test]
+fn a_moves_orientation_line_is_read_by_the_slot_a_piece_leaves() {
+    // The census tells the two directions apart: read by the slot a piece arrives
+    // at, twist3.tws would give 1 7 18 32 48 40 16 (counted in Python when written).
+    let want = [1, 7, 20, 64, 63, 7];
+    assert_eq!(census(&fixture("twist3.tws")), want);
+    assert_eq!(census(&fixture("twist3.json")), want, "KPuzzle: by arrival");
+    // Written back, the orientation lines keep their direction.
+    let tws = export("tws", &fixture("twist3.json"));
+    assert!(tws.contains("Move A\nP\n2 3 1\n0 1 2\nEnd"), "{tws}");
+    let o = pocket(
+        &["census", "--puzzle", &fixture("twist3.tws"), "--json"],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        v["moves"],
+        serde_json::json!(["A", "A'", "B", "B2", "B3", "B2'", "B'"])
+    );
+}
+
+#[test]
+fn powers_are_named_as_twsearch_names_them() {
+    let p = Scratch::new("a.tws", &export("tws", &fixture("tiny.json")));
+    // The exported file lists the generators only; reading it adds the powers.
+    let text = std::fs::read_to_string(p.path()).unwrap();
+    assert_eq!(text.matches("\nMove ").count(), 2, "{text}");
+    // A has order 12: A6 A5' A' is A to the 24th, nothing.
+    let o = pocket(
+        &["solve", "--puzzle", p.path(), "--moves", "A6 A5' A' F"],
+        b"",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(stdout(&o).trim(), "F");
+}
+
+#[test]
+fn round_trips_keep_the_census() {
+    let cases = [
+        ("2x2x1", vec![1, 4, 10, 8, 1]),
+        (fixture("tiny.tws").as_str(), vec![1, 7, 10]),
+        (
+            fixture("tiny.json").as_str(),
+            vec![1, 12, 19, 24, 24, 12, 4],
+        ),
+    ]
+    .map(|(n, c)| (n.to_string(), c));
+    for (name, want) in cases {
+        assert_eq!(census(&name), want, "{name}");
+        for (format, ext) in [("tws", "tws"), ("kpuzzle", "json")] {
+            let once = Scratch::new(&format!("once.{ext}"), &export(format, &name));
+            assert_eq!(census(once.path()), want, "{name} as {format}");
+            // And again, from the file just read: the same text.
+            let twice = export(format, once.path());
+            let again = Scratch::new(&format!("twice.{ext}"), &twice);
+            assert_eq!(census(again.path()), want, "{name} as {format}, twice");
+            assert_eq!(
+                export(format, again.path()),
+                twice,
+                "{name}: a second round trip changes nothing"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_pocket_cube_exports_as_kociembas_corners() {
+    let tws = export("tws", "pocket-golf");
+    assert!(tws.contains("Set corner 8 3\n"), "{tws}");
+    // R: URF <- DFR <- DRB <- UBR <- URF, twists by the slot a corner leaves.
+    assert!(
+        tws.contains("Move R\ncorner\n5 2 3 1 8 6 7 4\n1 0 0 2 2 0 0 1\nEnd"),
+        "{tws}"
+    );
+    let json = export("kpuzzle", "pocket-golf");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        v["moves"]["R"]["corner"]["orientationDelta"],
+        serde_json::json!([2, 0, 0, 1, 1, 0, 0, 2])
+    );
+    // The 3x3x3: corners and edges as pieces, the centres as loose stickers.
+    let json = export("kpuzzle", "3x3x3");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let orbits: Vec<(u64, u64)> = v["orbits"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                o["numPieces"].as_u64().unwrap(),
+                o["numOrientations"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(orbits, [(8, 3), (12, 2), (6, 1)]);
+    let back = Scratch::new("333.json", &json);
+    let o = pocket(&["puzzles", "--export", "tws", back.path()], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn exports_refuse_what_does_not_carry_over() {
+    let o = pocket(&["puzzles", "--export", "tws", "pocket-21"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("not all the powers of one move"), "{err}");
+    let o = pocket(&["puzzles", "--export", "ksolve", "2x2x1"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("tws and kpuzzle"));
+    let o = pocket(&["puzzles", "--export", "tws"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(&["puzzles", "2x2x1"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    // Costs do not carry over, and the export says so.
+    let o = pocket(&["puzzles", "--export", "kpuzzle", "2x2x1"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("costs do not carry over"));
+}
+
+#[test]
+fn reading_refuses_what_does_not_carry_over() {
+    let tws = std::fs::read_to_string(fixture("tiny.tws")).unwrap();
+    let json = std::fs::read_to_string(fixture("tiny.json")).unwrap();
+    let bad_tws = [
+        (
+            tws.replace("\nMove T", "\nIllegal C 1 2\nMove T"),
+            "line 16: Illegal",
+        ),
+        (
+            tws.replace("1 2\n0 0\nEnd", "1 2\n0 ?\nEnd"),
+            "line 13: set C: '?'",
+        ),
+        (
+            tws.replace("Name tiny", "Title tiny"),
+            "line 6: unknown keyword 'Title'",
+        ),
+        (
+            tws.replace("Set C 2 3", "Set C 50 3"),
+            "the sets so far make 150 stickers",
+        ),
+        (
+            tws.replace("Move S", "Move y2"),
+            "Move y2: twsearch takes this name",
+        ),
+        (
+            tws.replace("Move S", "MoveSequence S T T"),
+            "MoveSequence is not read here",
+        ),
+    ];
+    for (text, want) in bad_tws {
+        let f = Scratch::new("bad.tws", &text);
+        refused(f.path(), want);
+    }
+    let bad_json = [
+        (
+            json.replace(
+                "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0] }",
+                "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0], \"orientationMod\": [2] }",
+            ),
+            "defaultPattern.CENTRE.orientationMod[0] is 2",
+        ),
+        (
+            json.replace("\"moves\"", "\"derivedMoves\": {}, \"moves\""),
+            "derivedMoves",
+        ),
+        (
+            json.replace("\"name\"", "\"title\""),
+            "unknown field \"title\"",
+        ),
+        (
+            json.replace("\"numPieces\": 3", "\"numPieces\": 60"),
+            "defaultPattern.EDGES.pieces has 3 numbers, expected 60",
+        ),
+        (
+            json.replace("\"numPieces\": 3", "\"numPieces\": 70"),
+            "the pieces make 144 stickers (EDGES 70x2, CENTRE 1x4): pocket holds at most 128",
+        ),
+        (
+            json.replace("[2, 0, 1]", "[2, 0, 0]"),
+            "moves.A.EDGES.permutation[2]: 0 appears twice",
+        ),
+        (
+            json.replace("\"orbits\"", "\n\"orbits\" ["),
+            "line 4: not KPuzzle JSON",
+        ),
+    ];
+    for (text, want) in bad_json {
+        let f = Scratch::new("bad.json", &text);
+        refused(f.path(), want);
+    }
+}
+
+/// Four censuses of 3,674,160 positions, about 50 s in all in release:
+/// `cargo test --release --test formats -- --ignored`.
+#[test]
+#[ignore]
+fn the_pocket_cube_in_both_formats_has_pocket_census() {
+    assert_eq!(census(&fixture("corners7.tws")), HTM);
+    assert_eq!(census(&fixture("corners7.json")), HTM);
+    for (format, ext) in [("tws", "tws"), ("kpuzzle", "json")] {
+        let f = Scratch::new(&format!("golf.{ext}"), &export(format, "pocket-golf"));
+        assert_eq!(census(f.path()), HTM, "pocket-golf as {format}");
+    }
+}
