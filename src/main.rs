@@ -1,4 +1,4 @@
 //! The `pocket` binary: all logic lives in the library.
 fn main() -> std::process::ExitCode {
-    pocket::cli::run(std::env::args_os())
+    pocket::run_command_line(std::env::args_os())
 }

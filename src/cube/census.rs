@@ -111,7 +111,7 @@ pub fn census_with_symmetry(metric: Metric) -> Census {
 }
 
 /// Breadth-first search and count, for one metric: over one permutation of each
-/// class of the symmetries that keep the metric's moves ([`by_classes`]).
+/// class of the symmetries that keep the metric's moves (`by_classes`).
 pub fn census(metric: Metric) -> Census {
     let moves = metric.steps();
     let (positions, maxima) = by_classes(&moves);

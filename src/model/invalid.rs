@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-/// The kinds of value [`Error::Invalid`] refuses.
+/// The kinds of value an [`Invalid`] refuses (and [`crate::Error::Invalid`] carries).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Kind {

@@ -336,7 +336,7 @@ fn megabytes(bytes: u64) -> String {
 impl PuzzleSpace<'_> {
     /// The census: every position by the cost of solving it (which differs from the
     /// cost of making it when a move and its inverse cost differently), with local
-    /// maxima, within [`DEFAULT_MEMORY`].
+    /// maxima, within `DEFAULT_MEMORY`.
     pub fn census(&self) -> Result<Census, Error> {
         self.census_with_progress(DEFAULT_MEMORY, &mut |_, _| {})
     }

@@ -312,7 +312,7 @@ fn each_layer_uses_only_the_layers_below() {
     }
     // The binary is the only user of the command line outside it.
     let main = std::fs::read_to_string(src.join("main.rs")).unwrap();
-    assert!(main.contains("cli::run"));
+    assert!(main.contains("run_command_line"));
     let files = std::fs::read_dir(&src).unwrap().count();
     assert!(files <= 12, "{files} entries directly in src/");
 }
