@@ -73,8 +73,8 @@ pub(crate) struct SolveArgs {
     #[argh(option, long = "gen", from_str_fn(parse_gen))]
     generators: Option<Vec<Move>>,
     /// solve to the nearest state matching this pattern instead: 24 characters in the
-    /// state's colours and layout, `.` for any colour (e.g. first layer:
-    /// ............LLFFRRBBDDDD)
+    /// state's layout, in its colours or in face letters U L F R B D, `.` for any
+    /// colour, spaces ignored (e.g. first layer: ............LLFFRRBBDDDD)
     #[argh(option)]
     goal: Option<String>,
     /// solve another puzzle: a built-in name (`pocket puzzles`) or a definition file;

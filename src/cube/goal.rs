@@ -147,8 +147,13 @@ mod tests {
         };
         assert_eq!(e("UUUU"), "goal: expected 24 stickers, got 4 characters");
         assert_eq!(
-            e("UUUU LLFFRRBBLLFFRRBBDDDD"),
-            "goal: a space at position 5 is not a colour or '.'"
+            e("UUUU\u{7}LLFFRRBBLLFFRRBBDDDD"),
+            "goal: control character U+0007 at position 5 is not a colour or '.'"
+        );
+        // Spaces group a goal as they group a state.
+        assert_eq!(
+            Goal::parse("UUUU LLFF RRBB LLFFRRBBDDDD"),
+            Goal::parse("UUUULLFFRRBBLLFFRRBBDDDD")
         );
         assert_eq!(
             e("X......................."),

@@ -5,7 +5,9 @@
 //! the pieces: a pattern no position shows is refused with the corner at fault.
 
 use super::invalid::{Invalid, Kind};
-use crate::model::pieces::{CORNER_FACES, CORNER_STICKERS, Cube, REFERENCE_SLOT, STICKERS};
+use crate::model::pieces::{
+    CORNER_FACES, CORNER_STICKERS, Cube, FACE_LETTERS, REFERENCE_SLOT, STICKERS,
+};
 use crate::model::stickers::{Stickers, describe_char};
 
 /// The wildcard character of goals.
@@ -23,6 +25,9 @@ impl Goal {
 
     /// Read a pattern; `.` is any colour.
     pub fn parse(text: &str) -> Result<Goal, Invalid> {
+        // Spaces and tabs group a goal as they group a state (`"UUUU ....."`).
+        let kept: String = text.chars().filter(|&c| c != ' ' && c != '\t').collect();
+        let text = kept.as_str();
         let bytes = text.as_bytes();
         if let Some(i) = bytes.iter().position(|b| !(33..=126).contains(b)) {
             let c = text[i..].chars().next().unwrap_or('?');
@@ -58,6 +63,18 @@ impl Goal {
         let mut face_of = [None; 128];
         for i in 0..STICKERS {
             face_of[stickers.0[i] as usize] = Some(faces[i]);
+        }
+        // A goal written in face letters (`............LLFFRRBBDDDD`, as the help
+        // shows it) for a state typed in colours: each letter is that face of the
+        // state, which its reference corner orients.
+        let asked = || self.0.iter().flatten();
+        if asked().any(|&c| face_of[c as usize].is_none())
+            && asked().all(|c| FACE_LETTERS.contains(c))
+        {
+            face_of = [None; 128];
+            for (f, &letter) in FACE_LETTERS.iter().enumerate() {
+                face_of[letter as usize] = Some(f as u8);
+            }
         }
         let mut count = [0usize; 6];
         let mut out = [None; STICKERS];

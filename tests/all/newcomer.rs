@@ -235,3 +235,26 @@ fn a_misread_reference_corner_is_named() {
     let o = pocket(&["solve", std::str::from_utf8(&s).unwrap()]);
     assert!(!out(&o).contains("reference corner"), "{}", out(&o));
 }
+
+/// `--goal` in face letters, as the help writes it, for a state typed in colours: the
+/// letters are read through the state's own faces, spaces group a goal as they group
+/// a state, and the answer is the one the goal in the state's colours gets.
+#[test]
+fn a_goal_in_face_letters_or_spaced_is_read_for_a_state_in_colours() {
+    let state = "BYROWBWYGBROOGWGOGRBRWYY";
+    let in_colours =
+        crate::common::pocket(&["solve", "--goal", "............OOGGRRBBYYYY", state], b"");
+    assert_eq!(in_colours.status.code(), Some(0));
+    let expected = crate::common::stdout(&in_colours);
+    assert!(!expected.trim().is_empty());
+    for goal in ["............LLFFRRBBDDDD", "......  ......  LLFF RRBB DDDD"] {
+        let out = crate::common::pocket(&["solve", "--goal", goal, state], b"");
+        assert_eq!(out.status.code(), Some(0), "{goal}");
+        assert_eq!(crate::common::stdout(&out), expected, "{goal}");
+    }
+    // A character that is neither a colour of the state nor, with the others, a face
+    // letter is still named.
+    let out = crate::common::pocket(&["solve", "--goal", "............LLFFRRBBDDDX", state], b"");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(crate::common::stdout(&out).contains("is not a colour of the state"));
+}

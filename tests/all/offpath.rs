@@ -421,6 +421,7 @@ fn messages_bom_long_line_and_cost_limit() {
 
 /// Messages: the API of `pocket serve` names a byte that is not UTF-8 as the command
 /// line does (the bytes as sent reach the same parser).
+#[cfg(feature = "serve")]
 #[test]
 fn messages_serve_names_the_byte() {
     let bad = b"UUUURLFBLRBFLLFFRRBBDDD\xff";

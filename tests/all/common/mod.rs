@@ -2,6 +2,7 @@
 //! for the real binary.
 #![allow(dead_code)]
 
+#[cfg(feature = "serve")]
 pub mod server;
 
 use std::io::Write;
