@@ -4,16 +4,15 @@ use std::io::{self, IsTerminal, Write};
 
 use argh::FromArgs;
 
-use crate::cube::census::{census_all_with, census_in};
-use crate::engine::census::Census;
 use crate::engine::chart::census_svg;
 use crate::io::{group, timed};
 use crate::model::cost::Metric;
-use crate::model::moves::{Move, generators_name};
+use crate::model::moves::Move;
 use crate::model::stickers::escape_text;
-use crate::puzzle::space::DEFAULT_MEMORY;
+use crate::request::RequestError;
+use crate::request::census::{self, CensusRequest, Counted, Start};
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_puzzle, parse_gen, report_usage, usage};
+use super::{EXIT_BAD_INPUT, EXIT_OK, parse_gen, report, usage};
 
 #[derive(FromArgs, Debug)]
 /// Count positions and local maxima at every distance from solved (God's algorithm).
@@ -95,22 +94,16 @@ fn parse_megabytes(s: &str) -> Result<u64, String> {
     }
 }
 
-/// Which engine counted a defined puzzle: its name and a phrase on it.
-struct EngineUsed {
-    name: &'static str,
-    note: String,
-}
-
 /// A progress line on the terminal for a defined puzzle's census, shown once it has
 /// run a second: a bar when the total is known before the search.
-struct Progress<'a> {
-    name: &'a str,
+struct Progress {
+    name: String,
     total: Option<u64>,
     start: std::time::Instant,
     shown: bool,
 }
 
-impl Progress<'_> {
+impl Progress {
     fn report(&mut self, settled: u64, distance: u32) {
         if self.start.elapsed().as_secs_f64() < 1.0 {
             return;
@@ -140,107 +133,6 @@ impl Progress<'_> {
     }
 }
 
-/// The censuses asked for: the cube's metrics, or a defined puzzle's (with the engine
-/// that counted it). A problem is reported and becomes the exit status.
-fn compute(a: &CensusArgs) -> Result<(Vec<Census>, Option<EngineUsed>), u8> {
-    let Some(name) = &a.puzzle else {
-        if a.weighted || a.cost.is_some() {
-            let what = if a.weighted { "--weighted" } else { "--cost" };
-            report_usage(
-                "census",
-                &format!(
-                    "{what} needs --puzzle (a definition's costs); the cube's distances are \
-                     counted in --metric htm, qtm or one-way"
-                ),
-            );
-            return Err(EXIT_USAGE);
-        }
-        if a.memory.is_some() {
-            report_usage(
-                "census",
-                "--memory bounds the census of a --puzzle (the cube's takes 4 MB a metric)",
-            );
-            return Err(EXIT_USAGE);
-        }
-        let metrics = match a.metric {
-            MetricChoice::One(m) => vec![m],
-            MetricChoice::All => Metric::ALL.to_vec(),
-        };
-        let Some(generators) = &a.generators else {
-            return Ok((census_all_with(&metrics, a.symmetry), None));
-        };
-        if a.symmetry {
-            report_usage(
-                "census",
-                "--symmetry counts the whole cube: not with --gen (a move subset has fewer symmetries)",
-            );
-            return Err(EXIT_USAGE);
-        }
-        let mut all = Vec::new();
-        for &m in &metrics {
-            match census_in(m, generators) {
-                Some(c) => all.push(c),
-                None => eprintln!(
-                    "pocket: {m} has no move among {}",
-                    generators_name(generators)
-                ),
-            }
-        }
-        if all.is_empty() {
-            report_usage(
-                "census",
-                &format!(
-                    "--metric {} turns none of the moves of --gen {}",
-                    metrics[0],
-                    generators_name(generators)
-                ),
-            );
-            return Err(EXIT_USAGE);
-        }
-        return Ok((all, None));
-    };
-    if a.generators.is_some() || !matches!(a.metric, MetricChoice::All) || a.symmetry {
-        report_usage(
-            "census",
-            "--puzzle counts the moves of its definition: no --metric, --gen or --symmetry",
-        );
-        return Err(EXIT_USAGE);
-    }
-    let puzzle = load_puzzle("census", name, a.cost.as_deref())?;
-    let space = match puzzle.space(a.weighted || a.cost.is_some()) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("pocket: puzzle {name}: {e}");
-            return Err(EXIT_BAD_INPUT);
-        }
-    };
-    let engine = EngineUsed {
-        name: space.engine_name(),
-        note: space.engine_note(),
-    };
-    // Progress on a terminal; the line is cleared before any result is printed.
-    let mut progress = Progress {
-        name,
-        total: space.size(),
-        start: std::time::Instant::now(),
-        shown: false,
-    };
-    let terminal = io::stderr().is_terminal();
-    let census = space.census_with_progress(a.memory.unwrap_or(DEFAULT_MEMORY), &mut |s, d| {
-        if terminal {
-            progress.report(s, d)
-        }
-    });
-    progress.clear();
-    match census {
-        Ok(c) => Ok((vec![c], Some(engine))),
-        Err(e) => {
-            eprintln!("pocket: puzzle {name}: {e}");
-            Err(EXIT_BAD_INPUT)
-        }
-    }
-}
-
 pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
     if a.svg.as_deref() == Some("-") && (a.json || a.symmetry) {
         return usage(
@@ -249,11 +141,42 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
              --symmetry columns (give --svg FILE)",
         );
     }
-    let (all, us) = timed(|| compute(&a));
-    let (mut all, engine) = match all {
-        Ok(all) => all,
-        Err(code) => return Ok(code),
+    // Progress on a terminal; the line is cleared before any result is printed.
+    let terminal = io::stderr().is_terminal();
+    let mut progress: Option<Progress> = None;
+    let request = a.request();
+    let (counted, us) = timed(|| {
+        census::run(&request, &mut |step| match step {
+            Start::Puzzle { name, total } => {
+                progress = Some(Progress {
+                    name: name.to_string(),
+                    total,
+                    start: std::time::Instant::now(),
+                    shown: false,
+                })
+            }
+            Start::Settled(settled, distance) => {
+                if let Some(p) = progress.as_mut().filter(|_| terminal) {
+                    p.report(settled, distance)
+                }
+            }
+        })
+    });
+    if let Some(p) = &progress {
+        p.clear();
+    }
+    let Counted {
+        censuses: mut all,
+        engine,
+        notes,
+    } = match counted {
+        Ok(c) => c,
+        Err(RequestError::Io(e)) => return Err(e),
+        Err(e) => return Ok(report("census", e)),
     };
+    for note in notes {
+        eprintln!("pocket: {note}");
+    }
     // A definition file's name is printed in the table's title and the chart: a
     // terminal escape sequence there is shown as its escape text (JSON escapes it).
     if !a.json {
@@ -302,4 +225,22 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
         }
     }
     Ok(EXIT_OK)
+}
+
+impl CensusArgs {
+    /// The request these arguments make.
+    fn request(&self) -> CensusRequest {
+        CensusRequest {
+            metric: match self.metric {
+                MetricChoice::One(m) => Some(m),
+                MetricChoice::All => None,
+            },
+            generators: self.generators.clone(),
+            puzzle: self.puzzle.clone(),
+            weighted: self.weighted,
+            cost: self.cost.clone(),
+            symmetry: self.symmetry,
+            memory: self.memory,
+        }
+    }
 }

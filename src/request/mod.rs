@@ -9,6 +9,7 @@
 //! was wrong (a usage error) or its input.
 
 pub mod batch;
+pub mod census;
 pub mod solve;
 
 use std::fmt;
@@ -16,6 +17,7 @@ use std::io;
 
 use crate::puzzle::Puzzle;
 
+pub use census::CensusRequest;
 pub use solve::{Method, SolveRequest};
 
 /// Exit status: every input was good.
