@@ -499,7 +499,7 @@ fn with_cost_solver<T: Send>(
     static LAST: Mutex<Option<(String, PocketSolver)>> = Mutex::new(None);
     let costs: Costs = spec
         .parse()
-        .or_else(|e: pocket_lib::Error| refuse(py, format!("bad cost: {e}")))?;
+        .or_else(|e: pocket_lib::model::Invalid| refuse(py, format!("bad cost: {e}")))?;
     py.detach(|| {
         let mut guard = LAST.lock().unwrap_or_else(|e| e.into_inner());
         if guard.as_ref().is_none_or(|(s, _)| s != spec) {

@@ -206,9 +206,9 @@ def test_solve_answers_as_the_command_line():
 def test_scrambles_are_the_command_lines():
     # `pocket scramble -n 3 --seed 1`
     assert pocket.scramble(3, seed=1) == [
-        ("U F' U F2 R F' R F2 U R' U'", "RRUDFLFFLBUULULDRDFBBBDR"),
-        ("F2 U R2 U F R' F U2 R U F", "RURRUDBFDFRBLFLLFBUBUDDL"),
-        ("R2 U2 F U R' F U2 F' U R U'", "RUFRULDDBLFBLFUBUDFBRLDR"),
+        ("U' R2 U F2 U F U2 F' R2 U R'", "RRUDFLFFLBUULULDRDFBBBDR"),
+        ("U R' F2 R U' F R' F R2 U' F2", "UBBURRDLFURFLFRDLBUBDFDL"),
+        ("U2 R' U F' R' F U' F2 U' F2 R", "BUUFDRBDRLFRLURFDLBBFLDU"),
     ]
     for seq, state in pocket.scramble(20, seed=2, min_distance=9, optimal=True):
         assert pocket.distance(state) >= 9 and len(seq.split()) == pocket.distance(state)
