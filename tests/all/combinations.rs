@@ -12,8 +12,6 @@ use crate::common;
 use crate::model;
 
 use std::collections::HashMap;
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -40,52 +38,18 @@ struct Run {
 
 /// Run the real binary with a time limit (a hang is a failure, not a stuck test).
 fn run(args: &[String], stdin: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.as_bytes().to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let mut out_pipe = child.stdout.take().unwrap();
-    let mut err_pipe = child.stderr.take().unwrap();
-    let out_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = out_pipe.read_to_end(&mut v);
-        v
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = err_pipe.read_to_end(&mut v);
-        v
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break Some(s);
-        }
-        if start.elapsed() > CHILD_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(5));
-    };
-    writer.join().unwrap();
-    let out = String::from_utf8_lossy(&out_reader.join().unwrap()).into_owned();
-    let err = String::from_utf8_lossy(&err_reader.join().unwrap()).into_owned();
-    Run {
-        code: status.and_then(|s| s.code()),
-        out,
-        err: if status.is_none() {
-            format!("killed after {CHILD_LIMIT:?}\n{err}")
-        } else {
-            err
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    match common::pocket_within(&args, stdin.as_bytes(), CHILD_LIMIT) {
+        Ok(o) => Run {
+            code: o.status.code(),
+            out: text(&o.stdout),
+            err: text(&o.stderr),
+        },
+        Err(err) => Run {
+            code: None,
+            out: String::new(),
+            err: format!("killed after {CHILD_LIMIT:?}\n{}", text(&err)),
         },
     }
 }

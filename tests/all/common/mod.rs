@@ -299,6 +299,61 @@ pub fn pocket(args: &[&str], stdin: &[u8]) -> Output {
     out
 }
 
+/// Run the real binary with a time limit: its output, or `None` (and the stderr read
+/// so far) when it ran past `limit` and was killed, so that a hang fails a test
+/// instead of stalling it.
+pub fn pocket_within(
+    args: &[&str],
+    stdin: &[u8],
+    limit: std::time::Duration,
+) -> Result<Output, Vec<u8>> {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut input = child.stdin.take().unwrap();
+    let data = stdin.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(&data);
+    });
+    let read_all = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = pipe.read_to_end(&mut v);
+            v
+        })
+    };
+    let out_reader = read_all(Box::new(child.stdout.take().unwrap()));
+    let err_reader = read_all(Box::new(child.stderr.take().unwrap()));
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break Some(s);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    };
+    writer.join().unwrap();
+    let stdout = out_reader.join().unwrap();
+    let stderr = err_reader.join().unwrap();
+    match status {
+        Some(status) => Ok(Output {
+            status,
+            stdout,
+            stderr,
+        }),
+        None => Err(stderr),
+    }
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
