@@ -94,6 +94,20 @@ struct Batch {
     threads: Option<i64>,
 }
 
+impl Batch {
+    /// The states of a batch call, and the threads to read and answer them with.
+    fn read<'py, 'a>(
+        &self,
+        py: Python<'py>,
+        states: &Bound<'py, PyAny>,
+        held: &'a mut Held<'py>,
+    ) -> PyResult<(States<'py, 'a>, usize)> {
+        let s = read_states(py, states, self.layout, held)?;
+        let t = threads_for(py, self.threads, count_of(&s))?;
+        Ok((s, t))
+    }
+}
+
 fn batch(py: Python<'_>, layout: &str, errors: &str, threads: Option<i64>) -> PyResult<Batch> {
     Ok(Batch {
         layout: parse_layout(py, layout)?,
@@ -114,8 +128,7 @@ fn to_index<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let b = batch(py, layout, errors, threads)?;
     let mut held = Held { rows: None };
-    let s = read_states(py, states, b.layout, &mut held)?;
-    let t = threads_for(py, b.threads, count_of(&s))?;
+    let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     let out: Vec<i32> = idx
         .iter()
@@ -194,8 +207,7 @@ fn distance<'py>(
     let metric = parse_metric(py, metric)?;
     let b = batch(py, layout, errors, threads)?;
     let mut held = Held { rows: None };
-    let s = read_states(py, states, b.layout, &mut held)?;
-    let t = threads_for(py, b.threads, count_of(&s))?;
+    let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     let out = py.detach(|| match distances_for(metric, idx.len(), FOR_DISTANCES) {
         Dist::Table(table) => distance_kernel(&table, &idx, t),
@@ -228,8 +240,7 @@ fn optimal_moves<'py>(
     let metric = parse_metric(py, metric)?;
     let b = batch(py, layout, errors, threads)?;
     let mut held = Held { rows: None };
-    let s = read_states(py, states, b.layout, &mut held)?;
-    let t = threads_for(py, b.threads, count_of(&s))?;
+    let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     let moves = metric_moves(metric);
     let k = moves.len();
@@ -268,8 +279,7 @@ fn next_states<'py>(
     let metric = parse_metric(py, metric)?;
     let b = batch(py, layout, errors, threads)?;
     let mut held = Held { rows: None };
-    let s = read_states(py, states, b.layout, &mut held)?;
-    let t = threads_for(py, b.threads, count_of(&s))?;
+    let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     let moves = metric_moves(metric);
     let k = moves.len();
@@ -384,8 +394,7 @@ fn apply<'py>(
         .or_else(|e: pocket_lib::model::NotationError| refuse(py, e.to_string()))?;
     let b = batch(py, layout, errors, threads)?;
     let mut held = Held { rows: None };
-    let s = read_states(py, states, b.layout, &mut held)?;
-    let t = threads_for(py, b.threads, count_of(&s))?;
+    let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     // The whole sequence as one sticker permutation: applied to stickers that name
     // their own positions.
