@@ -21,4 +21,4 @@ pub mod tws;
 pub use defined::{Piece, Puzzle, PuzzleMove};
 pub use format::{BUILTIN_PUZZLES, DefinitionError};
 pub use orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
-pub use space::{MAX_MOVE_COST, MAX_POSITIONS, PuzzleSpace};
+pub use space::{MAX_MOVE_COST, MAX_POSITIONS, PuzzleSolver, PuzzleSpace};

@@ -10,7 +10,7 @@ use crate::cube::auto::AutoSolver;
 use crate::cube::picture::{Style, draw};
 use crate::cube::solver::PocketSolver;
 use crate::cube::table::TableSolver;
-use crate::engine::search::{Solver, Space};
+use crate::engine::search::Space;
 use crate::io::{Line, LineReader, trim};
 use crate::model::cost::{Costs, Metric, format_decimal};
 use crate::model::goal::Goal;
@@ -18,7 +18,7 @@ use crate::model::moves::Alg;
 use crate::model::notation::{Layout, NotationError, WcaSequence, apply_plain};
 use crate::model::pieces::Cube;
 use crate::model::stickers::{Stickers, state_in_line};
-use crate::puzzle::{Puzzle, PuzzleSpace};
+use crate::puzzle::{Puzzle, PuzzleSolver, PuzzleSpace};
 use smallvec::SmallVec;
 
 /// A solver of the cube as `solve` uses it.
@@ -293,7 +293,7 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
 pub struct PuzzleSubject<'p> {
     pub puzzle: &'p Puzzle,
     pub space: &'p PuzzleSpace<'p>,
-    pub solver: Solver<&'p PuzzleSpace<'p>>,
+    pub solver: PuzzleSolver<'p>,
     pub moves_input: bool,
 }
 
