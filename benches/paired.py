@@ -168,6 +168,21 @@ def main():
             cmds.append((f"{b} --all", [path, "solve", "--all"], hard))
         report("3. --all of 2,000 states at distance 11, against writing its output", cmds, max(5, a.runs // 3), "cat of the --all output")
 
+    if want("puzzle"):
+        # Issue 30: a definition puzzle's 1,000 random states against the cube's same
+        # bidirectional search (goal: within 2x of CPU).
+        states = os.path.join(tmp, "golf1k.txt")
+        out = subprocess.run([p, "scramble", "-n", "1000", "--seed", "2026"], check=True, capture_output=True, text=True).stdout
+        with open(states, "w") as f:
+            for line in out.splitlines():
+                f.write(line.split("\t")[1] + "\n")
+        cmds = []
+        for b, path in builds:
+            cmds.append((f"{b} solve --method bidir", [path, "solve", "--method", "bidir"], states))
+            cmds.append((f"{b} solve --puzzle pocket-golf", [path, "solve", "--puzzle", "pocket-golf"], states))
+        cmds.append(("pocket solve (table)", [p, "solve"], states))
+        report("5. 1,000 random states of pocket-golf, against the cube's bidirectional search", cmds, a.runs, "pocket solve --method bidir")
+
     if want("fresh"):
         cmds = [("/bin/true", ["/bin/true"], None)]
         for b, path in builds:
