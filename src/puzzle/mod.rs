@@ -12,6 +12,7 @@
 pub(crate) mod coords;
 pub(crate) mod defined;
 pub(crate) mod format;
+pub(crate) mod group;
 pub mod kpuzzle;
 pub(crate) mod orbit;
 pub(crate) mod pieces;

@@ -436,6 +436,28 @@ impl Indexed for Numbered<'_, '_> {
     }
 }
 
+/// Bytes a position of the sticker engine's census takes, measured: 422 MB at its
+/// 7,000,000 positions (hash map and layers).
+const STICKER_BYTES: u64 = 60;
+
+/// A count that may be past 64 bits, for messages: `20,922,789,888,000` below 10^15,
+/// then `2.4 x 10^37`.
+fn big(x: f64) -> String {
+    if x < 1e15 {
+        return group(x.round() as u64);
+    }
+    let exp = x.log10().floor();
+    format!("{:.1} x 10^{exp}", x / 10f64.powf(exp))
+}
+
+/// Bytes as megabytes, for a message on a size that may be past 64 bits.
+fn megabytes_f(bytes: f64) -> String {
+    match bytes / (1u64 << 20) as f64 {
+        mb if mb < 1e15 => format!("{} MB", group(mb.ceil() as u64)),
+        mb => format!("{} MB", big(mb)),
+    }
+}
+
 /// Bytes as megabytes, for messages.
 fn megabytes(bytes: u64) -> String {
     format!("{} MB", group(bytes.div_ceil(1 << 20)))
@@ -536,8 +558,32 @@ impl PuzzleSpace<'_> {
     }
 
     fn sticker_rows(&self, progress: &mut dyn FnMut(u64, u32)) -> Result<Vec<Row>, Error> {
-        let mut store = Sparse::new(MAX_POSITIONS);
         let bound = self.puzzle.size_bound();
+        if bound > MAX_POSITIONS as f64 {
+            // The group order says whether it can fit before any search (the
+            // 128-sticker ring: 9.7 s and 422 MB to give up, now at once).
+            let least = self.puzzle.log_size_at_least().exp();
+            if least > MAX_POSITIONS as f64 * (1.0 + 1e-9) {
+                // The bounds meet when the moves make every arrangement of each orbit.
+                let size = if (least / bound - 1.0).abs() < 1e-9 {
+                    format!("{} positions", big(least))
+                } else {
+                    format!("{} to {} positions", big(least), big(bound))
+                };
+                return Err(Error::invalid(
+                    Kind::Puzzle,
+                    format!(
+                        "census refused: {} has {size} (by the order of the group its moves \
+                         make), which would need {} in the sticker engine's hash map, past \
+                         its {} positions",
+                        self.puzzle.name,
+                        megabytes_f(least * STICKER_BYTES as f64),
+                        group(MAX_POSITIONS as u64)
+                    ),
+                ));
+            }
+        }
+        let mut store = Sparse::new(MAX_POSITIONS);
         if bound <= MAX_POSITIONS as f64 {
             // The bound is usually the size: one allocation instead of doublings.
             store.reserve(bound as usize).map_err(PuzzleSpace::refuse)?;
@@ -792,7 +838,7 @@ mod tests {
     #[test]
     fn coordinates_and_stickers_count_alike() {
         let mut seed = 2026u64;
-        let mut on_coordinates = 0;
+        let (mut on_coordinates, mut exact) = (0, 0);
         for case in 0..120 {
             let (pieces, width) = [(3, 1), (4, 2), (5, 3), (4, 3), (6, 1), (3, 4)][case % 6];
             let colours = [2, 3, 26][case % 3];
@@ -812,7 +858,13 @@ mod tests {
             if let Some(size) = fast.size() {
                 assert!(a.total() <= size, "{text}");
             }
+            // The group order's bound is a lower bound, met when the moves make
+            // every arrangement.
+            let least = p.log_size_at_least();
+            assert!(least <= (a.total() as f64).ln() + 1e-9, "{text}");
+            exact += usize::from((least - (a.total() as f64).ln()).abs() < 1e-9);
         }
         assert!(on_coordinates >= 40, "only {on_coordinates} on coordinates");
+        assert!(exact >= 60, "the group order's bound exact on only {exact}");
     }
 }

@@ -523,8 +523,14 @@ fn far_apart_costs_are_refused_at_once() {
     assert!(stdout(&out).contains("total"), "{}", stdout(&out));
 }
 
+/// A census past the sticker engine's cap is refused before any search, with the
+/// size the group order gives and the memory it would need (it searched 7,000,000
+/// positions first: 9.7 s and 422 MB for the 128-sticker ring). The limit only
+/// catches a search; the refusal takes milliseconds.
+const REFUSED_AT_ONCE: Duration = Duration::from_secs(4);
+
 #[test]
-fn huge_groups_stop_at_the_position_budget() {
+fn huge_groups_are_refused_before_searching() {
     let dir = Dir::new("defs-huge");
     // 16 distinct stickers, a 16-cycle and a swap: all 16! orders.
     let cycle: Vec<String> = (0..16).map(|i| ((i + 1) % 16).to_string()).collect();
@@ -538,12 +544,20 @@ fn huge_groups_stop_at_the_position_budget() {
         swap.join(" ")
     );
     let path = dir.file("s16.txt", &text);
-    let start = Instant::now();
-    let out = pocket(&["census", "--puzzle", &path], b"");
+    let out = common::pocket_within(&["census", "--puzzle", &path], b"", REFUSED_AT_ONCE)
+        .expect("refused at once");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
-    assert!(err.contains("more than 7,000,000 positions"), "{err}");
-    assert!(start.elapsed() < Duration::from_secs(60));
+    assert!(
+        err.contains(
+            "census refused: s16 has 20,922,789,888,000 positions (by the order of the group \
+             its moves make), which would need 1,197,211,641 MB in the sticker engine's hash map, \
+             past its 7,000,000 positions"
+        ),
+        "{err}"
+    );
+    // A solve cannot know its distance before searching: a far state still gives up
+    // at the cap.
     let out = pocket(&["solve", "--puzzle", &path, "PONMLKJIHGFEDCBA"], b"");
     assert_eq!(out.status.code(), Some(1));
     assert!(
@@ -552,6 +566,60 @@ fn huge_groups_stop_at_the_position_budget() {
         "{}",
         stdout(&out)
     );
+}
+
+/// The 128-sticker two-colour ring of issue 30: C(128, 64) positions, refused at
+/// once; a state a few moves from solved is still solved.
+#[test]
+fn the_two_colour_ring_is_refused_at_once_and_solves_near_states() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/puzzles/two-colour-128.txt"
+    );
+    let out = common::pocket_within(&["census", "--puzzle", path], b"", REFUSED_AT_ONCE)
+        .expect("refused at once");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("two-colour-128 has 2.4 x 10^37 positions") && err.contains("1.4 x 10^33 MB"),
+        "{err}"
+    );
+    // The moves as the fixture's comment defines them, applied here.
+    let perm = |name: &str| -> Vec<usize> {
+        (0..128)
+            .map(|i| match name {
+                "R" => (i + 1) % 128,
+                "Ri" => (i + 127) % 128,
+                _ if i < 2 => 1 - i,
+                _ => i,
+            })
+            .collect()
+    };
+    let solved: Vec<u8> = [b'W'; 64].iter().chain(&[b'B'; 64]).copied().collect();
+    let scramble = "S Ri S Ri S Ri Ri S";
+    let state = scramble
+        .split(' ')
+        .fold(solved.clone(), |s, m| apply(&s, &perm(m)));
+    let out = pocket(&["solve", "--puzzle", path, "--moves", scramble], b"");
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let line = stdout(&out);
+    let solution: Vec<&str> = line.split_whitespace().collect();
+    let end = solution
+        .iter()
+        .fold(state.clone(), |s, m| apply(&s, &perm(m)));
+    assert_eq!(end, solved, "{line}");
+    assert!(!solution.is_empty() && solution.len() <= 8, "{line}");
+    // Optimal: no shorter sequence reaches it (breadth first from solved).
+    let mut seen = std::collections::HashSet::from([solved.clone()]);
+    let mut layer = vec![solved];
+    for _ in 1..solution.len() {
+        layer = layer
+            .iter()
+            .flat_map(|s| ["R", "Ri", "S"].map(|m| apply(s, &perm(m))))
+            .filter(|t| seen.insert(t.clone()))
+            .collect();
+    }
+    assert!(!seen.contains(&state), "{line} is not the shortest");
 }
 
 #[test]
