@@ -9,7 +9,9 @@
 //! - *stickers*: packed sticker strings in hash maps, for the rest (at most
 //!   [`MAX_POSITIONS`] positions).
 //!
-//! Either way a state is a `u128`: a coordinate, or the packed stickers.
+//! Either way a state is a `u128`: a coordinate's bit fields, or the packed stickers.
+//! A solve on coordinates searches them in the narrowest word that holds them, 32 or
+//! 64 bits where they fit ([`PuzzleSolver`]): one generic search, cheaper states.
 
 use std::ops::ControlFlow;
 
@@ -25,9 +27,9 @@ use crate::io::group;
 use crate::model::cost::{format_decimal, gcd};
 use crate::model::{Error, Kind};
 
-/// Positions a census of the sticker engine or one search holds at most: about 300
-/// MB of hash map and layers (7,000,000 entries fit a table of 2^23 slots at its load
-/// factor of 7/8). The coordinate engine's census has no such cap: its memory is
+/// Positions a census of the sticker engine or one search holds at most: about 420
+/// MB of hash map and layers, measured (7,000,000 entries fit a table of 2^23 slots at
+/// its load factor of 7/8). The coordinate engine's census has no such cap: its memory is
 /// known before it starts, and checked against a budget.
 pub const MAX_POSITIONS: usize = 7_000_000;
 
