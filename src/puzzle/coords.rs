@@ -44,23 +44,18 @@ struct Part {
 pub trait Packed: Copy + Eq + std::hash::Hash + std::fmt::Debug {
     /// The empty word.
     const ZERO: Self;
-    /// Bits in the word.
-    const BITS: u32;
     /// The field at `shift` under `mask`.
     fn field(self, shift: u32, mask: u64) -> usize;
     /// `self` with `digit` put at `shift` (the field is empty).
     fn with(self, digit: u32, shift: u32) -> Self;
     /// The word from a `u128` that fits it.
     fn narrow(x: u128) -> Self;
-    /// The word as a `u128`.
-    fn wide(self) -> u128;
 }
 
 macro_rules! packed {
     ($($t:ty),*) => {$(
         impl Packed for $t {
             const ZERO: $t = 0;
-            const BITS: u32 = <$t>::BITS;
             #[inline]
             fn field(self, shift: u32, mask: u64) -> usize {
                 ((self >> shift) as u64 & mask) as usize
@@ -71,9 +66,6 @@ macro_rules! packed {
             }
             fn narrow(x: u128) -> $t {
                 <$t>::try_from(x).expect("a state of the coordinate's width")
-            }
-            fn wide(self) -> u128 {
-                self as u128
             }
         }
     )*};
