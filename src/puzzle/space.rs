@@ -309,8 +309,11 @@ impl Space for PuzzleSpace<'_> {
 /// packed stickers). States come and go as `u128`, as [`PuzzleSpace::state`] makes
 /// them.
 pub enum PuzzleSolver<'a> {
+    /// Coordinates of at most 32 bits (pocket-golf's 23, the free 2x2x2's 28).
     Bits32(Solver<Narrow<'a, u32>>),
+    /// Coordinates of 33 to 64 bits.
     Bits64(Solver<Narrow<'a, u64>>),
+    /// Wider coordinates, or stickers.
     Wide(Solver<&'a PuzzleSpace<'a>>),
 }
 
