@@ -22,12 +22,12 @@ use super::defined::{Puzzle, root};
 use super::pieces::{self, Pieces};
 
 /// Random elements in a row that sift to the identity before the chain is taken as
-/// complete (each one that does not has passed with probability at most 1/2 on an
-/// incomplete chain: 2^-40).
+/// complete: on an incomplete chain each does with probability at most 1/2, so 40 in
+/// a row leave it incomplete with a chance below 2^-40 (and the bound holds anyway).
 const QUIET_SIFTS: usize = 40;
 
-/// Random elements sifted at most: a bound on the work for any puzzle (the chain of
-/// the 128-sticker ring is complete after about 400).
+/// Elements sifted at most: a bound on the work for any puzzle (the 128-sticker ring
+/// of `fixtures/puzzles/two-colour-128.txt`: 239 sifts, 127 levels, 12 ms).
 const MAX_SIFTS: usize = 4_000;
 
 type Perm = Vec<u8>;
