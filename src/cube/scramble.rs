@@ -16,9 +16,15 @@
 //! `k` moves make, and with which last move, for every `k`: the sets repeat (from
 //! `k = 12` with all nine moves, period 2 with `<R2,U2,F2>`), so a few levels answer
 //! for any length, and a sequence is written from its last move back in `L` steps.
+//! It is built only for lengths well past the largest distance and for long runs:
+//! otherwise a depth-first search pruned by the distance table answers the same
+//! questions ("do exactly `k` moves make this position, ending in one of these
+//! classes?") for the positions drawn, with the same answers, so the same scrambles
+//! come for a seed either way.
 
 use crate::cube::census::distance_table_for;
 use crate::cube::solver::PocketSpace;
+use crate::cube::table::htm_mod3;
 use crate::engine::layers::UNSEEN;
 use crate::engine::search::Canon;
 use crate::model::moves::{Alg, Move};
@@ -444,13 +450,85 @@ fn same_level(nodes: &[Vec<(u16, u8)>], j: usize, profile: &[u16], level: &[u8])
         .all(|(&p, &m)| at_j[p as usize] == m)
 }
 
-/// Makes scrambles; holds the exact-length table of its moves (built once: 0.16 s of
-/// CPU and 7 MB for all nine moves, a few milliseconds for `<R,U>`).
+/// The largest HTM distance with all nine moves (`htm_diameter_is_eleven`).
+const HTM_DIAMETER: u32 = 11;
+
+/// The distance from solved of each position, by number.
+enum Distances {
+    /// A byte a position, [`UNSEEN`] out of reach.
+    Bytes(Vec<u8>),
+    /// All nine moves: the built-in HTM table of distances mod 3, which costs nothing
+    /// to build (the byte table took 46 ms of a scramble's 47).
+    Htm,
+}
+
+impl Distances {
+    /// The distance of position `i`: read, or walked down the table mod 3.
+    fn at(&self, i: usize) -> u8 {
+        match self {
+            Distances::Bytes(d) => d[i],
+            Distances::Htm => {
+                let (mut y, mut d) = (i as u32, 0u8);
+                while y != 0 {
+                    let below = (htm_mod3(y) + 2) % 3;
+                    y = (0..Move::COUNT)
+                        .map(|m| Coord(y).apply(m).index())
+                        .find(|&z| htm_mod3(z) == below)
+                        .expect("every position has a neighbour one closer to solved");
+                    d += 1;
+                }
+                d
+            }
+        }
+    }
+
+    /// The distance of position `z`, one move from a position at distance `near`
+    /// (in HTM, one less, the same or one more: its value mod 3 says which).
+    #[inline]
+    fn beside(&self, z: usize, near: u8) -> u8 {
+        match self {
+            Distances::Bytes(d) => d[z],
+            Distances::Htm => match (htm_mod3(z as u32) + 3 - near % 3) % 3 {
+                0 => near,
+                1 => near + 1,
+                _ => near - 1,
+            },
+        }
+    }
+}
+
+/// Nodes the search for a sequence of an exact length ([`Scrambler::made_by`]) may
+/// visit for one question before the exact-length table is built and asked instead.
+/// Rarely reached: never in 9,999 scrambles of all nine moves from distance 0 at
+/// lengths 5, 9, 11 or 12, once with quarter turns only at length 14.
+const SEARCH_BUDGET: u32 = 50_000;
+
+/// Scrambles written by the search before the table is built for the rest: the
+/// search costs about 10 us a scramble of all nine moves at length 11 against 1 us
+/// with the table, whose build costs 0.15 s (200,000 scrambles at length 12: 3.0 s
+/// by the search alone, 0.7 s with the table).
+const SEARCHES_BEFORE_TABLE: usize = 10_000;
+
+/// Makes scrambles. Holds the distance of every position (for all nine moves, the
+/// built-in HTM table); the exact-length table of its moves (0.16 s of CPU and 7 MB
+/// for all nine moves, a few milliseconds for `<R,U>`) is built only when a request
+/// needs it: a fixed length more than one past the largest distance, a search that
+/// runs out of [`SEARCH_BUDGET`], counting what may be drawn, or a long run
+/// ([`SEARCHES_BEFORE_TABLE`]). Otherwise a depth-first search pruned by the
+/// distances answers exactly what the table would: the same positions are drawn and
+/// the same sequences written for a seed. One `pocket scramble` of all nine moves
+/// took 198 ms of CPU with the table always built, 0.46 ms now; `--length 9` 169 to
+/// 0.48 ms, `--optimal` 193 to 0.58 ms, `-n 1000` 200 to 10 ms (`perf stat -r 30`).
 pub struct Scrambler {
     steps: Vec<Step>,
     positions: Positions,
-    exact: Exact,
+    dist: Distances,
     diameter: u32,
+    /// How many positions are at each distance, counted on first use.
+    census: std::sync::OnceLock<Vec<u64>>,
+    exact: std::sync::OnceLock<Exact>,
+    /// Scrambles written by the search so far.
+    searched: std::sync::atomic::AtomicUsize,
 }
 
 impl Default for Scrambler {
@@ -468,38 +546,44 @@ impl Scrambler {
     /// Scrambles of the positions `moves` reach, written with those moves.
     pub fn with_moves(moves: &[Move]) -> Scrambler {
         let steps = steps(moves);
-        let positions = if moves.len() == Move::COUNT {
-            Positions::All
-        } else {
-            let dist = distance_table_for(moves);
-            let coords: Vec<u32> = (0..POSITIONS)
-                .filter(|&i| dist[i as usize] != UNSEEN)
-                .collect();
-            if coords.len() == POSITIONS as usize {
-                Positions::All
-            } else {
-                let number = |c: u32| coords.binary_search(&c).expect("closed under moves");
-                let back = coords
-                    .iter()
-                    .flat_map(|&c| steps.iter().map(move |s| (c, s.back)))
-                    .map(|(c, b)| number(Coord(c).apply(b).0) as u32)
-                    .collect();
-                Positions::Some { coords, back }
-            }
+        let scrambler = |positions, dist, diameter| Scrambler {
+            steps: steps.clone(),
+            positions,
+            dist,
+            diameter,
+            census: std::sync::OnceLock::new(),
+            exact: std::sync::OnceLock::new(),
+            searched: std::sync::atomic::AtomicUsize::new(0),
         };
-        let exact = Exact::build(&steps, &positions);
-        let diameter = exact
-            .distance
+        if moves.len() == Move::COUNT {
+            // All nine moves: the built-in table, nothing to build.
+            return scrambler(Positions::All, Distances::Htm, HTM_DIAMETER);
+        }
+        let all = distance_table_for(moves);
+        let diameter = all
             .iter()
             .filter(|&&d| d != UNSEEN)
             .max()
             .map_or(0, |&d| d as u32);
-        Scrambler {
-            steps,
-            positions,
-            exact,
-            diameter,
+        let reached = all.iter().filter(|&&d| d != UNSEEN).count();
+        if reached == POSITIONS as usize {
+            return scrambler(Positions::All, Distances::Bytes(all), diameter);
         }
+        let coords: Vec<u32> = (0..POSITIONS)
+            .filter(|&i| all[i as usize] != UNSEEN)
+            .collect();
+        let dist = coords.iter().map(|&c| all[c as usize]).collect();
+        let number = |c: u32| coords.binary_search(&c).expect("closed under moves");
+        let back = coords
+            .iter()
+            .flat_map(|&c| steps.iter().map(move |s| (c, s.back)))
+            .map(|(c, b)| number(Coord(c).apply(b).0) as u32)
+            .collect();
+        scrambler(
+            Positions::Some { coords, back },
+            Distances::Bytes(dist),
+            diameter,
+        )
     }
 
     /// The largest distance from solved.
@@ -507,13 +591,52 @@ impl Scrambler {
         self.diameter
     }
 
+    /// The exact-length table, built on first use.
+    fn exact(&self) -> &Exact {
+        self.exact
+            .get_or_init(|| Exact::build(&self.steps, &self.positions))
+    }
+
+    /// Whether requests of this length go to the table: it is built, or the length is
+    /// so far past the largest distance that the search would mostly wander, or the
+    /// search has written enough scrambles to have paid for the table.
+    fn wants_table(&self, length: Length) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.exact.get().is_some()
+            || matches!(length, Length::Fixed(l) if l > self.diameter as usize + 1)
+            || self.searched.load(Relaxed) >= SEARCHES_BEFORE_TABLE
+    }
+
     /// How many positions [`Scrambler::scramble`] draws from (0: it refuses).
     pub fn positions(&self, min_distance: u32, length: Length) -> u64 {
-        let e = &self.exact;
-        (0..e.count.len())
-            .filter(|&p| e.written(p, min_distance, length).is_some())
-            .map(|p| e.count[p])
-            .sum()
+        match length {
+            Length::Fixed(l) if l as u32 > min_distance => {
+                let e = self.exact();
+                (0..e.count.len())
+                    .filter(|&p| e.written(p, min_distance, length).is_some())
+                    .map(|p| e.count[p])
+                    .sum()
+            }
+            // Every position far enough is drawn, written with its distance.
+            _ => self.census().iter().skip(min_distance as usize).sum(),
+        }
+    }
+
+    /// How many positions are at each distance.
+    fn census(&self) -> &[u64] {
+        self.census.get_or_init(|| {
+            let mut count = vec![0u64; self.diameter as usize + 1];
+            let add = |d: &u8| {
+                if *d != UNSEEN {
+                    count[*d as usize] += 1;
+                }
+            };
+            match &self.dist {
+                Distances::Bytes(d) => d.iter().for_each(add),
+                Distances::Htm => distance_table_for(&Move::ALL).iter().for_each(add),
+            }
+            count
+        })
     }
 
     /// Draw a position uniformly among those the module's rule allows — at distance
@@ -522,16 +645,57 @@ impl Scrambler {
     /// distance if more, or with [`Length::Optimal`]), a random sequence chosen from the
     /// last move back. `None` if no position may be drawn.
     pub fn scramble(&self, rng: &mut Rng, min_distance: u32, length: Length) -> Option<Scramble> {
+        self.scramble_by(rng, min_distance, length, self.wants_table(length))
+    }
+
+    /// [`Scrambler::scramble`], asking the table or the search.
+    fn scramble_by(
+        &self,
+        rng: &mut Rng,
+        min_distance: u32,
+        length: Length,
+        mut table: bool,
+    ) -> Option<Scramble> {
         let n = self.positions.len() as u64;
         let mut draws = 0;
         loop {
             let i = rng.below(n) as usize;
-            let profile = self.exact.profile[i] as usize;
-            if let Some(len) = self.exact.written(profile, min_distance, length) {
+            let d = self.dist.at(i);
+            let len = if d == UNSEEN || (d as u32) < min_distance {
+                None
+            } else {
+                match length {
+                    Length::Optimal => Some(d as usize),
+                    Length::Fixed(l) if l <= d as usize => Some(d as usize),
+                    Length::Fixed(l) if table => {
+                        let e = self.exact();
+                        (e.mask(e.profile[i] as usize, l) != 0).then_some(l)
+                    }
+                    Length::Fixed(l) => match self.made_by(i, d, l, u8::MAX) {
+                        Some(made) => made.then_some(l),
+                        None => {
+                            table = true;
+                            let e = self.exact();
+                            (e.mask(e.profile[i] as usize, l) != 0).then_some(l)
+                        }
+                    },
+                }
+            };
+            if let Some(len) = len {
+                // The search may give up part way: the table then writes it, from the
+                // same random numbers.
+                if !table {
+                    self.searched
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+                let alg = match (!table).then(|| self.write_by_search(i, d, len, rng)) {
+                    Some(Some(alg)) => alg,
+                    _ => self.write_by_table(i, d, len, rng),
+                };
                 return Some(Scramble {
-                    alg: self.write(i, len, rng),
+                    alg,
                     cube: self.positions.coord(i).cube(),
-                    distance: self.exact.distance[profile] as u32,
+                    distance: d as u32,
                 });
             }
             draws += 1;
@@ -544,39 +708,106 @@ impl Scrambler {
     /// A canonical sequence of exactly `len` moves making position `i`, which the table
     /// says exists: the last move first, each a random one of those whose position
     /// before is made by `len - 1` moves ending in a move it may follow.
-    fn write(&self, i: usize, len: usize, rng: &mut Rng) -> Alg {
-        let e = &self.exact;
+    fn write_by_table(&self, i: usize, d: u8, len: usize, rng: &mut Rng) -> Alg {
+        let e = self.exact();
+        self.write(i, d, len, rng, |y, _, k, after| {
+            Some(e.mask(e.profile[y] as usize, k) & after != 0)
+        })
+        .expect("the table always answers")
+    }
+
+    /// [`Scrambler::write_by_table`], each question asked of the search instead; the
+    /// same sequence for the same random numbers. `None` if the search ran out of
+    /// budget.
+    fn write_by_search(&self, i: usize, d: u8, len: usize, rng: &mut Rng) -> Option<Alg> {
+        let saved = rng.clone();
+        let alg = self.write(i, d, len, rng, |y, dy, k, after| {
+            self.made_by(y, dy, k, after)
+        });
+        if alg.is_none() {
+            *rng = saved;
+        }
+        alg
+    }
+
+    /// The walk back from position `i`, at distance `d`, in `len` steps, with
+    /// `made(y, distance of y, k, classes)` saying whether `k` moves make position `y`
+    /// ending in one of `classes`.
+    fn write(
+        &self,
+        i: usize,
+        d: u8,
+        len: usize,
+        rng: &mut Rng,
+        made: impl Fn(usize, u8, usize, u8) -> Option<bool>,
+    ) -> Option<Alg> {
         let mut moves = vec![Move::ALL[0]; len];
-        let mut x = i;
+        let (mut x, mut dx) = (i, d);
         // The classes the move at step `k` may have: any, at the end.
         let mut follow = !START;
         for k in (1..=len).rev() {
-            let mask = e.mask(e.profile[x] as usize, k);
-            let mut choices = [(0usize, 0usize); Move::COUNT];
+            let mut choices = [(0usize, 0usize, 0u8); Move::COUNT];
             let mut found = 0;
             for (j, s) in self.steps.iter().enumerate() {
-                if s.class & follow & mask == 0 {
+                if s.class & follow == 0 {
                     continue;
                 }
                 let y = self.positions.back(&self.steps, x, j);
-                if e.mask(e.profile[y] as usize, k - 1) & s.after != 0 {
-                    choices[found] = (j, y);
+                let dy = self.dist.beside(y, dx);
+                if made(y, dy, k - 1, s.after)? {
+                    choices[found] = (j, y, dy);
                     found += 1;
                 }
             }
-            debug_assert!(found > 0, "the table promised a sequence");
-            let (j, y) = choices[rng.below(found.max(1) as u64) as usize];
+            debug_assert!(found > 0, "a sequence was promised");
+            let (j, y, dy) = choices[rng.below(found.max(1) as u64) as usize];
             moves[k - 1] = self.steps[j].mv;
             follow = self.steps[j].after;
-            x = y;
+            (x, dx) = (y, dy);
         }
-        moves.into_iter().collect()
+        Some(moves.into_iter().collect())
+    }
+
+    /// Whether a canonical sequence of exactly `k` moves makes position `y`, at
+    /// distance `d`, with its last move in one of `classes` ([`START`]: the empty
+    /// sequence), by a depth-first search back to solved pruned by the distances;
+    /// `None` past [`SEARCH_BUDGET`].
+    fn made_by(&self, y: usize, d: u8, k: usize, classes: u8) -> Option<bool> {
+        let mut budget = SEARCH_BUDGET;
+        self.made_within(y, d, k, classes, &mut budget)
+    }
+
+    fn made_within(
+        &self,
+        y: usize,
+        d: u8,
+        k: usize,
+        classes: u8,
+        budget: &mut u32,
+    ) -> Option<bool> {
+        if d == UNSEEN || d as usize > k {
+            return Some(false);
+        }
+        if k == 0 {
+            return Some(classes & START != 0);
+        }
+        *budget = budget.checked_sub(1)?;
+        for (j, s) in self.steps.iter().enumerate() {
+            if s.class & classes == 0 {
+                continue;
+            }
+            let z = self.positions.back(&self.steps, y, j);
+            if self.made_within(z, self.dist.beside(z, d), k - 1, s.after, budget)? {
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 
     /// The distance of a position with the scrambler's moves (`None`: out of reach).
     pub fn distance(&self, cube: &Cube) -> Option<u32> {
         let i = self.positions.number(cube.coord())?;
-        let d = self.exact.distance[self.exact.profile[i] as usize];
+        let d = self.dist.at(i);
         (d != UNSEEN).then_some(d as u32)
     }
 }
@@ -621,9 +852,65 @@ mod tests {
     }
 
     #[test]
+    fn the_search_writes_what_the_table_writes() {
+        let sets = [
+            Move::ALL.to_vec(),
+            moves("RU"),
+            moves("R,U2,F2"),
+            moves("RR',UU',FF'"),
+        ];
+        let requests = [
+            (0, Length::Fixed(3)),
+            (0, Length::Fixed(9)),
+            (4, Length::Fixed(11)),
+            (0, Length::Fixed(12)),
+            (3, Length::Optimal),
+        ];
+        for set in &sets {
+            let s = Scrambler::with_moves(set);
+            for (min, length) in requests {
+                let (mut a, mut b) = (Rng::from_seed(7), Rng::from_seed(7));
+                for _ in 0..100 {
+                    assert_eq!(
+                        s.scramble_by(&mut a, min, length, false),
+                        s.scramble_by(&mut b, min, length, true),
+                        "{set:?} {min} {length:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn htm_diameter_is_eleven() {
+        let bytes = distance_table_for(&Move::ALL);
+        assert_eq!(bytes.iter().max(), Some(&(HTM_DIAMETER as u8)));
+        // The walk down the built-in table gives the same distances.
+        for i in (0..POSITIONS as usize).step_by(997) {
+            assert_eq!(Distances::Htm.at(i), bytes[i], "{i}");
+        }
+        let s = Scrambler::new();
+        assert_eq!(s.positions(0, Length::Optimal), POSITIONS as u64);
+        assert_eq!(s.positions(11, Length::Optimal), 2644);
+    }
+
+    #[test]
+    fn the_usual_requests_build_no_table() {
+        let s = Scrambler::new();
+        let mut rng = Rng::from_seed(1);
+        for length in [Length::Fixed(11), Length::Fixed(9), Length::Optimal] {
+            assert!(s.scramble(&mut rng, 4, length).is_some());
+        }
+        assert!(s.exact.get().is_none());
+        // Far past the diameter, the table writes.
+        assert!(s.scramble(&mut rng, 4, Length::Fixed(40)).is_some());
+        assert!(s.exact.get().is_some());
+    }
+
+    #[test]
     fn the_half_turn_table_alternates() {
         let s = Scrambler::with_moves(&moves("R2,U2,F2"));
-        assert_eq!((s.exact.levels, s.exact.period), (9, 2));
+        assert_eq!((s.exact().levels, s.exact().period), (9, 2));
         assert_eq!(s.diameter(), 4);
         // Odd and even lengths make 12 positions each, far beyond the table.
         for (length, positions) in [(7, 12), (8, 12), (1001, 12), (1002, 12), (1, 23)] {
@@ -656,14 +943,14 @@ mod tests {
                         continue;
                     }
                     let s = Scrambler::with_moves(&set);
-                    most_levels = most_levels.max(s.exact.levels);
-                    most_profiles = most_profiles.max(s.exact.count.len());
+                    most_levels = most_levels.max(s.exact().levels);
+                    most_profiles = most_profiles.max(s.exact().count.len());
                     // Every position reached has a distance below the table's levels.
                     assert!(
-                        s.exact
+                        s.exact()
                             .distance
                             .iter()
-                            .all(|&d| (d as usize) < s.exact.levels)
+                            .all(|&d| (d as usize) < s.exact().levels)
                     );
                 }
             }

@@ -79,6 +79,11 @@ fn mod3(table: &[u8], y: u32) -> u8 {
     (table[(y / 4) as usize] >> (2 * (y % 4))) & 3
 }
 
+/// The built-in HTM distance of position `y`, mod 3 (the scrambler walks with it).
+pub(crate) fn htm_mod3(y: u32) -> u8 {
+    mod3(HTM_MOD3, y)
+}
+
 /// The distance of `x` in the HTM table mod 3: the length of the walk down to solved,
 /// each step to the neighbour one less mod 3 (HTM neighbours are at most one apart).
 fn mod3_distance(table: &[u8], x: u32) -> u8 {
