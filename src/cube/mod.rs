@@ -32,4 +32,4 @@ pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
 pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use solver::{PocketSolver, PocketSpace, solve};
 pub use symmetry::{Symmetry, classes, group_of};
-pub use table::TableSolver;
+pub use table::{Separators, TableSolver};
