@@ -14,6 +14,7 @@ pub(crate) mod algs;
 pub(crate) mod auto;
 pub mod bulk;
 pub(crate) mod census;
+pub(crate) mod class_key;
 pub(crate) mod goal;
 pub(crate) mod picture;
 pub(crate) mod scramble;
