@@ -55,7 +55,16 @@ struct Maps {
     perm: Vec<u16>,
     shift: Vec<u32>,
     twist: Vec<u32>,
+    /// The move each move becomes, and back.
+    sigma: [u8; Move::COUNT],
+    unsigma: [u8; Move::COUNT],
 }
+
+/// The inverse of each move, by index in [`Move::ALL`].
+const UNDO: [u8; Move::COUNT] = [1, 0, 2, 4, 3, 5, 7, 6, 8];
+
+/// Added to a symmetry's place for an image of the inverse.
+pub(crate) const INVERSE: usize = 6;
 
 /// The maps of the 6 symmetries that keep the reference corner.
 pub(crate) struct ClassKey {
@@ -124,7 +133,17 @@ impl ClassKey {
                         }
                     }
                 }
-                Maps { perm, shift, twist }
+                let mut unsigma = [0u8; Move::COUNT];
+                for (m, &n) in sigma.iter().enumerate() {
+                    unsigma[n] = m as u8;
+                }
+                Maps {
+                    perm,
+                    shift,
+                    twist,
+                    sigma: sigma.map(|n| n as u8),
+                    unsigma,
+                }
             })
             .collect();
         ClassKey { maps }
@@ -133,15 +152,57 @@ impl ClassKey {
     /// The key of `cube`'s class: the least of the packed images of it and of its
     /// inverse.
     pub(crate) fn key(&self, cube: &Cube) -> u32 {
-        let mut least = u32::MAX;
-        for c in [cube.coord().index(), cube.inverse().coord().index()] {
+        self.key_with(cube).0
+    }
+
+    /// The key of `cube`'s class, and which image gave it: the symmetry's place,
+    /// plus [`INVERSE`] when of the inverse.
+    pub(crate) fn key_with(&self, cube: &Cube) -> (u32, usize) {
+        let mut least = (u32::MAX, 0);
+        for (i, c) in [cube.coord().index(), cube.inverse().coord().index()]
+            .into_iter()
+            .enumerate()
+        {
             let (p, w) = ((c / TWISTS) as usize, (c % TWISTS) as usize);
-            for s in &self.maps {
+            for (k, s) in self.maps.iter().enumerate() {
                 let image = u32::from(s.perm[p]) << 18 | add(s.shift[p], s.twist[w]);
-                least = least.min(image);
+                least = least.min((image, i * INVERSE + k));
             }
         }
         least
+    }
+
+    /// A solution of a position turned into one of its `image` (from
+    /// [`ClassKey::key_with`]): inverted (reversed, each move undone) if of the
+    /// inverse, then each move as the symmetry makes it.
+    pub(crate) fn forth(&self, image: usize, solution: &[u8]) -> [u8; 16] {
+        let maps = &self.maps[image % INVERSE];
+        let mut out = [0u8; 16];
+        let n = solution.len();
+        for (k, &m) in solution.iter().enumerate() {
+            let (at, m) = match image >= INVERSE {
+                true => (n - 1 - k, UNDO[m as usize]),
+                false => (k, m),
+            };
+            out[at] = maps.sigma[m as usize];
+        }
+        out
+    }
+
+    /// [`ClassKey::forth`] undone: a solution of the `image` turned back into one of
+    /// the position.
+    pub(crate) fn back(&self, image: usize, solution: &[u8]) -> [u8; 16] {
+        let maps = &self.maps[image % INVERSE];
+        let mut out = [0u8; 16];
+        let n = solution.len();
+        for (k, &m) in solution.iter().enumerate() {
+            let m = maps.unsigma[m as usize];
+            match image >= INVERSE {
+                true => out[n - 1 - k] = UNDO[m as usize],
+                false => out[k] = m,
+            }
+        }
+        out
     }
 
     /// The coordinate of `cube` under the `i`th symmetry (for tests).
