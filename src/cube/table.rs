@@ -43,7 +43,7 @@ pub struct TableSolver {
     remembered: Vec<AtomicU64>,
     /// HTM: the solutions of a class's keyed position, by class key ([`LISTINGS`]
     /// at most), for `--all`.
-    listings: std::sync::Mutex<std::collections::HashMap<u32, Vec<u8>>>,
+    listings: std::sync::Mutex<std::collections::HashMap<u32, (usize, Vec<u8>)>>,
 }
 
 /// Classes whose solutions [`TableSolver::write_all`] keeps, and turns into those of
@@ -272,70 +272,78 @@ impl TableSolver {
     /// solutions of 2,000 antipodes (`solve --all`, one core): 46.5 ms of
     /// CPU from the `Alg`s joined, 33.8 ms written so (7 interleaved runs, medians).
     pub fn write_all(&self, cube: &Cube, seps: Separators<'_>, out: &mut String) -> u64 {
-        let x = cube.coord().index();
         let mut writer = Writer {
             seps,
-            path: String::with_capacity(64),
-            out,
+            path: Vec::with_capacity(64),
+            out: Vec::with_capacity(4096),
             written: 0,
             moves: smallvec::SmallVec::new(),
             record: None,
             tokens: tokens(seps),
         };
+        self.write_to(cube, &mut writer);
+        // Whole strings were joined, so the bytes are text (checked once a line:
+        // checked a solution at a time, 5% of the time).
+        out.push_str(std::str::from_utf8(&writer.out).unwrap_or_default());
+        writer.written
+    }
+
+    fn write_to(&self, cube: &Cube, writer: &mut Writer) {
+        let x = cube.coord().index();
         match self.dist {
             Distances::Mod3(table) => {
                 let near = self.near(ALL_WEIGHT);
-                // The distance, so that only the positions near solved are looked up
-                // (36.9 to 34.3 ms for the 2,000 antipodes).
-                let left = mod3_distance(table, x);
-                let Some(_) = near.filter(|_| left > NEAR_DEPTH) else {
-                    self.graph().write_htm(table, near, x, left, &mut writer);
-                    return writer.written;
+                let Some(held) = near.filter(|n| n.get(x).is_none()) else {
+                    // Near solved, or before the positions near solved are made.
+                    let left = mod3_distance(table, x);
+                    self.graph().write_htm(table, near, x, left, writer);
+                    return;
                 };
                 let classes = self.classes.get_or_init(ClassKey::new);
                 let (key, image) = classes.key_with(cube);
-                let held = self.listings.lock().ok().and_then(|l| l.get(&key).cloned());
-                if let Some(theirs) = held {
+                let theirs = self.listings.lock().ok().and_then(|l| l.get(&key).cloned());
+                if let Some((left, theirs)) = theirs {
                     let mut mine: Vec<[u8; 16]> = theirs
-                        .chunks_exact(left as usize)
+                        .chunks_exact(left)
                         .map(|s| classes.back(image, s))
                         .collect();
                     mine.sort_unstable();
                     for s in &mine {
-                        writer.solved_with(&s[..left as usize]);
+                        writer.solved_with(&s[..left]);
                     }
-                    return writer.written;
+                    return;
                 }
+                // The distance, so that only the positions near solved are looked up
+                // (36.9 to 34.3 ms for the 2,000 antipodes).
+                let left = mod3_distance(table, x);
                 writer.record = Some(Vec::with_capacity(1024));
-                self.graph().write_htm(table, near, x, left, &mut writer);
+                self.graph().write_htm(table, Some(held), x, left, writer);
                 let mine = writer.record.take().unwrap_or_default();
+                let left = usize::from(left);
                 let theirs: Vec<u8> = mine
-                    .chunks_exact(left as usize)
-                    .flat_map(|s| {
-                        let moved = classes.forth(image, s);
-                        moved.into_iter().take(s.len())
-                    })
+                    .chunks_exact(left)
+                    .flat_map(|s| classes.forth(image, s).into_iter().take(s.len()))
                     .collect();
                 if let Ok(mut listings) = self.listings.lock() {
                     if listings.len() >= LISTINGS {
                         listings.clear();
                     }
-                    listings.insert(key, theirs);
+                    listings.insert(key, (left, theirs));
                 }
             }
             Distances::Bytes(_) => self.graph().each(x, &mut |path| {
                 for (k, &i) in path.iter().enumerate() {
                     if k > 0 {
-                        writer.path.push_str(seps.moves);
+                        writer.path.extend_from_slice(writer.seps.moves.as_bytes());
                     }
-                    writer.path.push_str(self.space.move_at(i as usize).name());
+                    let name = self.space.move_at(i as usize).name();
+                    writer.path.extend_from_slice(name.as_bytes());
                 }
                 writer.solved();
                 writer.path.clear();
                 true
             }),
         }
-        writer.written
     }
 
     /// The number of optimal solutions by the walk alone (meeting the positions near
@@ -669,10 +677,11 @@ pub fn write_algs(algs: &[Alg], seps: Separators<'_>, out: &mut String) {
 }
 
 /// The text of the current path of a walk, and the output it is copied to.
-struct Writer<'a, 'o> {
+struct Writer<'a> {
     seps: Separators<'a>,
-    path: String,
-    out: &'o mut String,
+    /// The path's text, and the line's.
+    path: Vec<u8>,
+    out: Vec<u8>,
     written: u64,
     /// The path's moves (indices in [`Move::ALL`]), and where each solution's are
     /// recorded, one after another, when they are to be remembered.
@@ -706,14 +715,14 @@ fn tokens(seps: Separators<'_>) -> Option<Tokens> {
     }))
 }
 
-impl Writer<'_, '_> {
+impl Writer<'_> {
     /// The path is a solution: copy it out.
     #[inline]
     fn solved(&mut self) {
         if self.written > 0 {
-            self.out.push_str(self.seps.solutions);
+            self.out.extend_from_slice(self.seps.solutions.as_bytes());
         }
-        self.out.push_str(&self.path);
+        self.out.extend_from_slice(&self.path);
         self.written += 1;
         if let Some(record) = &mut self.record {
             record.extend_from_slice(&self.moves);
@@ -728,9 +737,9 @@ impl Writer<'_, '_> {
     #[inline]
     fn solved_with(&mut self, suffix: &[u8]) {
         if self.written > 0 {
-            self.out.push_str(self.seps.solutions);
+            self.out.extend_from_slice(self.seps.solutions.as_bytes());
         }
-        self.out.push_str(&self.path);
+        self.out.extend_from_slice(&self.path);
         self.written += 1;
         if let Some(record) = &mut self.record {
             record.extend_from_slice(&self.moves);
@@ -740,9 +749,10 @@ impl Writer<'_, '_> {
             // Separators (or a suffix) too long for the buffer: a copy a move.
             for (k, &m) in suffix.iter().enumerate() {
                 if k > 0 || !self.path.is_empty() {
-                    self.out.push_str(self.seps.moves);
+                    self.out.extend_from_slice(self.seps.moves.as_bytes());
                 }
-                self.out.push_str(Move::ALL[m as usize].name());
+                self.out
+                    .extend_from_slice(Move::ALL[m as usize].name().as_bytes());
             }
             return;
         };
@@ -753,9 +763,7 @@ impl Writer<'_, '_> {
             buf[n..n + 8].copy_from_slice(&bytes);
             n += len as usize;
         }
-        // Move names and separators are whole strings, so the bytes are text.
-        self.out
-            .push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+        self.out.extend_from_slice(&buf[..n]);
     }
 
     /// Back up to the text length `back` and drop the last move.
@@ -770,10 +778,10 @@ impl Writer<'_, '_> {
     fn push(&mut self, m: usize) -> usize {
         let back = self.path.len();
         if back > 0 {
-            self.path.push_str(self.seps.moves);
+            self.path.extend_from_slice(self.seps.moves.as_bytes());
         }
         self.moves.push(m as u8);
-        self.path.push_str(Move::ALL[m].name());
+        self.path.extend_from_slice(Move::ALL[m].name().as_bytes());
         back
     }
 }
