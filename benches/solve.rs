@@ -2,9 +2,9 @@
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use pocket::cube::AutoSolver;
+use pocket::cube::{AutoSolver, Separators};
 use pocket::model::POSITIONS;
-use pocket::{Coord, Cube, Metric, PocketSolver, parse_state};
+use pocket::{Coord, Cube, Metric, PocketSolver, TableSolver, parse_state};
 
 /// Uniformly random positions from a fixed seed (SplitMix64 over coordinates).
 fn random_cubes(n: usize, mut seed: u64) -> Vec<Cube> {
@@ -63,6 +63,39 @@ fn bench(c: &mut Criterion) {
             b.iter(|| black_box(warm.solve_all(&hard[0])))
         });
     }
+    // Counting the optimal solutions of the two hard positions with a table that has
+    // answered a batch: by the walk alone (what a class seen for the first time
+    // costs), and remembered by class (issue 27).
+    let table = TableSolver::new(Metric::Htm);
+    for cube in random_cubes(1000, 4) {
+        black_box(table.count(&cube));
+    }
+    let hard = hard();
+    let mut i = 0;
+    g.bench_function("count_hard_walked_htm", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(table.count_walked(&hard[i % hard.len()]))
+        })
+    });
+    g.bench_function("count_hard_remembered_htm", |b| {
+        b.iter(|| {
+            i += 1;
+            black_box(table.count(&hard[i % hard.len()]))
+        })
+    });
+    let mut out = String::with_capacity(1 << 16);
+    let seps = Separators {
+        moves: " ",
+        solutions: ", ",
+    };
+    g.bench_function("all_written_hard_htm", |b| {
+        b.iter(|| {
+            i += 1;
+            out.clear();
+            black_box(table.write_all(&hard[i % hard.len()], seps, &mut out))
+        })
+    });
     // The default solver on a fresh batch of 1,000 random positions, as
     // `pocket solve < 1000-states.txt` runs it (the table may start on another core).
     let thousand = random_cubes(1000, 3);

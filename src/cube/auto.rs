@@ -19,7 +19,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::cube::solver::PocketSolver;
-use crate::cube::table::TableSolver;
+use crate::cube::table::{Separators, TableSolver, write_algs};
 use crate::engine::search::SolverConfig;
 use crate::model::cost::Metric;
 use crate::model::moves::Alg;
@@ -130,6 +130,19 @@ impl AutoSolver {
         match self.table() {
             Some(t) => t.count(cube),
             None => self.bidir.solve_all(cube).len() as u64,
+        }
+    }
+
+    /// Every optimal solution, in move order, written as text to `out` (see
+    /// [`TableSolver::write_all`]); how many there are.
+    pub fn write_all(&mut self, cube: &Cube, seps: Separators<'_>, out: &mut String) -> u64 {
+        match self.table() {
+            Some(t) => t.write_all(cube, seps, out),
+            None => {
+                let all = self.bidir.solve_all(cube);
+                write_algs(&all, seps, out);
+                all.len() as u64
+            }
         }
     }
 

@@ -9,7 +9,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK};
 use crate::cube::auto::AutoSolver;
 use crate::cube::picture::{Style, draw};
 use crate::cube::solver::PocketSolver;
-use crate::cube::table::TableSolver;
+use crate::cube::table::{Separators, TableSolver, write_algs};
 use crate::engine::search::Space;
 use crate::io::{Line, LineReader, trim};
 use crate::model::cost::{Costs, Metric, format_decimal};
@@ -39,6 +39,17 @@ pub trait Solve {
     /// How many optimal solutions there are.
     fn count(&mut self, cube: &Cube) -> u64 {
         self.all(cube).len() as u64
+    }
+    /// Whether [`Solve::write_all`] answers for every position.
+    fn writes_all(&self) -> bool {
+        false
+    }
+    /// Every optimal solution written as text to `out` (no [`Alg`] made where the
+    /// solver can help it), and how many there are.
+    fn write_all(&mut self, cube: &Cube, seps: Separators<'_>, out: &mut String) -> u64 {
+        let all = self.all(cube);
+        write_algs(&all, seps, out);
+        all.len() as u64
     }
 }
 
@@ -73,6 +84,12 @@ impl Solve for AutoSolver {
     fn count(&mut self, cube: &Cube) -> u64 {
         AutoSolver::count(self, cube)
     }
+    fn writes_all(&self) -> bool {
+        true
+    }
+    fn write_all(&mut self, cube: &Cube, seps: Separators<'_>, out: &mut String) -> u64 {
+        AutoSolver::write_all(self, cube, seps, out)
+    }
 }
 
 impl Solve for &TableSolver {
@@ -84,6 +101,12 @@ impl Solve for &TableSolver {
     }
     fn count(&mut self, cube: &Cube) -> u64 {
         TableSolver::count(self, cube)
+    }
+    fn writes_all(&self) -> bool {
+        true
+    }
+    fn write_all(&mut self, cube: &Cube, seps: Separators<'_>, out: &mut String) -> u64 {
+        TableSolver::write_all(self, cube, seps, out)
     }
 }
 
@@ -133,6 +156,22 @@ pub trait Subject {
     fn metric(&self) -> Option<&'static str>;
     /// The solutions of one input that `want` asks for.
     fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String>;
+    /// All optimal solutions of one input as plain text, written straight to `out`,
+    /// and how many there are; `None` when this request needs them listed first
+    /// (pictures, costs, a goal, a solver that cannot write them).
+    fn write_all(
+        &mut self,
+        _raw: &[u8],
+        _seps: Separators<'_>,
+        _out: &mut String,
+    ) -> Option<Result<u64, String>> {
+        None
+    }
+    /// The number of optimal solutions of one input alone, with no first solution
+    /// found; `None` as for [`Subject::write_all`].
+    fn count_alone(&mut self, _raw: &[u8]) -> Option<Result<u64, String>> {
+        None
+    }
     /// The error for an input line too long to read.
     fn too_long(&self, len: usize) -> String {
         format!(
@@ -275,6 +314,33 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
         Ok(solved)
     }
 
+    fn write_all(
+        &mut self,
+        raw: &[u8],
+        seps: Separators<'_>,
+        out: &mut String,
+    ) -> Option<Result<u64, String>> {
+        let input = self.input;
+        let plain = input.goal.is_none() && input.show.is_none() && input.costs.is_none();
+        if !plain || !self.solver.writes_all() {
+            return None;
+        }
+        Some(
+            input
+                .decode(raw)
+                .map(|(cube, _)| self.solver.write_all(&cube, seps, out)),
+        )
+    }
+
+    fn count_alone(&mut self, raw: &[u8]) -> Option<Result<u64, String>> {
+        let input = self.input;
+        let plain = input.goal.is_none() && input.show.is_none() && input.costs.is_none();
+        if !plain || !self.solver.writes_all() {
+            return None;
+        }
+        Some(input.decode(raw).map(|(cube, _)| self.solver.count(&cube)))
+    }
+
     fn too_long(&self, len: usize) -> String {
         let what = if self.input.moves_input {
             "a move sequence"
@@ -395,6 +461,26 @@ impl Answer {
             (false, true) => Want::Count,
             _ => Want::First,
         };
+        if want == Want::All && !self.json {
+            // Plain text: no `Alg`s and no strings joined where the solver can write
+            // the solutions itself.
+            let seps = Separators {
+                moves: if self.compact { "" } else { " " },
+                solutions: if self.compact { " " } else { ", " },
+            };
+            if let Some(number) = subject.write_all(raw, seps, out) {
+                return number;
+            }
+        }
+        if want == Want::Count && !self.json {
+            // Only the number is printed: no first solution to find (1.2 µs of the
+            // 5.0 µs an antipode took).
+            if let Some(number) = subject.count_alone(raw) {
+                let number = number?;
+                out.push_str(&number.to_string());
+                return Ok(number);
+            }
+        }
         let solved = subject.solve(raw, want)?;
         let number = solved.number();
         if self.json {

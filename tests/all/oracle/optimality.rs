@@ -138,30 +138,6 @@ fn counts_of_every_htm_antipode_match_the_oracle() {
     // over the neighbours one closer, with no face turned twice in a row (which an
     // optimal path never does in HTM).
     let o = htm();
-    fn paths(
-        s: &[u8],
-        d: usize,
-        o: &Oracle,
-        memo: &mut std::collections::HashMap<u64, u64>,
-    ) -> u64 {
-        if d == 0 {
-            return 1;
-        }
-        if let Some(&n) = memo.get(&key(s)) {
-            return n;
-        }
-        let mut n = 0;
-        for face in 0..3 {
-            for q in 1..4 {
-                let t = turn(s, face, q);
-                if o.dist[&key(&t)] as usize == d - 1 {
-                    n += paths(&t, d - 1, o, memo);
-                }
-            }
-        }
-        memo.insert(key(s), n);
-        n
-    }
     let out = pocket(&["solve", "--count"], &batch_input(&o.antipodes));
     assert_eq!(out.status.code(), Some(0));
     let text = stdout(&out);
@@ -169,12 +145,96 @@ fn counts_of_every_htm_antipode_match_the_oracle() {
     assert_eq!(lines.len(), o.antipodes.len());
     let mut memo = std::collections::HashMap::new();
     for (s, line) in o.antipodes.iter().zip(&lines) {
-        let want = paths(s, 11, o, &mut memo);
+        let want = oracle_paths(s, 11, o, &mut memo);
         assert_eq!(
             line.parse::<u64>().ok(),
             Some(want),
             "{} -> {line}",
             String::from_utf8_lossy(s)
         );
+    }
+}
+
+/// The number of optimal HTM paths from `s` at distance `d`, over the oracle's own
+/// table, memoised by position: the sum over the neighbours one closer.
+fn oracle_paths(
+    s: &[u8],
+    d: usize,
+    o: &Oracle,
+    memo: &mut std::collections::HashMap<u64, u64>,
+) -> u64 {
+    if d == 0 {
+        return 1;
+    }
+    if let Some(&n) = memo.get(&key(s)) {
+        return n;
+    }
+    let mut n = 0;
+    for face in 0..3 {
+        for q in 1..4 {
+            let t = turn(s, face, q);
+            if o.dist[&key(&t)] as usize == d - 1 {
+                n += oracle_paths(&t, d - 1, o, memo);
+            }
+        }
+    }
+    memo.insert(key(s), n);
+    n
+}
+
+/// A solution's moves as indices in the order `R R' R2 U U' U2 F F' F2`.
+fn move_order(solution: &str) -> Vec<usize> {
+    const NAMES: [&str; 9] = ["R", "R'", "R2", "U", "U'", "U2", "F", "F'", "F2"];
+    moves_of(solution)
+        .iter()
+        .map(|m| NAMES.iter().position(|n| n == m).unwrap())
+        .collect()
+}
+
+#[test]
+fn all_solutions_of_every_htm_antipode_are_printed_optimal_and_complete() {
+    // `--all` writes each solution's text as it walks the table (issue 27): every
+    // printed solution solves its antipode in 11 moves, none twice, sorted in move
+    // order, as many as the oracle counts; `--compact` and `--json` list the same.
+    let o = htm();
+    let input = batch_input(&o.antipodes);
+    let lines = |args: &[&str]| -> Vec<String> {
+        let out = pocket(args, &input);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        stdout(&out).lines().map(str::to_string).collect()
+    };
+    let all = lines(&["solve", "--all"]);
+    let compact = lines(&["solve", "--all", "--compact"]);
+    assert_eq!((all.len(), compact.len()), (2644, 2644));
+    let mut memo = std::collections::HashMap::new();
+    for ((s, line), short) in o.antipodes.iter().zip(&all).zip(&compact) {
+        let shown = String::from_utf8_lossy(s);
+        let solutions: Vec<&str> = line.split(", ").collect();
+        for solution in &solutions {
+            assert!(is_solved(&apply(s, solution)), "{shown} + {solution}");
+            let moves = moves_of(solution);
+            assert_eq!(moves.len(), 11, "{shown} -> {solution}");
+            assert!(moves.windows(2).all(|w| w[0][..1] != w[1][..1]));
+        }
+        let order: Vec<Vec<usize>> = solutions.iter().map(|a| move_order(a)).collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{shown}: {line}");
+        let want = oracle_paths(s, 11, o, &mut memo);
+        assert_eq!(solutions.len() as u64, want, "{shown}");
+        let squeezed: Vec<String> = solutions.iter().map(|a| a.replace(' ', "")).collect();
+        assert_eq!(*short, squeezed.join(" "), "{shown}");
+    }
+    // JSON lists them from the same walk.
+    let few = batch_input(&o.antipodes[..300]);
+    let out = pocket(&["solve", "--all", "--json"], &few);
+    for (line, text) in stdout(&out).lines().zip(&all) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let listed: Vec<&str> = v["solutions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap())
+            .collect();
+        assert_eq!(listed.join(", "), *text);
+        assert_eq!(v["count"].as_u64(), Some(listed.len() as u64));
     }
 }
