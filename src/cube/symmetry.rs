@@ -111,8 +111,8 @@ impl Symmetry {
 /// The 6 symmetries that keep the reference corner, the identity first. The identity's
 /// tables are written down and those of a product of two already made are composed
 /// ([`CoordSymmetry::then`]); only the others (a rotation and a reflection) are read
-/// from stickers, 5,769 conjugations each (the census of one metric, process CPU
-/// about 17.5 to 15.5 ms: building all 6 from stickers was a fifth of it).
+/// from stickers, 5,769 conjugations each (the census of HTM, process CPU 17.8 to
+/// 15.7 ms: building all 6 from stickers was a fifth of it).
 pub(crate) fn corner_symmetries() -> Vec<CoordSymmetry> {
     let mut made: Vec<CoordSymmetry> = Vec::new();
     for symmetry in Symmetry::all()
