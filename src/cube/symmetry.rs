@@ -108,29 +108,98 @@ impl Symmetry {
     }
 }
 
-/// The 6 symmetries that keep the reference corner, the identity first.
+/// The 6 symmetries that keep the reference corner, the identity first. The identity's
+/// tables are written down and those of a product of two already made are composed
+/// ([`CoordSymmetry::then`]); only the others (a rotation and a reflection) are read
+/// from stickers, 5,769 conjugations each (the census of HTM, process CPU 17.8 to
+/// 15.7 ms: building all 6 from stickers was a fifth of it).
 pub(crate) fn corner_symmetries() -> Vec<CoordSymmetry> {
-    Symmetry::all()
+    let mut made: Vec<CoordSymmetry> = Vec::new();
+    for symmetry in Symmetry::all()
         .into_iter()
         .filter(Symmetry::keeps_reference_corner)
-        .map(|symmetry| {
-            let image = |c: u32| symmetry.conjugate(&Coord(c).cube()).coord().index();
-            let (mut perm, mut shift) = (Vec::new(), Vec::new());
-            for p in 0..PERMS {
-                let c = image(p * TWISTS);
-                perm.push((c / TWISTS) as u16);
-                shift.push((c % TWISTS) as u16);
-            }
-            // A pure twist stays one: its image is in the first block.
-            let twist = (0..TWISTS).map(|t| image(t) as u16).collect();
-            CoordSymmetry {
-                perm,
-                shift,
-                twist,
-                symmetry,
-            }
-        })
-        .collect()
+    {
+        let product = made.iter().enumerate().find_map(|(i, a)| {
+            made[i..]
+                .iter()
+                .chain(&made[..i])
+                .find(|b| a.symmetry.then(&b.symmetry) == symmetry)
+                .map(|b| a.then(b))
+        });
+        let next = if made.is_empty() {
+            CoordSymmetry::identity(symmetry)
+        } else {
+            product.unwrap_or_else(|| CoordSymmetry::from_stickers(symmetry))
+        };
+        made.push(next);
+    }
+    made
+}
+
+impl Symmetry {
+    /// This symmetry, then `other`.
+    fn then(&self, other: &Symmetry) -> Symmetry {
+        Symmetry {
+            to: std::array::from_fn(|j| other.to[self.to[j] as usize]),
+            faces: std::array::from_fn(|f| other.faces[self.faces[f] as usize]),
+            reflection: self.reflection != other.reflection,
+        }
+    }
+}
+
+impl CoordSymmetry {
+    /// Its tables read from the sticker conjugation of each permutation and twist.
+    fn from_stickers(symmetry: Symmetry) -> CoordSymmetry {
+        let image = |c: u32| symmetry.conjugate(&Coord(c).cube()).coord().index();
+        let (mut perm, mut shift) = (Vec::new(), Vec::new());
+        for p in 0..PERMS {
+            let c = image(p * TWISTS);
+            perm.push((c / TWISTS) as u16);
+            shift.push((c % TWISTS) as u16);
+        }
+        // A pure twist stays one: its image is in the first block.
+        let twist = (0..TWISTS).map(|t| image(t) as u16).collect();
+        CoordSymmetry {
+            perm,
+            shift,
+            twist,
+            symmetry,
+        }
+    }
+
+    /// The identity's tables (`symmetry` is the identity).
+    fn identity(symmetry: Symmetry) -> CoordSymmetry {
+        CoordSymmetry {
+            perm: (0..PERMS as u16).collect(),
+            shift: vec![0; PERMS as usize],
+            twist: (0..TWISTS as u16).collect(),
+            symmetry,
+        }
+    }
+
+    /// This symmetry, then `other`: (p, t) goes to (p', s ⊕ T(t)) and on to
+    /// (P(p'), S(p') ⊕ T'(s) ⊕ T'(T(t))), as the map of twists adds (it only moves
+    /// and relabels the corners' twists).
+    fn then(&self, other: &CoordSymmetry) -> CoordSymmetry {
+        let perm = self.perm.iter().map(|&q| other.perm[q as usize]).collect();
+        let shift = (0..PERMS as usize)
+            .map(|p| {
+                let (q, s) = (self.perm[p] as usize, self.shift[p] as usize);
+                add_twists(other.shift[q], other.twist[s])
+            })
+            .collect();
+        let twist = self
+            .twist
+            .iter()
+            .map(|&t| other.twist[t as usize])
+            .collect();
+        CoordSymmetry {
+            perm,
+            shift,
+            twist,
+            symmetry: self.symmetry.then(&other.symmetry),
+        }
+    }
 }
 
 /// The twists `a` and `b` (twist coordinates) added corner by corner, mod 3.
@@ -360,6 +429,22 @@ mod tests {
                     .iter()
                     .any(|&n| Cube::SOLVED.apply(n) == s.symmetry.conjugate(&made))
             }));
+        }
+    }
+
+    #[test]
+    fn the_composed_corner_symmetries_are_those_read_from_stickers() {
+        let all = corner_symmetries();
+        for s in &all {
+            let read = CoordSymmetry::from_stickers(s.symmetry);
+            assert_eq!(
+                (&s.perm, &s.shift, &s.twist),
+                (&read.perm, &read.shift, &read.twist)
+            );
+        }
+        // Each is a different one of the 6.
+        for (i, a) in all.iter().enumerate() {
+            assert!(all[..i].iter().all(|b| b.symmetry != a.symmetry));
         }
     }
 
