@@ -180,7 +180,13 @@ fn label(
         src.push(s_row);
         twist_perms.push(t_row);
     }
-    // The group the twists generate.
+    // The group the twists generate. The moves alone may give more than the most
+    // tabulated (one a move, up to 255): then the group is past it too, and its
+    // closure is not tried (it may be all 3,628,800 orders of 10 stickers).
+    let too_many = || format!("pieces of {width} stickers turn more than {MAX_TWISTS} ways");
+    if twists.len() > MAX_TWISTS {
+        return Err(too_many());
+    }
     let generators = twists.clone();
     let mut i = 0;
     while i < twists.len() {
@@ -188,9 +194,7 @@ fn label(
             let t = after(&twists[i], g);
             if !twists.contains(&t) {
                 if twists.len() == MAX_TWISTS {
-                    return Err(format!(
-                        "pieces of {width} stickers turn more than {MAX_TWISTS} ways"
-                    ));
+                    return Err(too_many());
                 }
                 twists.push(t);
             }
@@ -242,6 +246,47 @@ mod tests {
             .collect();
         shape.sort_unstable();
         assert_eq!(shape, [(8, 3, 3), (12, 2, 2)]);
+    }
+
+    /// 120 moves that each swap all ten stickers in pairs: one piece of ten, whose
+    /// twists are already past the most tabulated before any is combined (this
+    /// went on closing the 3,628,800 orders of ten stickers: no end in 120 s).
+    #[test]
+    fn more_moves_than_twists_tabulated_are_refused_at_once() {
+        let p = Puzzle::parse(&pairings_of_ten(120), "pairs").unwrap();
+        let refusal = find(&p).unwrap_err();
+        assert_eq!(refusal, "pieces of 10 stickers turn more than 120 ways");
+        // One fewer, and the closure finds the 121st.
+        let p = Puzzle::parse(&pairings_of_ten(119), "pairs").unwrap();
+        assert_eq!(find(&p).unwrap_err(), refusal);
+    }
+
+    /// A definition of ten stickers, five of each colour, and `k` moves that each
+    /// swap all ten in pairs (their own inverses), all different.
+    fn pairings_of_ten(k: usize) -> String {
+        let mut text = String::from("name pairs\nsolved AAAAABBBBB\n");
+        let mut seed = 1u64;
+        let mut seen = Vec::new();
+        while seen.len() < k {
+            let mut order: Vec<u8> = (0..10).collect();
+            for i in (1..10).rev() {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                order.swap(i, (seed >> 33) as usize % (i + 1));
+            }
+            let mut perm = [0u8; 10];
+            for pair in order.chunks(2) {
+                perm[pair[0] as usize] = pair[1];
+                perm[pair[1] as usize] = pair[0];
+            }
+            if !seen.contains(&perm) {
+                seen.push(perm);
+                let images: Vec<String> = perm.iter().map(u8::to_string).collect();
+                text += &format!("move M{} {}\n", seen.len(), images.join(" "));
+            }
+        }
+        text
     }
 
     #[test]

@@ -622,6 +622,43 @@ fn the_two_colour_ring_is_refused_at_once_and_solves_near_states() {
     assert!(!seen.contains(&state), "{line} is not the shortest");
 }
 
+/// 200 moves that each swap ten stickers in pairs make one piece of ten whose twists
+/// are past the 120 a coordinate tabulates before any is combined: the census falls
+/// back to stickers and counts the C(10, 5) = 252 arrangements of two colours at once
+/// (it went on closing the 10! orders of the piece, no end in 120 s; from 120 moves on).
+#[test]
+fn more_moves_than_twists_a_coordinate_holds_still_count() {
+    let dir = Dir::new("defs-pairings");
+    let mut rng = Rng(30);
+    let mut seen: Vec<Vec<usize>> = Vec::new();
+    while seen.len() < 200 {
+        let order = random_perm(&mut rng, 10);
+        let mut perm = vec![0; 10];
+        for pair in order.chunks(2) {
+            (perm[pair[0]], perm[pair[1]]) = (pair[1], pair[0]);
+        }
+        if !seen.contains(&perm) {
+            seen.push(perm);
+        }
+    }
+    let mut text = String::from("name pairings\nsolved AAAAABBBBB\n");
+    for (k, perm) in seen.iter().enumerate() {
+        let images: Vec<String> = perm.iter().map(usize::to_string).collect();
+        text += &format!("move M{k} {}\n", images.join(" "));
+    }
+    let path = dir.file("pairings.txt", &text);
+    let out = common::pocket_within(&["census", "--puzzle", &path], b"", REFUSED_AT_ONCE)
+        .expect("counted at once");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        stdout(&out).contains("total         252"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(err.contains("on stickers"), "{err}");
+}
+
 #[test]
 fn endless_files_are_refused() {
     for args in [
