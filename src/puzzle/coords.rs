@@ -103,6 +103,16 @@ struct Local {
     twists: Vec<u8>,
 }
 
+/// A coordinate's orbits and parts before its move tables are built.
+struct Layout {
+    orbits: Vec<Ranked>,
+    /// (orbit, is a twist part, size), permutations first.
+    sizes: Vec<(usize, bool, u64)>,
+    size: u64,
+    moves: usize,
+    table_bytes: u64,
+}
+
 /// The dense coordinate of a puzzle, with its move tables.
 #[derive(Clone, Debug)]
 pub struct Coords {
@@ -416,6 +426,28 @@ impl Coords {
     /// in every orientation, a part too large for a move table, or more positions than
     /// 64 bits number.
     pub fn new(puzzle: &Puzzle, inverses: &[usize]) -> Result<Coords, Refusal> {
+        let Layout {
+            mut orbits,
+            sizes,
+            size,
+            moves,
+            ..
+        } = Coords::layout(puzzle)?;
+        let (parts, bits) = Coords::build(&mut orbits, &sizes, moves);
+        Coords::finish(puzzle, inverses, orbits, parts, bits, size, moves)
+    }
+
+    /// The sizes of the coordinate's parts and of its move tables, before any table
+    /// is built: a census over the memory budget is refused from these at once (a
+    /// puzzle of 70 billion coordinates took 7 s to build tables for its refusal).
+    pub fn measure(puzzle: &Puzzle) -> Result<(u64, Vec<u64>, u64), Refusal> {
+        let l = Coords::layout(puzzle)?;
+        let parts = l.sizes.iter().map(|&(_, _, s)| s).collect();
+        Ok((l.size, parts, l.table_bytes))
+    }
+
+    /// The orbits ranked and the parts' sizes, permutations first.
+    fn layout(puzzle: &Puzzle) -> Result<Layout, Refusal> {
         let found = pieces::find(puzzle)?;
         let mut orbits = Vec::new();
         for orbit in found.orbits {
@@ -463,6 +495,21 @@ impl Coords {
                 MAX_TABLE_BYTES >> 20
             ));
         }
+        Ok(Layout {
+            orbits,
+            sizes,
+            size,
+            moves,
+            table_bytes,
+        })
+    }
+
+    /// The move table of each part; the parts and the bits of their fields.
+    fn build(
+        orbits: &mut [Ranked],
+        sizes: &[(usize, bool, u64)],
+        moves: usize,
+    ) -> (Vec<Part>, u32) {
         let mut parts = Vec::new();
         let mut bits = 0u32;
         for (k, &(i, twist, s)) in sizes.iter().enumerate() {
@@ -507,6 +554,19 @@ impl Coords {
                 orbits[i].perm_part = Some(k);
             }
         }
+        (parts, bits)
+    }
+
+    /// The coordinate from its parts: strides, the state's layout and the goal.
+    fn finish(
+        puzzle: &Puzzle,
+        inverses: &[usize],
+        orbits: Vec<Ranked>,
+        parts: Vec<Part>,
+        bits: u32,
+        size: u64,
+        moves: usize,
+    ) -> Result<Coords, Refusal> {
         let mut strides = vec![1u64; parts.len()];
         for k in (0..parts.len().saturating_sub(1)).rev() {
             strides[k] = strides[k + 1] * parts[k + 1].size;

@@ -49,6 +49,54 @@ pub enum Engine {
     Stickers(String),
 }
 
+/// Whether a census on coordinates of `size` positions (the product of `parts`), with
+/// move tables of `tables` bytes, fits the memory budget; refused with the size and
+/// the memory it would need.
+fn fits_in(
+    name: &str,
+    (size, parts, tables): (u64, &[u64], u64),
+    uniform: bool,
+    memory: u64,
+) -> Result<(), Error> {
+    let (need, how) = if uniform {
+        (packed_bytes(size), "two bits a position")
+    } else {
+        (size * DENSE_BYTES, "five bytes a position, with costs")
+    };
+    let need = need + tables;
+    if need > memory || (uniform && size > u32::MAX as u64) {
+        return Err(Error::invalid(
+            Kind::Puzzle,
+            format!(
+                "census refused: {name} has {} positions at most ({}), whose table in {how} \
+                 needs {}, over the memory budget of {} (--memory)",
+                group(size),
+                parts
+                    .iter()
+                    .map(|&s| group(s))
+                    .collect::<Vec<_>>()
+                    .join(" x "),
+                megabytes(need),
+                megabytes(memory)
+            ),
+        ));
+    }
+    Ok(())
+}
+
+impl Puzzle {
+    /// Whether this puzzle's census on coordinates fits `memory`, found before any
+    /// move table is built (a puzzle without coordinates is the sticker engine's to
+    /// refuse). `weighted`: counted by cost.
+    pub fn census_fits(&self, weighted: bool, memory: u64) -> Result<(), Error> {
+        let Ok((size, parts, tables)) = Coords::measure(self) else {
+            return Ok(());
+        };
+        let uniform = !weighted || self.moves.windows(2).all(|w| w[0].cost == w[1].cost);
+        fits_in(&self.name, (size, &parts, tables), uniform, memory)
+    }
+}
+
 impl Puzzle {
     /// A costed definition as a search space; costs in thousandths, reduced. Refused
     /// when a position has no coordinate and does not fit in 128 bits, or when the
@@ -521,31 +569,12 @@ impl PuzzleSpace<'_> {
         progress: &mut dyn FnMut(u64, u32),
     ) -> Result<Vec<Row>, Error> {
         let uniform = self.specs.windows(2).all(|w| w[0].cost == w[1].cost);
-        let size = c.size();
-        let (need, how) = if uniform {
-            (packed_bytes(size), "two bits a position")
-        } else {
-            (size * DENSE_BYTES, "five bytes a position, with costs")
-        };
-        let need = need + c.table_bytes();
-        if need > memory || (uniform && size > u32::MAX as u64) {
-            return Err(Error::invalid(
-                Kind::Puzzle,
-                format!(
-                    "census refused: {} has {} positions at most ({}), whose table in {how} \
-                     needs {}, over the memory budget of {} (--memory)",
-                    self.puzzle.name,
-                    group(size),
-                    c.part_sizes()
-                        .iter()
-                        .map(|&s| group(s))
-                        .collect::<Vec<_>>()
-                        .join(" x "),
-                    megabytes(need),
-                    megabytes(memory)
-                ),
-            ));
-        }
+        fits_in(
+            &self.puzzle.name,
+            (c.size(), &c.part_sizes(), c.table_bytes()),
+            uniform,
+            memory,
+        )?;
         if uniform {
             let counts =
                 packed_census(c, &[c.goal() as u32], progress).map_err(PuzzleSpace::refuse)?;

@@ -121,6 +121,10 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
         ));
     }
     let puzzle = load_puzzle(name, a.cost.as_deref())?;
+    let memory = a.memory.unwrap_or(DEFAULT_MEMORY);
+    puzzle
+        .census_fits(a.weighted || a.cost.is_some(), memory)
+        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
     let space = puzzle
         .space(a.weighted || a.cost.is_some())
         .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
@@ -133,9 +137,7 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
         total: space.size(),
     });
     let census = space
-        .census_with_progress(a.memory.unwrap_or(DEFAULT_MEMORY), &mut |s, d| {
-            progress(Start::Settled(s, d))
-        })
+        .census_with_progress(memory, &mut |s, d| progress(Start::Settled(s, d)))
         .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
     Ok(Counted {
         censuses: vec![census],

@@ -530,6 +530,63 @@ fn far_apart_costs_are_refused_at_once() {
 const REFUSED_AT_ONCE: Duration = Duration::from_secs(4);
 
 #[test]
+fn a_census_on_coordinates_over_the_budget_is_refused_before_its_tables() {
+    // Two orbits of ten distinct stickers, each turned by a 10-cycle both ways and a
+    // swap: 10! x 10! coordinates, whose two move tables (3,628,800 x 6 entries each)
+    // took 2.2 s and 173 MB to build before the refusal; the sizes alone refuse it.
+    let dir = Dir::new("defs-two-tens");
+    let perm = |f: &dyn Fn(usize) -> usize| -> String {
+        (0..20)
+            .map(|i| f(i).to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let text = [
+        "name two-tens".to_string(),
+        "solved ABCDEFGHIJKLMNOPQRST".into(),
+        format!(
+            "move C {}",
+            perm(&|i| if i < 10 { (i + 1) % 10 } else { i })
+        ),
+        format!(
+            "move Ci {}",
+            perm(&|i| if i < 10 { (i + 9) % 10 } else { i })
+        ),
+        format!("move T {}", perm(&|i| [1, 0].get(i).copied().unwrap_or(i))),
+        format!(
+            "move D {}",
+            perm(&|i| if i < 10 { i } else { 10 + (i - 9) % 10 })
+        ),
+        format!(
+            "move Di {}",
+            perm(&|i| if i < 10 { i } else { 10 + (i - 1) % 10 })
+        ),
+        format!(
+            "move S {}",
+            perm(&|i| match i {
+                10 => 11,
+                11 => 10,
+                _ => i,
+            })
+        ),
+    ]
+    .join("\n");
+    let path = dir.file("two-tens.txt", &text);
+    let out = common::pocket_within(&["census", "--puzzle", &path], b"", REFUSED_AT_ONCE)
+        .expect("refused at once");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "census refused: two-tens has 13,168,189,440,000 positions at most (3,628,800 x \
+             3,628,800), whose table in two bits a position needs 3,139,708 MB, over the \
+             memory budget of 1,024 MB (--memory)"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
 fn huge_groups_are_refused_before_searching() {
     let dir = Dir::new("defs-huge");
     // 16 distinct stickers, a 16-cycle and a swap: all 16! orders.
