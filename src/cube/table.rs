@@ -732,14 +732,7 @@ impl Writer<'_> {
     /// The path is a solution: copy it out.
     #[inline]
     fn solved(&mut self) {
-        if self.written > 0 {
-            self.out.extend_from_slice(self.seps.solutions.as_bytes());
-        }
-        self.out.extend_from_slice(&self.path);
-        self.written += 1;
-        if let Some(record) = &mut self.record {
-            record.extend_from_slice(&self.moves);
-        }
+        self.solved_with(&[]);
     }
 
     /// The path followed by `suffix` (move indices) is a solution: copy it out. The

@@ -232,19 +232,26 @@ impl Puzzle {
         Ok(Some(out))
     }
 
-    /// An upper bound on the positions the moves reach: the stickers of one orbit of
-    /// positions under the moves can only be rearranged among that orbit, so the
-    /// positions are at most the product over orbits of the arrangements of their
-    /// colours (a multinomial coefficient each).
-    pub fn size_bound(&self) -> f64 {
-        let n = self.stickers();
-        let mut orbit: Vec<usize> = (0..n).collect();
+    /// The orbits of sticker places under the moves, as a union-find forest: each
+    /// place's parent, the least place of its orbit a root ([`root`] finds it).
+    pub(crate) fn sticker_orbits(&self) -> Vec<usize> {
+        let mut orbit: Vec<usize> = (0..self.stickers()).collect();
         for m in &self.moves {
             for (i, &j) in m.perm.iter().enumerate() {
                 let (a, b) = (root(&mut orbit, i), root(&mut orbit, j as usize));
                 orbit[a.max(b)] = a.min(b);
             }
         }
+        orbit
+    }
+
+    /// An upper bound on the positions the moves reach: the stickers of one orbit of
+    /// positions under the moves can only be rearranged among that orbit, so the
+    /// positions are at most the product over orbits of the arrangements of their
+    /// colours (a multinomial coefficient each).
+    pub fn size_bound(&self) -> f64 {
+        let n = self.stickers();
+        let mut orbit = self.sticker_orbits();
         // ln of the product of multinomials, to stay finite for any size.
         let ln_fact = |k: usize| (2..=k).map(|x| (x as f64).ln()).sum::<f64>();
         let mut counts: AHashMap<(usize, u8), usize> = AHashMap::default();

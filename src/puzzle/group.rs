@@ -200,13 +200,7 @@ impl Puzzle {
     /// stickers of one colour in one orbit of stickers exchanged every way.
     fn log_fixing_by_stickers(&self) -> f64 {
         let n = self.stickers();
-        let mut orbit: Vec<usize> = (0..n).collect();
-        for m in &self.moves {
-            for (i, &j) in m.perm.iter().enumerate() {
-                let (a, b) = (root(&mut orbit, i), root(&mut orbit, j as usize));
-                orbit[a.max(b)] = a.min(b);
-            }
-        }
+        let mut orbit = self.sticker_orbits();
         let mut alike: AHashMap<(usize, u8), usize> = AHashMap::default();
         for i in 0..n {
             let r = root(&mut orbit, i);

@@ -529,6 +529,16 @@ fn far_apart_costs_are_refused_at_once() {
 /// catches a search; the refusal takes milliseconds.
 const REFUSED_AT_ONCE: Duration = Duration::from_secs(4);
 
+/// The message of a census of the definition at `path` refused (exit 1) within
+/// [`REFUSED_AT_ONCE`].
+fn census_refused_at_once(path: &str) -> String {
+    let out = common::pocket_within(&["census", "--puzzle", path], b"", REFUSED_AT_ONCE)
+        .expect("refused at once");
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    err
+}
+
 #[test]
 fn a_census_on_coordinates_over_the_budget_is_refused_before_its_tables() {
     // Two orbits of ten distinct stickers, each turned by a 10-cycle both ways and a
@@ -572,10 +582,7 @@ fn a_census_on_coordinates_over_the_budget_is_refused_before_its_tables() {
     ]
     .join("\n");
     let path = dir.file("two-tens.txt", &text);
-    let out = common::pocket_within(&["census", "--puzzle", &path], b"", REFUSED_AT_ONCE)
-        .expect("refused at once");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    let err = census_refused_at_once(&path);
     assert!(
         err.contains(
             "census refused: two-tens has 13,168,189,440,000 positions at most (3,628,800 x \
@@ -601,10 +608,7 @@ fn huge_groups_are_refused_before_searching() {
         swap.join(" ")
     );
     let path = dir.file("s16.txt", &text);
-    let out = common::pocket_within(&["census", "--puzzle", &path], b"", REFUSED_AT_ONCE)
-        .expect("refused at once");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    let err = census_refused_at_once(&path);
     assert!(
         err.contains(
             "census refused: s16 has 20,922,789,888,000 positions (by the order of the group \
@@ -633,10 +637,7 @@ fn the_two_colour_ring_is_refused_at_once_and_solves_near_states() {
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/puzzles/two-colour-128.txt"
     );
-    let out = common::pocket_within(&["census", "--puzzle", path], b"", REFUSED_AT_ONCE)
-        .expect("refused at once");
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "{err}");
+    let err = census_refused_at_once(path);
     assert!(
         err.contains("two-colour-128 has 2.4 x 10^37 positions") && err.contains("1.4 x 10^33 MB"),
         "{err}"
