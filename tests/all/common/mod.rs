@@ -280,8 +280,9 @@ pub fn batch_input(states: &[Vec<u8>]) -> Vec<u8> {
         .collect()
 }
 
-/// Run the real binary with arguments and standard input.
-pub fn pocket(args: &[&str], stdin: &[u8]) -> Output {
+/// The real binary started with piped output, and the thread writing `stdin` to it
+/// (written from a thread so that a large input cannot block on a full output pipe).
+fn spawn_pocket(args: &[&str], stdin: &[u8]) -> (std::process::Child, std::thread::JoinHandle<()>) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))
         .args(args)
         .stdin(Stdio::piped())
@@ -294,6 +295,12 @@ pub fn pocket(args: &[&str], stdin: &[u8]) -> Output {
     let writer = std::thread::spawn(move || {
         let _ = input.write_all(&data);
     });
+    (child, writer)
+}
+
+/// Run the real binary with arguments and standard input.
+pub fn pocket(args: &[&str], stdin: &[u8]) -> Output {
+    let (child, writer) = spawn_pocket(args, stdin);
     let out = child.wait_with_output().expect("the binary finishes");
     writer.join().unwrap();
     out
@@ -308,18 +315,7 @@ pub fn pocket_within(
     limit: std::time::Duration,
 ) -> Result<Output, Vec<u8>> {
     use std::io::Read;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
+    let (mut child, writer) = spawn_pocket(args, stdin);
     let read_all = |mut pipe: Box<dyn Read + Send>| {
         std::thread::spawn(move || {
             let mut v = Vec::new();
