@@ -61,27 +61,41 @@ fn fits_in(
     let (need, how) = if uniform {
         (packed_bytes(size), "two bits a position")
     } else {
-        (size * DENSE_BYTES, "five bytes a position, with costs")
+        // Saturating: a coordinate may number nearly 2^64 positions.
+        (
+            size.saturating_mul(DENSE_BYTES),
+            "five bytes a position, with costs",
+        )
     };
-    let need = need + tables;
-    if need > memory || (uniform && size > u32::MAX as u64) {
-        return Err(Error::invalid(
-            Kind::Puzzle,
-            format!(
-                "census refused: {name} has {} positions at most ({}), whose table in {how} \
-                 needs {}, over the memory budget of {} (--memory)",
-                group(size),
-                parts
-                    .iter()
-                    .map(|&s| group(s))
-                    .collect::<Vec<_>>()
-                    .join(" x "),
-                megabytes(need),
-                megabytes(memory)
-            ),
-        ));
-    }
-    Ok(())
+    let need = need.saturating_add(tables);
+    let over = if need > memory {
+        format!(
+            "needs {}, over the memory budget of {} (--memory)",
+            megabytes(need),
+            megabytes(memory)
+        )
+    } else if uniform && size > u32::MAX as u64 {
+        // The packed census numbers positions in 32 bits.
+        format!(
+            "needs {}, but the packed census takes at most {} positions",
+            megabytes(need),
+            group(u32::MAX as u64)
+        )
+    } else {
+        return Ok(());
+    };
+    Err(Error::invalid(
+        Kind::Puzzle,
+        format!(
+            "census refused: {name} has {} positions at most ({}), whose table in {how} {over}",
+            group(size),
+            parts
+                .iter()
+                .map(|&s| group(s))
+                .collect::<Vec<_>>()
+                .join(" x "),
+        ),
+    ))
 }
 
 impl Puzzle {

@@ -529,11 +529,11 @@ fn far_apart_costs_are_refused_at_once() {
 /// catches a search; the refusal takes milliseconds.
 const REFUSED_AT_ONCE: Duration = Duration::from_secs(4);
 
-/// The message of a census of the definition at `path` refused (exit 1) within
-/// [`REFUSED_AT_ONCE`].
-fn census_refused_at_once(path: &str) -> String {
-    let out = common::pocket_within(&["census", "--puzzle", path], b"", REFUSED_AT_ONCE)
-        .expect("refused at once");
+/// The message of a census of the definition at `path` (with `more` options) refused
+/// (exit 1) within [`REFUSED_AT_ONCE`].
+fn census_refused_at_once(path: &str, more: &[&str]) -> String {
+    let args = [&["census", "--puzzle", path][..], more].concat();
+    let out = common::pocket_within(&args, b"", REFUSED_AT_ONCE).expect("refused at once");
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     assert_eq!(out.status.code(), Some(1), "{err}");
     err
@@ -582,12 +582,20 @@ fn a_census_on_coordinates_over_the_budget_is_refused_before_its_tables() {
     ]
     .join("\n");
     let path = dir.file("two-tens.txt", &text);
-    let err = census_refused_at_once(&path);
+    let err = census_refused_at_once(&path, &[]);
     assert!(
         err.contains(
             "census refused: two-tens has 13,168,189,440,000 positions at most (3,628,800 x \
              3,628,800), whose table in two bits a position needs 3,139,708 MB, over the \
              memory budget of 1,024 MB (--memory)"
+        ),
+        "{err}"
+    );
+    // Memory enough, but past what the packed census numbers: that is the reason given.
+    let err = census_refused_at_once(&path, &["--memory", "99999999"]);
+    assert!(
+        err.contains(
+            "needs 3,139,708 MB, but the packed census takes at most 4,294,967,295 positions"
         ),
         "{err}"
     );
@@ -608,7 +616,7 @@ fn huge_groups_are_refused_before_searching() {
         swap.join(" ")
     );
     let path = dir.file("s16.txt", &text);
-    let err = census_refused_at_once(&path);
+    let err = census_refused_at_once(&path, &[]);
     assert!(
         err.contains(
             "census refused: s16 has 20,922,789,888,000 positions (by the order of the group \
@@ -637,7 +645,7 @@ fn the_two_colour_ring_is_refused_at_once_and_solves_near_states() {
         env!("CARGO_MANIFEST_DIR"),
         "/fixtures/puzzles/two-colour-128.txt"
     );
-    let err = census_refused_at_once(path);
+    let err = census_refused_at_once(path, &[]);
     assert!(
         err.contains("two-colour-128 has 2.4 x 10^37 positions") && err.contains("1.4 x 10^33 MB"),
         "{err}"
