@@ -1241,13 +1241,23 @@ fn random_def(rng: &mut Rng) -> Def {
     let solved: Vec<u8> = (0..n).map(|_| colours[rng.below(3)]).collect();
     let mut moves = Vec::new();
     for k in 0..(2 + rng.below(2)) {
-        let mut p: Vec<usize> = (0..n).collect();
-        let mut idx: Vec<usize> = (0..n).collect();
-        for _ in 0..(1 + rng.below(n / 2)) {
-            let a = idx.remove(rng.below(idx.len()));
-            let b = idx.remove(rng.below(idx.len()));
-            p.swap(a, b);
-        }
+        // A definition names each permutation once (two names for one are refused,
+        // as documented): drawn again until it is new.
+        let p = loop {
+            let mut p: Vec<usize> = (0..n).collect();
+            let mut idx: Vec<usize> = (0..n).collect();
+            for _ in 0..(1 + rng.below(n / 2)) {
+                let a = idx.remove(rng.below(idx.len()));
+                let b = idx.remove(rng.below(idx.len()));
+                p.swap(a, b);
+            }
+            if moves
+                .iter()
+                .all(|(_, q, _): &(String, Vec<usize>, u32)| *q != p)
+            {
+                break p;
+            }
+        };
         let cost = 1 + rng.below(24) as u32;
         moves.push((format!("M{k}"), p, cost));
     }
