@@ -23,6 +23,7 @@ pub(crate) mod paste;
 pub(crate) mod pieces;
 pub(crate) mod stickers;
 pub(crate) mod text;
+pub(crate) mod turned;
 
 pub use cost::{Costs, Metric};
 pub use error::Error;

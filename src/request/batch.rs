@@ -15,7 +15,7 @@ use crate::io::{Line, LineReader, trim};
 use crate::model::cost::{Costs, Metric, format_decimal};
 use crate::model::goal::Goal;
 use crate::model::moves::Alg;
-use crate::model::notation::{Layout, NotationError, WcaSequence, apply_plain};
+use crate::model::notation::{Layout, NotationError, WcaSequence, turn_plain};
 use crate::model::pieces::Cube;
 use crate::model::stickers::{Stickers, state_in_line};
 use crate::puzzle::{Puzzle, PuzzleSolver, PuzzleSpace};
@@ -208,29 +208,30 @@ pub struct CubeSubject<'a, S: Solve> {
 impl CubeInput {
     /// The position an input line or argument stands for, and its stickers in net order.
     fn decode(&self, raw: &[u8]) -> Result<(Cube, Stickers), String> {
-        let stickers = if self.moves_input {
-            let text = std::str::from_utf8(raw)
-                .map_err(|_| "the move sequence is not UTF-8".to_string())?;
-            match apply_plain(text, &Stickers::SOLVED) {
-                Some(stickers) => stickers,
+        if self.moves_input {
+            // Moves make a valid cube: no sticker decoding, which is most of a sticker
+            // line's cost.
+            let turned = match turn_plain(raw) {
+                Some(t) => t,
                 None => {
+                    let text = std::str::from_utf8(raw)
+                        .map_err(|_| "the move sequence is not UTF-8".to_string())?;
                     let seq: WcaSequence =
                         text.parse().map_err(|e: NotationError| e.to_string())?;
-                    seq.apply(&Stickers::SOLVED)
+                    seq.turned()
                 }
+            };
+            return Ok((turned.cube(), turned.stickers()));
+        }
+        let given = Stickers::from_bytes(state_in_line(raw)).map_err(|e| e.message(self.layout))?;
+        let given = self.layout.to_golf(&given);
+        let stickers = match &self.then {
+            Some(seq) => {
+                // The state as typed must be a cube before it is turned.
+                given.to_cube().map_err(|e| e.message(self.layout))?;
+                seq.apply(&given)
             }
-        } else {
-            let given =
-                Stickers::from_bytes(state_in_line(raw)).map_err(|e| e.message(self.layout))?;
-            let given = self.layout.to_golf(&given);
-            match &self.then {
-                Some(seq) => {
-                    // The state as typed must be a cube before it is turned.
-                    given.to_cube().map_err(|e| e.message(self.layout))?;
-                    seq.apply(&given)
-                }
-                None => given,
-            }
+            None => given,
         };
         let cube = stickers.to_cube().map_err(|e| e.message(self.layout))?;
         Ok((cube, stickers))
