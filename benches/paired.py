@@ -10,7 +10,8 @@ here is asserted: the machine is shared, so only figures paired in one run compa
                               [--only NAME[,NAME]]
 
 Groups (--only): census, moves, count (20,000 antipodes drawn with repeats, 20,000
-states at distance 10-11, and each distinct antipode once), all, fresh.
+states at distance 10-11, and each distinct antipode once), all (against `cat` of its
+output and against benches/format-floor.c, which formats the same move lists), fresh.
 --base adds the same commands with an earlier build (for before/after figures);
 --floor is the C census floor (built from ../shared/bench/census-floor.c, see
 docs/performance.md). Input files are made with `pocket scramble` under a temporary
@@ -80,6 +81,31 @@ def report(title, commands, runs, yardstick, per=None):
             )
     sys.stdout.flush()
     return got
+
+
+def format_floor(tmp, allout):
+    """The command of benches/format-floor.c on the move lists of `allout` (an --all
+    output), checked to write the same bytes; None without a C compiler."""
+    names = ["R", "R'", "R2", "U", "U'", "U2", "F", "F'", "F2"]
+    index = {n: i for i, n in enumerate(names)}
+    moves = bytearray()
+    with open(allout) as f:
+        for line in f:
+            for solution in line.rstrip("\n").split(", "):
+                moves += bytes(index[m] for m in solution.split(" ")) + b"\x09"
+            moves += b"\x0a"
+    bin_path = os.path.join(tmp, "all.bin")
+    with open(bin_path, "wb") as f:
+        f.write(moves)
+    exe = os.path.join(tmp, "format-floor")
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "format-floor.c")
+    if shutil.which("cc") is None or subprocess.run(["cc", "-O2", "-o", exe, src]).returncode != 0:
+        return None
+    written = subprocess.run([exe, bin_path], check=True, capture_output=True).stdout
+    with open(allout, "rb") as f:
+        if written != f.read():
+            sys.exit("format-floor does not write the --all output")
+    return [exe, bin_path]
 
 
 def scrambles(pocket, path, n, seed, min_distance):
@@ -182,10 +208,17 @@ def main():
         with open(allout, "w") as f:
             subprocess.run([p, "solve", "--all"], stdin=open(hard), stdout=f, check=True)
         cmds = [("cat of the --all output", ["cat", allout], None)]
+        floor = format_floor(tmp, allout)
+        if floor:
+            cmds.append(("format-floor (C) of the same", floor, None))
         for b, path in builds:
             cmds.append((f"{b} --all (1 core)", ["taskset", "-c", "0", path, "solve", "--all"], hard))
             cmds.append((f"{b} --all", [path, "solve", "--all"], hard))
-        report("3. --all of 2,000 states at distance 11, against writing its output", cmds, a.runs, "cat of the --all output")
+        got = report("3. --all of 2,000 states at distance 11, against writing its output", cmds, a.runs, "cat of the --all output")
+        if floor:
+            _, yc = got["format-floor (C) of the same"]
+            for name, _, _ in cmds[2:]:
+                print(f"  {name}: {got[name][1] / yc:.2f}x the CPU of format-floor")
 
     if want("puzzle"):
         # Issue 30: a definition puzzle's 1,000 random states against the cube's same
