@@ -529,7 +529,7 @@ impl Stickers {
             // The up-front-right piece shows no reference colour: its twist comes later.
             if piece != 0 {
                 cube.twist[slot] =
-                    twist_from_known(piece, &faces).ok_or_else(|| StateError::NotACorner {
+                    twist_from_known(piece, &faces).ok_or(StateError::NotACorner {
                         corner: slot,
                         colours,
                         why: "its colours are in mirror order",
