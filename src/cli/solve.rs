@@ -59,9 +59,10 @@ pub(crate) struct SolveArgs {
     cost: Option<String>,
     /// solve the position a WCA move sequence makes from solved (U D L R F B x y z,
     /// with ' or 2; wide moves Rw or r; groups (R U)3; pasted forms [R, U], [F: R U],
-    /// R′, R3, comments, numbered lines, alg.cubing.net and twizzle links); repeat for
-    /// several; "-" reads one sequence per line from stdin; after states: turn each
-    /// state by this one sequence, then solve
+    /// R′, R3, comments after //, numbered lines, alg.cubing.net and twizzle links);
+    /// repeat for several; "-" reads one sequence per line from stdin (blank lines
+    /// skipped; a line of `pocket scramble` by its moves, checked against its state);
+    /// with states: turn each state by this one sequence, then solve
     #[argh(option)]
     moves: Vec<String>,
     /// facelet order of the states: golf (default, the net `pocket net` draws) or urfdlb
@@ -93,7 +94,7 @@ pub(crate) struct SolveArgs {
     #[argh(switch)]
     steps: bool,
     /// states to solve (default: read standard input)
-    #[argh(positional, greedy)]
+    #[argh(positional)]
     states: Vec<String>,
 }
 
@@ -120,7 +121,7 @@ fn answer_all(
     } else {
         answer_arguments(inputs, part, run, &mut out)?
     };
-    Ok(tally.finish())
+    Ok(tally.finish(sequences))
 }
 
 impl SolveArgs {

@@ -69,6 +69,17 @@ pub fn state_in_line(line: &[u8]) -> &[u8] {
     }
 }
 
+/// A line read for its moves: for a line of `pocket scramble` (`SEQUENCE<tab>STATE`,
+/// as [`state_in_line`] finds it), the sequence and the state; otherwise the whole line.
+pub fn sequence_in_line(line: &[u8]) -> (&[u8], Option<&[u8]>) {
+    let state = state_in_line(line);
+    match line.len() - state.len() {
+        0 => (line, None),
+        // The state follows the tab.
+        n => (&line[..n - 1], Some(state)),
+    }
+}
+
 /// Faces in the numbering of [`crate::model::pieces::CORNER_FACES`].
 const U: u8 = 0;
 const L: u8 = 1;
@@ -801,6 +812,24 @@ mod tests {
     fn reading_order_is_sorted_by_first_letter() {
         let firsts = READING_ORDER.map(|s| CORNER_STICKERS[s].iter().min().copied());
         assert!(firsts.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn a_scramble_line_is_read_for_its_moves_and_its_state() {
+        let line = b"R U2 F'\tUUUULLFFRRBBLLFFRRBBDDDD";
+        assert_eq!(
+            sequence_in_line(line),
+            (&b"R U2 F'"[..], Some(&b"UUUULLFFRRBBLLFFRRBBDDDD"[..]))
+        );
+        // Tabs between moves, or a state in tab-separated groups, are no scramble line.
+        for plain in [
+            &b"R\tU2\tF'"[..],
+            b"UUUU\tLLFFRRBBLLFFRRBBDDDD",
+            b"R U",
+            b"",
+        ] {
+            assert_eq!(sequence_in_line(plain), (plain, None));
+        }
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::model::goal::Goal;
 use crate::model::moves::Alg;
 use crate::model::notation::{Layout, NotationError, WcaSequence, turn_plain};
 use crate::model::pieces::Cube;
-use crate::model::stickers::{Stickers, state_in_line};
+use crate::model::stickers::{StateError, Stickers, sequence_in_line, state_in_line};
 use crate::puzzle::{Puzzle, PuzzleSolver, PuzzleSpace};
 use smallvec::SmallVec;
 
@@ -209,6 +209,9 @@ impl CubeInput {
     /// The position an input line or argument stands for, and its stickers in net order.
     fn decode(&self, raw: &[u8]) -> Result<(Cube, Stickers), String> {
         if self.moves_input {
+            // A line of `pocket scramble` is read for its moves, which must make its
+            // state: read as moves, the state's letters turned the cube further.
+            let (raw, shown) = sequence_in_line(raw);
             // Moves make a valid cube: no sticker decoding, which is most of a sticker
             // line's cost.
             let turned = match turn_plain(raw) {
@@ -221,7 +224,19 @@ impl CubeInput {
                     seq.turned()
                 }
             };
-            return Ok((turned.cube(), turned.stickers()));
+            let cube = turned.cube();
+            if let Some(shown) = shown {
+                let after_tab =
+                    |e: StateError| format!("the state after the tab: {}", e.message(self.layout));
+                let given = Stickers::from_bytes(shown).map_err(after_tab)?;
+                if self.layout.to_golf(&given).to_cube().map_err(after_tab)? != cube {
+                    return Err(format!(
+                        "the moves before the tab do not make the state after it ({})",
+                        String::from_utf8_lossy(shown).trim()
+                    ));
+                }
+            }
+            return Ok((cube, turned.stickers()));
         }
         let given = Stickers::from_bytes(state_in_line(raw)).map_err(|e| e.message(self.layout))?;
         let given = self.layout.to_golf(&given);
@@ -617,14 +632,21 @@ impl Tally {
         }
     }
 
-    pub fn finish(&self) -> u8 {
+    /// The exit status, after the closing diagnostic if any input was bad; the inputs
+    /// are move sequences with `sequences`, otherwise states.
+    pub fn finish(&self, sequences: bool) -> u8 {
         if self.invalid == 0 {
             return EXIT_OK;
         }
         eprintln!(
-            "pocket: {} of {} states invalid (first at {})",
+            "pocket: {} of {} {} invalid (first at {})",
             self.invalid,
             self.states,
+            if sequences {
+                "move sequences"
+            } else {
+                "states"
+            },
             self.first_error.as_deref().unwrap_or("?")
         );
         EXIT_BAD_INPUT

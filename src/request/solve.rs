@@ -182,17 +182,6 @@ pub struct Plan {
 type Inputs = (Vec<String>, bool, Option<String>);
 
 fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, String> {
-    // The states are a greedy positional, so `solve STATE --moves "R U"` hands the
-    // option over as states: take it back.
-    while let Some(k) = a.states.iter().position(|s| s == "--moves") {
-        let value = a
-            .states
-            .get(k + 1)
-            .cloned()
-            .ok_or("--moves needs a sequence")?;
-        a.states.drain(k..k + 2);
-        a.moves.push(value);
-    }
     // `pocket solve UUUU RLFB ...`: one state cut into arguments at its spaces.
     let pieces: usize = a.states.iter().map(|s| s.trim().len()).sum();
     if a.states.len() > 1 && a.states.iter().all(|s| s.len() < 24) && pieces % 24 == 0 {

@@ -531,3 +531,53 @@ fn serve_without_the_feature_says_so() {
     assert!(err.contains("without the `serve` feature"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn options_after_the_states_are_options() {
+    // Not states: the metric is the one asked for, and two states give two lines.
+    let o = pocket(&["solve", CORNER_SWAP, "--metric", "qtm", "--json"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let l = lines(&o);
+    assert_eq!(l.len(), 1);
+    assert!(l[0].contains(r#""metric":"qtm""#), "{}", l[0]);
+    let o = pocket(&["solve", CORNER_SWAP, SOLVED_STR, "--compact"], b"");
+    assert_eq!(lines(&o), ["RU'R'U'F2U'RUR'UF2", ""]);
+    // A state that begins with '-' goes after `--`; before it, it is an option.
+    let dashed = CORNER_SWAP.replace('U', "-");
+    let o = pocket(&["solve", CORNER_SWAP, &dashed], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let o = pocket(&["solve", "--", CORNER_SWAP, &dashed], b"");
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(lines(&o).len(), 2);
+}
+
+#[test]
+fn scramble_lines_are_read_by_their_moves_and_checked_against_their_state() {
+    let scrambles = stdout(&pocket(&["scramble", "-n", "20", "--seed", "3"], b""));
+    let by_moves = pocket(&["solve", "--moves", "-"], scrambles.as_bytes());
+    let by_state = pocket(&["solve"], scrambles.as_bytes());
+    assert_eq!(by_moves.status.code(), Some(0));
+    assert_eq!(lines(&by_moves), lines(&by_state));
+    for (line, solution) in scrambles.lines().zip(lines(&by_moves)) {
+        let state = line.split('\t').nth(1).unwrap_or_default();
+        assert!(is_solved(&apply(state.as_bytes(), &solution)), "{line}");
+    }
+    // A state that the moves do not make, or no state at all after the tab: errors,
+    // and the good line stays. Tabs between moves are only spaces.
+    let input = format!("R U\t{SOLVED_STR}\nR U\tUUUULLFFRRBBLLFFRRBBDDDX\nR\tU\n");
+    let o = pocket(&["solve", "--moves", "-"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        lines(&o),
+        [
+            format!("error: the moves before the tab do not make the state after it ({SOLVED_STR})"),
+            "error: the state after the tab: expected 6 colours, found 7: 'U' 'L' 'F' 'R' 'B' 'D' 'X' ('X' is only on 1 sticker: X)".to_string(),
+            "U' R'".to_string(),
+        ]
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("2 of 3 move sequences invalid (first at line 1"),
+        "{err}"
+    );
+}
