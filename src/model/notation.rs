@@ -337,6 +337,7 @@ impl Reader {
                         format!("'{c}': slice moves do not exist on the 2x2x2")
                     }
                     'X' | 'Y' | 'Z' => format!("'{c}': rotations are lower case (x y z)"),
+                    '0' | '1' => format!("'{c}' is no count of turns (R2; R3 to R9 taken mod 4)"),
                     _ => format!("{} (not a move: U D L R F B x y z)", describe_char(c)),
                 };
                 return Err(self.error(at, what));
@@ -518,6 +519,10 @@ mod tests {
         assert_eq!(
             e("R; U"),
             "';' (not a move: U D L R F B x y z) at character 2"
+        );
+        assert_eq!(
+            e("R U1"),
+            "'1' is no count of turns (R2; R3 to R9 taken mod 4) at character 4"
         );
     }
 }
