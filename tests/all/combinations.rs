@@ -541,7 +541,20 @@ fn solve_args(c: &SolveCase, inputs: &[Input]) -> (Vec<String>, String) {
         a.push(String::from_utf8(p).unwrap());
     }
     let mut stdin = String::new();
-    if inputs[0].moves {
+    if inputs[0].moves && inputs.len() > 1 && !c.urfdlb {
+        // Several sequences on standard input, every other one as a line of `pocket
+        // scramble` (the sequence, a tab, the state it makes), read by its moves.
+        a.push("--moves".into());
+        a.push("-".into());
+        for (k, i) in inputs.iter().enumerate() {
+            stdin.push_str(&i.given);
+            if k % 2 == 1 {
+                stdin.push('\t');
+                stdin.push_str(std::str::from_utf8(&i.net).unwrap());
+            }
+            stdin.push('\n');
+        }
+    } else if inputs[0].moves {
         for i in inputs {
             a.push("--moves".into());
             a.push(i.given.clone());
