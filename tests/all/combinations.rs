@@ -541,9 +541,10 @@ fn solve_args(c: &SolveCase, inputs: &[Input]) -> (Vec<String>, String) {
         a.push(String::from_utf8(p).unwrap());
     }
     let mut stdin = String::new();
-    if inputs[0].moves && inputs.len() > 1 && !c.urfdlb {
+    if inputs[0].moves && inputs.len() > 1 {
         // Several sequences on standard input, every other one as a line of `pocket
-        // scramble` (the sequence, a tab, the state it makes), read by its moves.
+        // scramble` (the sequence, a tab, the state it makes in the golf net whatever
+        // the --layout), read by its moves.
         a.push("--moves".into());
         a.push("-".into());
         for (k, i) in inputs.iter().enumerate() {
