@@ -45,6 +45,21 @@ pub struct Cube {
     pub(crate) twist: [u8; 8],
 }
 
+/// The faces (U=0 .. D=5) of the 24 stickers when slot `i` holds corner `perm[i]` with
+/// twist `twist[i]`; the reference corner may be anywhere (a cube held in any way).
+pub(crate) fn corner_faces(perm: &[u8; 8], twist: &[u8; 8]) -> [u8; STICKERS] {
+    let mut out = [0u8; STICKERS];
+    for (slot, stickers) in CORNER_STICKERS.iter().enumerate() {
+        let piece = perm[slot] as usize;
+        let o = twist[slot] as usize;
+        for t in 0..3 {
+            // The piece's sticker r sits at index (r + o) % 3 of the slot.
+            out[stickers[t] as usize] = CORNER_FACES[piece][(t + 3 - o) % 3];
+        }
+    }
+    out
+}
+
 impl Default for Cube {
     fn default() -> Cube {
         Cube::SOLVED
@@ -133,16 +148,7 @@ impl Cube {
 
     /// The faces (U=0 .. D=5) of the 24 stickers.
     pub fn faces(&self) -> [u8; STICKERS] {
-        let mut out = [0u8; STICKERS];
-        for (slot, stickers) in CORNER_STICKERS.iter().enumerate() {
-            let piece = self.perm[slot] as usize;
-            let o = self.twist[slot] as usize;
-            for t in 0..3 {
-                // The piece's sticker r sits at index (r + o) % 3 of the slot.
-                out[stickers[t] as usize] = CORNER_FACES[piece][(t + 3 - o) % 3];
-            }
-        }
-        out
+        corner_faces(&self.perm, &self.twist)
     }
 
     /// The compact coordinate of this position. The reference corner must be home.

@@ -6,8 +6,8 @@
 use std::sync::OnceLock;
 
 use crate::model::geometry::{FACE_AXES, quarter_turn};
-use crate::model::move_tables::{CORNER_STICKERS, corner_move};
-use crate::model::pieces::{CORNER_FACES, Cube, FACE_LETTERS, REFERENCE_SLOT};
+use crate::model::move_tables::corner_move;
+use crate::model::pieces::{Cube, FACE_LETTERS, REFERENCE_SLOT, corner_faces};
 use crate::model::stickers::Stickers;
 
 /// Byte `i` is the corner in slot `i` plus 8 times its twist (0 to 2), the twist as
@@ -66,15 +66,9 @@ impl Turned {
 
     /// The stickers in the solved cube's colours (`UUUULLFF...`), as seen in space.
     pub fn stickers(self) -> Stickers {
-        let mut out = [0u8; 24];
-        for (slot, &b) in self.0.to_le_bytes().iter().enumerate() {
-            let (piece, twist) = (usize::from(b & 7), usize::from(b >> 3));
-            for (t, &at) in CORNER_STICKERS[slot].iter().enumerate() {
-                out[usize::from(at)] =
-                    FACE_LETTERS[usize::from(CORNER_FACES[piece][(t + 3 - twist) % 3])];
-            }
-        }
-        Stickers(out)
+        let bytes = self.0.to_le_bytes();
+        let faces = corner_faces(&bytes.map(|b| b & 7), &bytes.map(|b| b >> 3));
+        Stickers(faces.map(|f| FACE_LETTERS[usize::from(f)]))
     }
 }
 
