@@ -293,6 +293,16 @@ impl CubeInput {
     }
 }
 
+impl<S: Solve> CubeSubject<'_, S> {
+    /// The position of one input, when the request asks for solutions alone (no goal,
+    /// pictures or costs) and the solver can write them without listing them first.
+    fn plain_cube(&self, raw: &[u8]) -> Option<Result<Cube, String>> {
+        let input = self.input;
+        let plain = input.goal.is_none() && input.show.is_none() && input.costs.is_none();
+        (plain && self.solver.writes_all()).then(|| input.decode(raw).map(|(cube, _)| cube))
+    }
+}
+
 impl<S: Solve> Subject for CubeSubject<'_, S> {
     fn metric(&self) -> Option<&'static str> {
         self.input.costs.is_none().then(|| self.input.metric.name())
@@ -341,25 +351,13 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
         seps: Separators<'_>,
         out: &mut String,
     ) -> Option<Result<u64, String>> {
-        let input = self.input;
-        let plain = input.goal.is_none() && input.show.is_none() && input.costs.is_none();
-        if !plain || !self.solver.writes_all() {
-            return None;
-        }
-        Some(
-            input
-                .decode(raw)
-                .map(|(cube, _)| self.solver.write_all(&cube, seps, out)),
-        )
+        let cube = self.plain_cube(raw)?;
+        Some(cube.map(|cube| self.solver.write_all(&cube, seps, out)))
     }
 
     fn count_alone(&mut self, raw: &[u8]) -> Option<Result<u64, String>> {
-        let input = self.input;
-        let plain = input.goal.is_none() && input.show.is_none() && input.costs.is_none();
-        if !plain || !self.solver.writes_all() {
-            return None;
-        }
-        Some(input.decode(raw).map(|(cube, _)| self.solver.count(&cube)))
+        let cube = self.plain_cube(raw)?;
+        Some(cube.map(|cube| self.solver.count(&cube)))
     }
 
     fn too_long(&self, len: usize) -> String {
