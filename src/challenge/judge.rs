@@ -9,14 +9,18 @@
 //! run it kills and reaps them all, and counts the ones that were running outside the
 //! group: such a run is not clean ([`Run::clean`]).
 //!
-//! The program is confined the way isolate and nsjail do it ([`Isolation`]): on Linux
-//! in new PID and mount namespaces with a fresh `/proc`, so that it sees neither the
-//! judge nor any other process, and every process of it dies with the namespace's
-//! init; as `nobody` when the judge is root; under rlimits on memory, CPU time and
-//! (as `nobody`) processes; with only its three standard descriptors open; killed
-//! when the judge dies. The judge itself is not dumpable (no other process of its uid
-//! can open its `/proc/PID/fd`), and on SIGTERM, SIGINT or SIGHUP it kills every
-//! process of every run before it exits ([`guard_judge`]).
+//! The program is confined the way isolate and nsjail do it ([`Isolation`]), starting
+//! from nothing and given only what it needs: on Linux in new network, PID and mount
+//! namespaces, with a loopback of its own, a read-only file system but for a fresh
+//! tmpfs on `/tmp`, and a fresh `/proc`, so that it sees neither the judge nor any
+//! other process, and every process of it dies with the namespace's init; under a
+//! uid of its own for each run when the judge is root; with an environment of
+//! `PATH`, `LANG`, `HOME` and `TMPDIR` and what `--env` names; under rlimits on
+//! memory, CPU time, file size and processes; with no new privileges and no new user
+//! namespace; with only its three standard descriptors open; killed when the judge
+//! dies. The judge itself is not dumpable (no other process of its uid can open its
+//! `/proc/PID/fd`), and on SIGTERM, SIGINT or SIGHUP it kills every process of every
+//! run before it exits ([`guard_judge`]).
 
 use crate::model::{Error, Kind};
 use std::time::Duration;
@@ -66,26 +70,41 @@ impl std::str::FromStr for InputMode {
     }
 }
 
-/// The bounds of one run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The bounds of one run, and what it is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Wall-clock time allowed, from start to exit.
     pub time: Duration,
     /// Address space allowed (`RLIMIT_AS`), in MiB; `None` for no bound.
     pub memory_mib: Option<u64>,
+    /// The largest file it may write (`RLIMIT_FSIZE`), and with namespaces the size of
+    /// its `/tmp`, in MiB; `None` for no bound.
+    pub file_size_mib: Option<u64>,
+    /// Variables set in its environment besides `PATH`, `LANG`, `HOME` and `TMPDIR`
+    /// (which these may replace).
+    pub env: Vec<(String, String)>,
+    /// Directories (absolute paths) it may write in, which with namespaces are bound
+    /// read-write into its otherwise read-only file system. What it writes there
+    /// outlives the run.
+    pub writable: Vec<std::path::PathBuf>,
     /// How the program is isolated.
     pub isolation: Isolation,
 }
 
+/// `judge --file-size-limit` unless given, in MiB.
+pub const DEFAULT_FILE_SIZE_MIB: u64 = 64;
+
 /// How a judged program is kept from the judge and from the rest of the system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Isolation {
-    /// New PID and mount namespaces with a fresh `/proc` (and a user namespace when
-    /// the judge is not root): the program sees neither the judge nor any other
-    /// process, and all of it dies with the namespace.
+    /// New network, PID and mount namespaces (and a user namespace when the judge is
+    /// not root): a loopback of its own, a read-only file system with a fresh `/tmp`,
+    /// a fresh `/proc`; the program sees neither the judge nor any other process, and
+    /// all of it dies with the namespace.
     Namespaces,
     /// No namespaces: a session of its own, the judge a child subreaper, the program
-    /// killed when the judge dies (`PR_SET_PDEATHSIG`; its own children are not).
+    /// killed when the judge dies (`PR_SET_PDEATHSIG`; its own children are not). The
+    /// network and the file system are not confined.
     Fallback,
 }
 
@@ -127,11 +146,17 @@ impl std::fmt::Display for IsolationChoice {
 }
 
 /// The isolation in force, and a line that says which, for the judge's report:
-/// `isolation: pid+mount namespaces, ...` or `isolation: fallback (...): ...`. An
-/// error (naming why) if namespaces were asked for and cannot be had.
-pub fn choose_isolation(choice: IsolationChoice) -> Result<(Isolation, String), String> {
+/// `isolation: net+pid+mount namespaces: ...` or `isolation: fallback (...): NOT
+/// confined: ...`, with `file_size_mib` as the size of the box's `/tmp`. An error
+/// (naming why) if namespaces were asked for and cannot be had.
+pub fn choose_isolation(
+    choice: IsolationChoice,
+    file_size_mib: Option<u64>,
+) -> Result<(Isolation, String), String> {
     #[cfg(unix)]
-    return unix::choose_isolation(choice);
+    return unix::choose_isolation(choice, file_size_mib);
+    #[cfg(not(unix))]
+    let _ = file_size_mib;
     #[cfg(not(unix))]
     match choice {
         IsolationChoice::Namespaces => Err("namespaces need Linux".into()),
@@ -175,7 +200,8 @@ pub fn tie_worker(cmd: &mut std::process::Command) {
 /// Set in the environment of the worker processes of `pocket judge --jobs`: each
 /// judges the positions it reads on standard input (`STATE<tab>OPTIMAL`) and writes
 /// one JSON line per run, and is a subreaper of its own, so parallel runs never sweep
-/// each other's processes. A judged program never sees it.
+/// each other's processes. A judged program never sees it (nor anything else of the
+/// judge's environment).
 pub const WORKER_ENV: &str = "POCKET_JUDGE_WORKER";
 
 /// What became of one run.
@@ -262,7 +288,7 @@ struct Finished {
 }
 
 #[cfg(not(unix))]
-fn run_program(_: &[String], _: &str, _: InputMode, _: Limits) -> Finished {
+fn run_program(_: &[String], _: &str, _: InputMode, _: &Limits) -> Finished {
     Finished {
         ended: Ended::NotStarted("judging programs needs a Unix system".into()),
         output: Vec::new(),
@@ -287,7 +313,7 @@ pub fn run_one(
     cube: &Cube,
     optimal: usize,
     input: InputMode,
-    limits: Limits,
+    limits: &Limits,
 ) -> Run {
     let done = run_program(program, state, input, limits);
     let outcome = match done.ended {

@@ -11,8 +11,8 @@ use argh::FromArgs;
 
 use crate::challenge::check::check;
 use crate::challenge::judge::{
-    InputMode, Isolation, IsolationChoice, Limits, Outcome, Run, Summary, WORKER_ENV,
-    choose_isolation, guard_judge, halt_if_stopping, run_one, tie_worker,
+    DEFAULT_FILE_SIZE_MIB, InputMode, Isolation, IsolationChoice, Limits, Outcome, Run, Summary,
+    WORKER_ENV, choose_isolation, guard_judge, halt_if_stopping, run_one, tie_worker,
 };
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
@@ -29,15 +29,21 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
     example = "pocket judge -- python3 solver.py",
     example = "pocket judge --input stdin --timeout 5 -- ./solver",
     example = "pocket judge --file random.txt -- pocket solve",
+    example = "pocket judge --env SOLVER_THREADS=1 --writable /srv/cache -- ./solver",
     note = "The program runs once per position (default: the 13 test patterns; --file takes a \
             pattern file or a plain list of states), gets the state as its last argument or \
             on standard input, and must print a solution by the rules of `pocket check` \
-            within the time limit. It runs the way isolate and nsjail run programs: in new \
-            PID and mount namespaces with a fresh /proc (it sees neither the judge nor any \
-            other process, and all of it dies with the namespace), as nobody when the judge \
-            is root, under rlimits on memory, CPU time and processes, with only its three \
-            standard descriptors open, killed with the judge; where namespaces cannot be \
-            had, the fallback is a session of its own and the judge a subreaper. The line \
+            within the time limit. It runs the way isolate and nsjail run programs, given \
+            nothing it was not named: in new network, PID and mount namespaces (a loopback \
+            of its own, the file system read-only but for a fresh /tmp and the --writable \
+            directories, a fresh /proc: it sees neither the judge nor any other process, and \
+            all of it dies with the namespace), under a uid of its own for each run when the \
+            judge is root, with only PATH, LANG, HOME, TMPDIR and what --env names in its \
+            environment, under rlimits on memory, CPU time, file size and processes, with no \
+            new privileges or user namespaces (seccomp), only its three standard \
+            descriptors open, killed with the judge; where namespaces cannot be had, the \
+            fallback is a session of its own and the judge a subreaper, and the network and \
+            the file system are not confined. The line \
             `isolation: ...` on standard error says which is in force; --isolation fallback \
             forces the fallback, --isolation namespaces refuses to run without them. It is \
             killed when it exits or at the limit; the judge never waits for more output \
@@ -64,6 +70,23 @@ pub(super) struct JudgeArgs {
         from_str_fn(parse_memory_limit)
     )]
     memory_limit: u64,
+    /// largest file the program may write, and the size of its /tmp, in MiB (default
+    /// 64; 0 for no limit)
+    #[argh(
+        option,
+        arg_name = "MIB",
+        default = "DEFAULT_FILE_SIZE_MIB",
+        from_str_fn(parse_file_size_limit)
+    )]
+    file_size_limit: u64,
+    /// a variable for the program's environment: NAME=VALUE, or NAME for the judge's
+    /// own value (repeatable; nothing else of the judge's environment is passed)
+    #[argh(option, arg_name = "NAME[=VALUE]", from_str_fn(parse_env))]
+    env: Vec<EnvArg>,
+    /// a directory the program may write in, at its own path (repeatable); what it
+    /// writes there outlives the run
+    #[argh(option, arg_name = "DIR", from_str_fn(parse_writable))]
+    writable: Vec<std::path::PathBuf>,
     /// positions to run (default: the built-in test patterns)
     #[argh(option)]
     file: Option<String>,
@@ -101,6 +124,75 @@ fn parse_memory_limit(s: &str) -> Result<u64, String> {
              or 0 for no limit)"
         )),
     }
+}
+
+/// The highest `judge --file-size-limit`, in MiB: 1 TiB.
+const MAX_FILE_SIZE_MIB: u64 = 1 << 20;
+
+fn parse_file_size_limit(s: &str) -> Result<u64, String> {
+    match s.parse::<u64>() {
+        Ok(mib) if mib <= MAX_FILE_SIZE_MIB => Ok(mib),
+        _ => Err(format!(
+            "bad file size limit '{s}' (expected a whole number of MiB up to \
+             {MAX_FILE_SIZE_MIB}, or 0 for no limit)"
+        )),
+    }
+}
+
+/// `judge --env` as typed: a name, and its value if one was given.
+#[derive(Clone, Debug)]
+struct EnvArg {
+    typed: String,
+    name: String,
+    value: Option<String>,
+}
+
+fn parse_env(s: &str) -> Result<EnvArg, String> {
+    let (name, value) = match s.split_once('=') {
+        Some((n, v)) => (n, Some(v)),
+        None => (s, None),
+    };
+    let good_name = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !good_name || value.is_some_and(|v| v.contains('\0')) {
+        return Err(format!(
+            "bad --env '{}' (expected NAME=VALUE or NAME, a name of letters, digits and _)",
+            s.escape_debug()
+        ));
+    }
+    Ok(EnvArg {
+        typed: s.to_string(),
+        name: name.to_string(),
+        value: value.map(str::to_string),
+    })
+}
+
+fn parse_writable(s: &str) -> Result<std::path::PathBuf, String> {
+    match std::fs::canonicalize(s) {
+        Ok(p) if p.is_dir() => Ok(p),
+        Ok(_) => Err(format!("bad --writable '{s}': not a directory")),
+        Err(e) => Err(format!("bad --writable '{s}': {e}")),
+    }
+}
+
+/// The program's variables from `--env`; an error naming a variable given without a
+/// value that the judge's environment does not have either.
+fn resolve_env(args: &[EnvArg]) -> Result<Vec<(String, String)>, String> {
+    args.iter()
+        .map(|a| match &a.value {
+            Some(v) => Ok((a.name.clone(), v.clone())),
+            None => match std::env::var(&a.name) {
+                Ok(v) => Ok((a.name.clone(), v)),
+                Err(_) => Err(format!(
+                    "--env {}: not set in the judge's environment (give --env {}=VALUE)",
+                    a.name, a.name
+                )),
+            },
+        })
+        .collect()
 }
 
 fn parse_jobs(s: &str) -> Result<usize, String> {
@@ -163,7 +255,9 @@ fn worker(a: &JudgeArgs, mut limits: Limits) -> io::Result<u8> {
     limits.isolation = match a.isolation {
         IsolationChoice::Fallback => Isolation::Fallback,
         IsolationChoice::Namespaces => Isolation::Namespaces,
-        IsolationChoice::Auto => choose_isolation(a.isolation).map_or(Isolation::Fallback, |c| c.0),
+        IsolationChoice::Auto => {
+            choose_isolation(a.isolation, limits.file_size_mib).map_or(Isolation::Fallback, |c| c.0)
+        }
     };
     let mut out = io::stdout().lock();
     for line in io::stdin().lock().lines() {
@@ -174,7 +268,7 @@ fn worker(a: &JudgeArgs, mut limits: Limits) -> io::Result<u8> {
         let (Ok(cube), Ok(optimal)) = (parse_state(state), optimal.parse::<usize>()) else {
             continue;
         };
-        let run = run_one(&a.program, state, &cube, optimal, a.input, limits);
+        let run = run_one(&a.program, state, &cube, optimal, a.input, &limits);
         halt_if_stopping();
         writeln!(out, "{}", run_to_json(&run))?;
         out.flush()?;
@@ -202,13 +296,21 @@ fn run_parallel(
         a.timeout.to_string(),
         "--memory-limit".into(),
         a.memory_limit.to_string(),
+        "--file-size-limit".into(),
+        a.file_size_limit.to_string(),
         "--isolation".into(),
         match isolation {
             Isolation::Namespaces => "namespaces".into(),
             Isolation::Fallback => "fallback".into(),
         },
-        "--".into(),
     ];
+    for e in &a.env {
+        args.extend(["--env".to_string(), e.typed.clone()]);
+    }
+    for dir in &a.writable {
+        args.extend(["--writable".to_string(), dir.display().to_string()]);
+    }
+    args.push("--".into());
     args.extend(a.program.iter().cloned());
     std::thread::scope(|s| {
         let mut handles = Vec::new();
@@ -266,15 +368,25 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
     }
     // Before any thread starts, so that every thread leaves the signals to the guard.
     guard_judge();
+    let env = match resolve_env(&a.env) {
+        Ok(env) => env,
+        Err(why) => {
+            eprintln!("pocket: judge {why}");
+            return Ok(EXIT_USAGE);
+        }
+    };
     let mut limits = Limits {
         time: Duration::from_secs_f64(a.timeout),
         memory_mib: (a.memory_limit > 0).then_some(a.memory_limit),
+        file_size_mib: (a.file_size_limit > 0).then_some(a.file_size_limit),
+        env,
+        writable: a.writable.clone(),
         isolation: Isolation::Fallback,
     };
     if std::env::var_os(WORKER_ENV).is_some() {
         return worker(&a, limits);
     }
-    let isolation_line = match choose_isolation(a.isolation) {
+    let isolation_line = match choose_isolation(a.isolation, limits.file_size_mib) {
         Ok((isolation, line)) => {
             limits.isolation = isolation;
             line
@@ -324,7 +436,7 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let run = run_one(&a.program, state, cube, *optimal, a.input, limits);
+                let run = run_one(&a.program, state, cube, *optimal, a.input, &limits);
                 if send.send((i, run)).is_err() {
                     break;
                 }

@@ -64,16 +64,19 @@ fn shared(name: &str) -> Dir {
 }
 
 /// The variable that marks every process of a judging started for `dir` (the judge
-/// passes its environment on), so that what is left of it can be found whatever pid
-/// namespace it ran in.
+/// passes it on, named with `--env`), so that what is left of it can be found
+/// whatever pid namespace it ran in.
 const MARK: &str = "POCKET_JUDGE_TEST_MARK";
 
-/// `pocket judge ARGS -- SCRIPT` for one position (the U turn), marked for `dir`.
+/// `pocket judge ARGS -- SCRIPT` for one position (the U turn), marked for `dir`,
+/// which the program may write in (`--writable`: the tests read what it left there).
 fn judge_command(dir: &Dir, script_body: &str, extra: &[&str]) -> Command {
     let positions = dir.file("one.txt", &format!("U turn {U_STATE} 1\n"));
     let script = dir.script(&format!("s{}.sh", script_body.len()), script_body);
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_pocket"));
-    cmd.args(["judge", "--file", positions.as_str()])
+    cmd.args(["judge", "--file", positions.as_str(), "--env", MARK])
+        .arg("--writable")
+        .arg(&dir.0)
         .args(extra)
         .args(["--", script.as_str()])
         .env(MARK, dir.0.as_os_str())
@@ -557,17 +560,18 @@ fn judge_says_which_isolation_is_in_force() {
     assert!(
         err.contains(
             "pocket: isolation: fallback (no namespaces: asked for with --isolation fallback): \
-             own session, subreaper sweep, "
+             NOT confined: network, file system writes"
         ),
         "{err}"
     );
+    assert!(err.contains("own session, subreaper sweep, "), "{err}");
     assert!(err.contains("only fds 0-2 (close_range)"), "{err}");
     let (code, out, err) = judge_full(&dir, "echo \"U'\"", &["--isolation", "namespaces"]);
     match ns {
         true => {
             assert_eq!(code, Some(0), "{out}{err}");
             assert!(
-                err.contains("pid+mount namespaces with a fresh /proc"),
+                err.contains("net+pid+mount namespaces: loopback-only network"),
                 "{err}"
             );
         }
@@ -736,7 +740,8 @@ fn judged_programs_see_no_judge_with_namespaces() {
     // init, the shell, and the ls and grep of the pipeline (and its subshell).
     assert!(visible <= 6, "{visible} processes visible: {seen}");
     if is_root() {
-        assert_eq!(fields[2], "65534", "runs as nobody: {seen}");
+        let uid: u32 = fields[2].parse().unwrap();
+        assert!(uid >= 0x5000_0000, "runs under a uid of its own: {seen}");
     }
 }
 
@@ -797,7 +802,15 @@ fn a_judge_that_is_not_root_cannot_have_its_verdict_forged_either() {
             let o = Command::new(setpriv)
                 .args(["--reuid", "65534", "--regid", "65534", "--clear-groups"])
                 .arg(env!("CARGO_BIN_EXE_pocket"))
-                .args(["judge", "--isolation", isolation, "--jobs", jobs])
+                .args([
+                    "judge",
+                    "--isolation",
+                    isolation,
+                    "--jobs",
+                    jobs,
+                    "--env",
+                    MARK,
+                ])
                 .args(["--file", positions.as_str(), "--", script.as_str()])
                 .env(MARK, dir.0.as_os_str())
                 .stdin(Stdio::null())

@@ -1,9 +1,12 @@
 //! How a judged program is confined on Linux, the way isolate and nsjail do it.
 //!
 //! With namespaces the judge's child `I` (a session of its own, killed with the judge
-//! through `PR_SET_PDEATHSIG`) unshares a mount and a PID namespace (and a user
-//! namespace when the judge is not root) and forks `N`, the namespace's init: it
-//! mounts a fresh `/proc` and forks the program `P` (pid 2), then reaps, reports `P`'s
+//! through `PR_SET_PDEATHSIG`) unshares a mount, a PID and a network namespace (and a
+//! user namespace when the judge is not root), builds the box's file system and
+//! loopback ([`boxfs`]) and forks `N`, the namespace's init: it wipes the judge's
+//! arguments and environment from its own memory (so `/proc/1/cmdline` shows none
+//! of them), mounts a fresh `/proc` and forks the program `P` (pid 2), then reaps,
+//! reports `P`'s
 //! wait status on a pipe of the judge's, and waits to be killed if anything of the
 //! program is left (so that the judge can count it), else leaves. When `N` dies (the
 //! judge kills the group of `I` after each run; `N` is killed through
@@ -12,8 +15,10 @@
 //! visible: the program's parent is `N`, which ignores the signals it sends.
 //!
 //! Without namespaces (the fallback) the program is the judge's own child, in a
-//! session of its own. Both ways the program gets the rlimits, the uid `nobody` when
-//! the judge is root, `PR_SET_PDEATHSIG`, and only its three standard descriptors.
+//! session of its own. Both ways the program gets the rlimits (memory, CPU time,
+//! file size, core, and processes under a uid of its own), a uid and gid of its own
+//! when the judge is root ([`identity`]), `PR_SET_PDEATHSIG`, only its three standard
+//! descriptors, `PR_SET_NO_NEW_PRIVS` and the [`seccomp`] filter.
 //!
 //! Everything here that runs between fork and exec makes only async-signal-safe
 //! system calls: the judge has other threads.
@@ -21,11 +26,14 @@
 use std::io;
 use std::os::fd::RawFd;
 
-/// The uid and gid `nobody` of most Linux systems, for programs judged by root.
+use super::boxfs::BoxFs;
+use super::seccomp;
+
+/// The uid and gid `nobody` of most Linux systems: what the program is in the user
+/// namespace of a judge that is not root.
 pub(super) const NOBODY: libc::uid_t = 65534;
 
-/// Processes the uid `nobody` may have at once (`RLIMIT_NPROC`), for all the runs of
-/// all judges on the machine together.
+/// Processes a run's own uid may have at once (`RLIMIT_NPROC`).
 pub(super) const MAX_PROCESSES: libc::rlim_t = 512;
 
 /// What the program gets, whichever way it runs.
@@ -35,8 +43,10 @@ pub(super) struct Confinement {
     pub memory: Option<libc::rlim_t>,
     /// `RLIMIT_CPU`, in seconds.
     pub cpu: libc::rlim_t,
-    /// Run as `nobody` (the judge is root), with `RLIMIT_NPROC`.
-    pub nobody: bool,
+    /// `RLIMIT_FSIZE`, in bytes.
+    pub file_size: Option<libc::rlim_t>,
+    /// The run's own uid and gid (the judge is root), with `RLIMIT_NPROC`.
+    pub uid: Option<libc::uid_t>,
     /// The judge's pid, to notice that it died before `PR_SET_PDEATHSIG` was set.
     pub judge: libc::pid_t,
 }
@@ -48,6 +58,9 @@ pub(super) struct Namespaces {
     pub user: Option<(libc::uid_t, libc::gid_t)>,
     /// The write end of the judge's pipe for the program's wait status.
     pub report: RawFd,
+    /// The judge's argument and environment areas, `[start, end)` in its memory
+    /// (`/proc/self/stat`), wiped in the init.
+    pub wipe: [(usize, usize); 2],
 }
 
 fn check(r: libc::c_int) -> io::Result<libc::c_int> {
@@ -133,8 +146,9 @@ fn close_all_but(keep: RawFd) {
     close_from(keep as libc::c_uint + 1, false);
 }
 
-/// The last steps before exec, in the program's own process: rlimits, the uid
-/// `nobody`, death with its parent, and only descriptors 0, 1 and 2 across exec.
+/// The last steps before exec, in the program's own process: rlimits, the run's
+/// own uid, death with its parent, only descriptors 0, 1 and 2 across exec, no new
+/// privileges and the seccomp filter.
 fn confine(c: &Confinement, parent: Option<libc::pid_t>) -> io::Result<()> {
     unblock_signals();
     set_limit(libc::RLIMIT_CORE, 0, 0)?;
@@ -142,19 +156,24 @@ fn confine(c: &Confinement, parent: Option<libc::pid_t>) -> io::Result<()> {
     if let Some(bytes) = c.memory {
         set_limit(libc::RLIMIT_AS, bytes, bytes)?;
     }
-    if c.nobody {
+    if let Some(bytes) = c.file_size {
+        set_limit(libc::RLIMIT_FSIZE, bytes, bytes)?;
+    }
+    if let Some(id) = c.uid {
         set_limit(libc::RLIMIT_NPROC, MAX_PROCESSES, MAX_PROCESSES)?;
         // SAFETY: these change only the credentials of this process.
         unsafe {
             check(libc::setgroups(0, std::ptr::null()))?;
-            check(libc::setgid(NOBODY))?;
-            check(libc::setuid(NOBODY))?;
+            check(libc::setgid(id))?;
+            check(libc::setuid(id))?;
         }
     }
     // After setuid, which clears the parent-death signal.
     die_with(parent)?;
     close_from(3, true);
-    Ok(())
+    // SAFETY: prctl with integer arguments changes only this process.
+    check(unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1 as libc::c_ulong, 0, 0, 0) })?;
+    seccomp::deny_new_namespaces()
 }
 
 /// The pre-exec hook of the fallback: the program in a session of its own.
@@ -206,11 +225,11 @@ fn id_map(buf: &mut [u8; 48], inside: u32, outside: u32) -> usize {
     n
 }
 
-/// Unshare the namespaces in the calling process; its next child is a PID
-/// namespace's init. Mounts are made private first, so that the fresh `/proc`
-/// stays inside.
-fn enter(user: Option<(libc::uid_t, libc::gid_t)>) -> io::Result<()> {
-    let mut flags = libc::CLONE_NEWNS | libc::CLONE_NEWPID;
+/// Unshare the namespaces in the calling process and build the box in them; its
+/// next child is a PID namespace's init. Mounts are made private first, so that
+/// nothing of the box shows outside.
+fn enter(user: Option<(libc::uid_t, libc::gid_t)>, fs: &mut BoxFs) -> io::Result<()> {
+    let mut flags = libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWNET;
     if user.is_some() {
         flags |= libc::CLONE_NEWUSER;
     }
@@ -238,7 +257,19 @@ fn enter(user: Option<(libc::uid_t, libc::gid_t)>) -> io::Result<()> {
             std::ptr::null(),
         )
     })?;
-    Ok(())
+    fs.build()
+}
+
+/// Overwrite `[start, end)` of this process's memory with zeros: the judge's
+/// arguments or environment, which `/proc/PID/cmdline` reads from there.
+fn wipe(area: (usize, usize)) {
+    let (start, end) = area;
+    if start != 0 && end > start {
+        // SAFETY: the area is the argument or environment block the kernel set up
+        // for the judge, mapped and writable for the process's life; this process
+        // (a fork) reads nothing from it any more.
+        unsafe { std::ptr::write_bytes(start as *mut u8, 0, end - start) };
+    }
 }
 
 /// In the namespace's init: a `/proc` of the namespace.
@@ -318,11 +349,11 @@ fn init(program: libc::pid_t, report: RawFd) -> ! {
 /// The pre-exec hook with namespaces; see the module documentation. Only `P`
 /// returns from it (to exec); `I` and `N` never do, unless they fail before their
 /// work starts, and then the judge's spawn fails with the reason.
-pub(super) fn namespaces(c: &Confinement, ns: Namespaces) -> io::Result<()> {
+pub(super) fn namespaces(c: &Confinement, ns: Namespaces, fs: &mut BoxFs) -> io::Result<()> {
     // SAFETY: setsid only changes the session of this (child) process.
     check(unsafe { libc::setsid() })?;
     die_with(Some(c.judge))?;
-    enter(ns.user)?;
+    enter(ns.user, fs)?;
     let [alive_r, alive_w] = pipe()?;
     let n = fork()?;
     if n > 0 {
@@ -341,6 +372,7 @@ pub(super) fn namespaces(c: &Confinement, ns: Namespaces) -> io::Result<()> {
         unsafe { libc::_exit(1) };
     }
     unsafe { libc::close(alive_r) };
+    ns.wipe.into_iter().for_each(wipe);
     mount_proc()?;
     let p = fork()?;
     if p > 0 {
@@ -351,9 +383,33 @@ pub(super) fn namespaces(c: &Confinement, ns: Namespaces) -> io::Result<()> {
     confine(c, None)
 }
 
+/// The judge's argument and environment areas in its memory, as `/proc/self/stat`
+/// gives them (fields 48 to 51); zeros where it cannot be read.
+pub(super) fn judge_areas() -> [(usize, usize); 2] {
+    static AREAS: std::sync::OnceLock<[(usize, usize); 2]> = std::sync::OnceLock::new();
+    *AREAS.get_or_init(|| {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        // Fields after the command name, which may hold spaces and ')'.
+        let after = stat.rsplit_once(") ").map_or("", |(_, rest)| rest);
+        let field = |n: usize| -> usize {
+            // `after` starts at field 3.
+            after
+                .split_ascii_whitespace()
+                .nth(n - 3)
+                .and_then(|f| f.parse().ok())
+                .unwrap_or(0)
+        };
+        [(field(48), field(49)), (field(50), field(51))]
+    })
+}
+
 /// Whether namespaces can be had here: `None` if they can, else the step that
 /// failed and why. Tries them in a child (and its child, the init that mounts `/proc`).
 pub(super) fn probe(user: Option<(libc::uid_t, libc::gid_t)>) -> Option<String> {
+    let mut fs = match BoxFs::new(Some(1), &[], &[]) {
+        Ok(fs) => fs,
+        Err(e) => return Some(format!("box: {e}")),
+    };
     let [r, w] = match pipe() {
         Ok(p) => p,
         Err(e) => return Some(format!("pipe: {e}")),
@@ -370,7 +426,7 @@ pub(super) fn probe(user: Option<(libc::uid_t, libc::gid_t)>) -> Option<String> 
                 libc::_exit(1)
             }
         };
-        if let Err(e) = enter(user) {
+        if let Err(e) = enter(user, &mut fs) {
             fail(1, e);
         }
         match fork() {
@@ -412,7 +468,7 @@ pub(super) fn probe(user: Option<(libc::uid_t, libc::gid_t)>) -> Option<String> 
         return None;
     }
     let step = match msg[0] {
-        1 => "unshare",
+        1 => "unshare and build the box",
         2 => "fork",
         _ => "mount /proc",
     };

@@ -15,26 +15,53 @@ use std::time::{Duration, Instant};
 use super::{CLEANUP, Ended, Finished, InputMode, Isolation, IsolationChoice, Limits, MAX_OUTPUT};
 
 #[cfg(target_os = "linux")]
+#[path = "boxfs.rs"]
+mod boxfs;
+#[cfg(target_os = "linux")]
+#[path = "identity.rs"]
+mod identity;
+#[cfg(target_os = "linux")]
 #[path = "sandbox.rs"]
 mod sandbox;
+#[cfg(target_os = "linux")]
+#[path = "seccomp.rs"]
+mod seccomp;
 
-/// Whether the judge runs as root, so that programs run as `nobody`.
+/// Whether the judge runs as root, so that programs run under a uid of their own.
 fn is_root() -> bool {
     // SAFETY: geteuid only reads an attribute of this process.
     unsafe { libc::geteuid() == 0 }
 }
 
 /// See [`super::choose_isolation`].
-pub(super) fn choose_isolation(choice: IsolationChoice) -> Result<(Isolation, String), String> {
+pub(super) fn choose_isolation(
+    choice: IsolationChoice,
+    file_size_mib: Option<u64>,
+) -> Result<(Isolation, String), String> {
     let root = is_root();
+    #[cfg(target_os = "linux")]
     let uid = match root {
-        true => "uid nobody",
-        false => "the judge's uid",
+        true => format!(
+            "a uid and gid of its own per run (from {} up, no account's)",
+            identity::RUN_IDS.start
+        ),
+        false => "the judge's uid".to_string(),
+    };
+    #[cfg(not(target_os = "linux"))]
+    let uid = match root {
+        true => "uid nobody".to_string(),
+        false => "the judge's uid".to_string(),
     };
     let limits = match root {
-        true => "rlimits (memory, cpu, processes, core)",
-        false => "rlimits (memory, cpu, core)",
+        true => "rlimits (memory, cpu, file size, processes, core)",
+        false => "rlimits (memory, cpu, file size, core)",
     };
+    let tmp = match file_size_mib {
+        Some(mib) => format!("{mib} MiB"),
+        None => "unbounded".to_string(),
+    };
+    let env = "environment: PATH, LANG, HOME, TMPDIR and --env only";
+    let privileges = "no new privileges, no new user namespaces (seccomp)";
     #[cfg(target_os = "linux")]
     let why_not = match choice {
         IsolationChoice::Fallback => Some("asked for with --isolation fallback".to_string()),
@@ -48,26 +75,44 @@ pub(super) fn choose_isolation(choice: IsolationChoice) -> Result<(Isolation, St
             Ok((
                 Isolation::Namespaces,
                 format!(
-                    "isolation: {user}pid+mount namespaces with a fresh /proc, {uid}, {limits}, \
-                     only fds 0-2 (close_range), killed with the judge (pdeathsig)"
+                    "isolation: {user}net+pid+mount namespaces: loopback-only network, \
+                     read-only file system with a fresh /tmp (tmpfs, {tmp}), a fresh /proc; \
+                     {uid}; {env}; {limits}; {privileges}; only fds 0-2 (close_range); \
+                     killed with the judge (pdeathsig)"
                 ),
             ))
         }
         (Some(why), IsolationChoice::Namespaces) => Err(format!(
             "namespaces cannot be had here ({why}); try --isolation fallback"
         )),
-        (Some(why), _) => Ok((
-            Isolation::Fallback,
-            format!(
-                "isolation: fallback (no namespaces: {why}): own session, {} {uid}, {limits}, \
-                 only fds 0-2 (close_range), program killed with the judge (pdeathsig)",
-                if cfg!(target_os = "linux") {
-                    "subreaper sweep,"
-                } else {
-                    ""
+        (Some(why), _) => {
+            let files = match root && cfg!(target_os = "linux") {
+                true => {
+                    "file system writes (files its uid leaves in /tmp, /var/tmp and /dev/shm \
+                     are removed after the run)"
                 }
-            ),
-        )),
+                false => "file system writes",
+            };
+            Ok((
+                Isolation::Fallback,
+                format!(
+                    "isolation: fallback (no namespaces: {why}): NOT confined: network, {files}, \
+                     the view of other processes and of the judge; own session, {}{uid}; \
+                     a fresh HOME and TMPDIR removed after the run; {env}; {limits}; {}\
+                     only fds 0-2 (close_range); program killed with the judge (pdeathsig)",
+                    if cfg!(target_os = "linux") {
+                        "subreaper sweep, "
+                    } else {
+                        ""
+                    },
+                    if cfg!(target_os = "linux") {
+                        format!("{privileges}; ")
+                    } else {
+                        String::new()
+                    }
+                ),
+            ))
+        }
     }
 }
 
@@ -330,7 +375,12 @@ fn cpu_seconds(time: Duration) -> libc::rlim_t {
 /// The pre-exec hook where there is no Linux: a session of its own, the rlimits, and
 /// `nobody` for a root judge. Only async-signal-safe calls.
 #[cfg(not(target_os = "linux"))]
-fn start_alone(memory: Option<libc::rlim_t>, cpu: libc::rlim_t, nobody: bool) -> io::Result<()> {
+fn start_alone(
+    memory: Option<libc::rlim_t>,
+    file_size: Option<libc::rlim_t>,
+    cpu: libc::rlim_t,
+    nobody: bool,
+) -> io::Result<()> {
     let fail = |r: libc::c_int| match r {
         -1 => Err(io::Error::last_os_error()),
         _ => Ok(()),
@@ -350,6 +400,9 @@ fn start_alone(memory: Option<libc::rlim_t>, cpu: libc::rlim_t, nobody: bool) ->
         fail(libc::setrlimit(libc::RLIMIT_CPU, &limit(cpu, cpu + 1)))?;
         if let Some(bytes) = memory {
             fail(libc::setrlimit(libc::RLIMIT_AS, &limit(bytes, bytes)))?;
+        }
+        if let Some(bytes) = file_size {
+            fail(libc::setrlimit(libc::RLIMIT_FSIZE, &limit(bytes, bytes)))?;
         }
         if nobody {
             fail(libc::setgroups(0, std::ptr::null()))?;
@@ -377,6 +430,84 @@ fn report_pipe() -> io::Result<(std::fs::File, std::os::fd::OwnedFd)> {
     }
 }
 
+/// The box's home, to remove after the run.
+#[cfg(target_os = "linux")]
+enum Home {
+    /// With namespaces: the fresh `/tmp`, gone with the namespace.
+    Namespace,
+    /// The fallback's directory of the run.
+    Dir(std::path::PathBuf),
+}
+
+#[cfg(target_os = "linux")]
+impl Home {
+    /// Remove the fallback's directory and, under a uid of the run's own, every file
+    /// the run left in the world-writable places.
+    fn remove(&self, uid: Option<libc::uid_t>, keep: &[std::path::PathBuf]) {
+        if let Home::Dir(dir) = self {
+            let _ = std::fs::remove_dir_all(dir);
+            if let Some(id) = uid {
+                identity::sweep_files(id, keep);
+            }
+        }
+    }
+}
+
+/// What the box needs after the spawn.
+#[cfg(target_os = "linux")]
+struct Prepared {
+    /// With namespaces: the pipe on which the namespace's init reports the program's
+    /// wait status (the judge's own child is not the program then).
+    pipe: Option<(std::fs::File, std::os::fd::OwnedFd)>,
+    home: Home,
+}
+
+/// Set up `cmd` to run in the box of `limits.isolation`: its environment, and the
+/// pre-exec hook that confines it (see [`sandbox`]).
+#[cfg(target_os = "linux")]
+fn prepare_box(
+    cmd: &mut Command,
+    path: &std::path::Path,
+    args: &[String],
+    limits: &Limits,
+    confinement: sandbox::Confinement,
+) -> io::Result<Prepared> {
+    use std::path::PathBuf;
+    match limits.isolation {
+        Isolation::Namespaces => {
+            let pipe = report_pipe()?;
+            box_environment(cmd, std::path::Path::new("/tmp"), limits);
+            // Absolute paths the command line names: under /tmp they are bound back.
+            let named: Vec<PathBuf> = std::iter::once(path.to_path_buf())
+                .chain(args.iter().map(PathBuf::from))
+                .filter(|p| p.is_absolute())
+                .collect();
+            let mut fs = boxfs::BoxFs::new(limits.file_size_mib, &named, &limits.writable)?;
+            let ns = sandbox::Namespaces {
+                user: user_map(),
+                report: pipe.1.as_raw_fd(),
+                wipe: sandbox::judge_areas(),
+            };
+            // SAFETY: the hook makes only async-signal-safe system calls.
+            unsafe { cmd.pre_exec(move || sandbox::namespaces(&confinement, ns, &mut fs)) };
+            Ok(Prepared {
+                pipe: Some(pipe),
+                home: Home::Namespace,
+            })
+        }
+        Isolation::Fallback => {
+            let dir = identity::make_home(confinement.uid)?;
+            box_environment(cmd, &dir, limits);
+            // SAFETY: as above.
+            unsafe { cmd.pre_exec(move || sandbox::fallback(&confinement)) };
+            Ok(Prepared {
+                pipe: None,
+                home: Home::Dir(dir),
+            })
+        }
+    }
+}
+
 /// The program's wait status as its namespace's init reported it, if it did.
 fn read_report(report: &mut std::fs::File) -> Option<ExitStatus> {
     let mut buf = [0u8; 4];
@@ -392,8 +523,39 @@ fn read_report(report: &mut std::fs::File) -> Option<ExitStatus> {
     Some(ExitStatus::from_raw(i32::from_ne_bytes(buf)))
 }
 
+/// Where the program's name leads: a name without a slash is looked up in the
+/// judge's own `PATH` (the program's is the box's minimal one), so that a program
+/// the organiser can run by name is the one judged.
+fn resolve(exe: &str) -> std::path::PathBuf {
+    if exe.contains('/') {
+        return exe.into();
+    }
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|dir| dir.join(exe))
+        .find(|p| {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+        })
+        .unwrap_or_else(|| exe.into())
+}
+
+/// The program's environment: nothing of the judge's but what `--env` names, on top
+/// of a fixed minimal set whose HOME and TMPDIR are the box's own `home`.
+fn box_environment(cmd: &mut Command, home: &std::path::Path, limits: &Limits) {
+    cmd.env_clear()
+        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
+        .env("LANG", "C.UTF-8")
+        .env("HOME", home)
+        .env("TMPDIR", home);
+    for (name, value) in &limits.env {
+        cmd.env(name, value);
+    }
+}
+
 /// Run `program` with `state` under `limits`; see [`super::run_one`].
-pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Limits) -> Finished {
+pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Limits) -> Finished {
     let start = Instant::now();
     let finished = |ended: Ended| Finished {
         ended,
@@ -409,73 +571,63 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     #[cfg(target_os = "linux")]
     linux::become_subreaper();
     let memory = limits.memory_mib.map(address_space_bytes);
+    let file_size = limits
+        .file_size_mib
+        .map(|mib| (mib as libc::rlim_t).saturating_mul(1024 * 1024));
     let cpu = cpu_seconds(limits.time);
-    let nobody = is_root();
-    let mut cmd = Command::new(exe);
-    cmd.args(args)
+    let root = is_root();
+    let path = resolve(exe);
+    let mut cmd = Command::new(&path);
+    cmd.arg0(exe)
+        .args(args)
         .stdin(if input == InputMode::Stdin {
             Stdio::piped()
         } else {
             Stdio::null()
         })
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .env_remove(super::WORKER_ENV);
+        .stderr(Stdio::piped());
     if input == InputMode::Argv {
         cmd.arg(state);
     }
-    // With namespaces: the pipe on which the namespace's init reports the program's
-    // wait status (the judge's own child is not the program then).
     #[cfg(target_os = "linux")]
-    let report = match limits.isolation {
-        Isolation::Namespaces => match report_pipe() {
-            Ok(pipe) => Some(pipe),
-            Err(e) => return finished(Ended::NotStarted(format!("cannot start {exe}: {e}"))),
-        },
-        Isolation::Fallback => None,
+    let uid = root.then(identity::run_id);
+    #[cfg(target_os = "linux")]
+    let confinement = sandbox::Confinement {
+        memory,
+        cpu,
+        file_size,
+        uid,
+        // SAFETY: getpid only reads an attribute of this process.
+        judge: unsafe { libc::getpid() },
     };
     #[cfg(target_os = "linux")]
-    {
-        let confinement = sandbox::Confinement {
-            memory,
-            cpu,
-            nobody,
-            // SAFETY: getpid only reads an attribute of this process.
-            judge: unsafe { libc::getpid() },
-        };
-        match &report {
-            Some((_, write)) => {
-                let ns = sandbox::Namespaces {
-                    user: user_map(),
-                    report: write.as_raw_fd(),
-                };
-                // SAFETY: the hook makes only async-signal-safe system calls.
-                unsafe { cmd.pre_exec(move || sandbox::namespaces(&confinement, ns)) };
-            }
-            // SAFETY: as above.
-            None => unsafe {
-                cmd.pre_exec(move || sandbox::fallback(&confinement));
-            },
-        }
-    }
+    let report = match prepare_box(&mut cmd, &path, args, limits, confinement) {
+        Ok(report) => report,
+        Err(e) => return finished(Ended::NotStarted(format!("cannot start {exe}: {e}"))),
+    };
     #[cfg(not(target_os = "linux"))]
-    // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
-    unsafe {
-        cmd.pre_exec(move || start_alone(memory, cpu, nobody));
+    {
+        box_environment(&mut cmd, &std::env::temp_dir(), limits);
+        // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
+        unsafe {
+            cmd.pre_exec(move || start_alone(memory, file_size, cpu, root));
+        }
     }
     let spawned = cmd.spawn();
     #[cfg(target_os = "linux")]
-    // Only the namespace's init keeps the write end: end of file when it is gone.
-    let mut report = report.map(|(read, _)| read);
+    let (mut report, home) = (report.pipe.map(|(read, _)| read), report.home);
     #[cfg(not(target_os = "linux"))]
     let mut report: Option<std::fs::File> = None;
     let mut child = match spawned {
         Ok(c) => c,
         Err(e) => {
-            let hint = match nobody && e.kind() == io::ErrorKind::PermissionDenied {
+            #[cfg(target_os = "linux")]
+            home.remove(uid, &limits.writable);
+            let hint = match root && e.kind() == io::ErrorKind::PermissionDenied {
                 true => {
-                    " (it runs as nobody: the program and the directories above it must be \
-                     readable and searchable by all)"
+                    " (it runs under a uid of its own: the program and the directories \
+                     above it must be readable and searchable by all)"
                 }
                 false => "",
             };
@@ -562,6 +714,8 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: Lim
     };
     #[cfg(target_os = "linux")]
     let (escaped, survivors) = linux::sweep(group, cleanup, outside);
+    #[cfg(target_os = "linux")]
+    home.remove(uid, &limits.writable);
     #[cfg(not(target_os = "linux"))]
     let (escaped, survivors) = (0, usize::from(status.is_none()));
     if !overflow {
