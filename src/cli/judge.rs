@@ -29,7 +29,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
     example = "pocket judge -- python3 solver.py",
     example = "pocket judge --input stdin --timeout 5 -- ./solver",
     example = "pocket judge --file random.txt -- pocket solve",
-    example = "pocket judge --env SOLVER_THREADS=1 --writable /srv/cache -- ./solver",
+    example = "pocket judge --env SOLVER_THREADS=1 --writable cache -- ./solver",
     note = "The program runs once per position (default: the 13 test patterns; --file takes a \
             pattern file or a plain list of states), gets the state as its last argument or \
             on standard input, and must print a solution by the rules of `pocket check` \

@@ -80,14 +80,20 @@ fn example_dir(name: &str) -> Dir {
     let bare = "UUUURLFBLRBFLLFFRRBBDDDD\nUUUDLLFRFRBBLLFRFRBBDUDD\n";
     dir.file("random.txt", bare);
     dir.file("my-positions.txt", bare);
-    // The judge's examples: solvers that hand the state to `pocket solve`.
+    // The judge's examples: solvers that hand the state to `pocket solve`, named by
+    // its full path (a judged program's PATH is the box's, not the judge's).
+    let me = env!("CARGO_BIN_EXE_pocket");
     dir.file(
         "solver.py",
-        "import subprocess, sys\nsys.stdout.write(subprocess.run(['pocket', 'solve', sys.argv[-1]], \
-         capture_output=True, text=True).stdout)\n",
+        &format!(
+            "import subprocess, sys\nsys.stdout.write(subprocess.run(['{me}', 'solve', \
+             sys.argv[-1]], capture_output=True, text=True).stdout)\n"
+        ),
     );
     #[cfg(unix)]
-    dir.script("solver", "exec pocket solve");
+    dir.script("solver", &format!("exec {me} solve \"$@\""));
+    // A directory for `judge --writable`.
+    std::fs::create_dir_all(dir.0.join("cache")).unwrap();
     dir
 }
 

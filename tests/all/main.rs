@@ -17,6 +17,7 @@ mod definitions;
 mod docs;
 mod formats;
 mod judge;
+mod judge_box;
 mod layers;
 mod newcomer;
 mod offpath;

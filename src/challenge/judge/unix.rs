@@ -477,10 +477,12 @@ fn prepare_box(
         Isolation::Namespaces => {
             let pipe = report_pipe()?;
             box_environment(cmd, std::path::Path::new("/tmp"), limits);
-            // Absolute paths the command line names: under /tmp they are bound back.
+            // The working directory and the absolute paths the command line names:
+            // under /tmp they are bound back (read-only).
             let named: Vec<PathBuf> = std::iter::once(path.to_path_buf())
                 .chain(args.iter().map(PathBuf::from))
                 .filter(|p| p.is_absolute())
+                .chain(std::env::current_dir())
                 .collect();
             let mut fs = boxfs::BoxFs::new(limits.file_size_mib, &named, &limits.writable)?;
             let ns = sandbox::Namespaces {
@@ -525,19 +527,29 @@ fn read_report(report: &mut std::fs::File) -> Option<ExitStatus> {
 
 /// Where the program's name leads: a name without a slash is looked up in the
 /// judge's own `PATH` (the program's is the box's minimal one), so that a program
-/// the organiser can run by name is the one judged.
-fn resolve(exe: &str) -> std::path::PathBuf {
+/// the organiser can run by name is the one judged. Under a uid of the run's own
+/// (`others`), a file only its owner may reach is passed over, as `execvp` passes
+/// over a file it may not run: `python3` of a version manager under `/root` gives
+/// way to the system's.
+fn resolve(exe: &str, others: bool) -> std::path::PathBuf {
+    use std::os::unix::fs::PermissionsExt;
     if exe.contains('/') {
         return exe.into();
     }
+    let runnable = |p: &std::path::Path| {
+        let bits = if others { 0o001 } else { 0o111 };
+        let reachable = |q: &std::path::Path| {
+            std::fs::metadata(q).is_ok_and(|m| m.permissions().mode() & bits != 0)
+        };
+        std::fs::metadata(p).is_ok_and(|m| m.is_file())
+            && reachable(p)
+            && (!others || p.ancestors().skip(1).all(reachable))
+    };
     std::env::var_os("PATH")
         .iter()
         .flat_map(std::env::split_paths)
         .map(|dir| dir.join(exe))
-        .find(|p| {
-            use std::os::unix::fs::PermissionsExt;
-            std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
-        })
+        .find(|p| runnable(p))
         .unwrap_or_else(|| exe.into())
 }
 
@@ -576,7 +588,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
         .map(|mib| (mib as libc::rlim_t).saturating_mul(1024 * 1024));
     let cpu = cpu_seconds(limits.time);
     let root = is_root();
-    let path = resolve(exe);
+    let path = resolve(exe, root);
     let mut cmd = Command::new(&path);
     cmd.arg0(exe)
         .args(args)

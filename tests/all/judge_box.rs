@@ -1,0 +1,407 @@
+//! Issue 35: the judge's box, tried by hostile programs. Each program tries one way
+//! out and prints the right solution (U' for the U turn) only if the attempt worked,
+//! so a valid verdict means the box leaked. Each runs in every mode the machine
+//! allows: namespaces (`auto`) and the fallback, with the judge as root and as an
+//! ordinary user (`nobody`, through `setpriv`, when the tests run as root). Where a
+//! mode does not confine a thing, the test checks that its isolation line says so,
+//! and counts the case as skipped; every test prints what it skipped and why.
+use crate::common::*;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
+
+const U_STATE: &str = "UUUUFFRRBBLLLLFFRRBBDDDD";
+
+/// Marks the processes of a judging (passed on with `--env`), as in `judge.rs`.
+const MARK: &str = "POCKET_JUDGE_TEST_MARK";
+
+/// One way to run the judge.
+#[derive(Clone, Copy, Debug)]
+struct Mode {
+    isolation: &'static str,
+    /// The judge runs as `nobody` (or is not root anyway).
+    as_user: bool,
+}
+
+fn is_root() -> bool {
+    // SAFETY: geteuid only reads an attribute of this process.
+    unsafe { libc::geteuid() == 0 }
+}
+
+const SETPRIV: &str = "/usr/bin/setpriv";
+
+/// The modes this machine allows, and why any are missing.
+fn modes() -> (Vec<Mode>, Vec<String>) {
+    let mut modes = Vec::new();
+    let mut missing = Vec::new();
+    for isolation in ["auto", "fallback"] {
+        match is_root() {
+            true => {
+                modes.push(Mode {
+                    isolation,
+                    as_user: false,
+                });
+                match Path::new(SETPRIV).exists() {
+                    true => modes.push(Mode {
+                        isolation,
+                        as_user: true,
+                    }),
+                    false => missing.push(format!("{isolation} as a user: no {SETPRIV}")),
+                }
+            }
+            false => {
+                modes.push(Mode {
+                    isolation,
+                    as_user: true,
+                });
+                missing.push(format!("{isolation} as root: the tests do not run as root"));
+            }
+        }
+    }
+    (modes, missing)
+}
+
+/// A directory every uid may use, as the judged programs run under other uids.
+fn open_dir(name: &str) -> Dir {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = Dir::new(name);
+    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o777)).unwrap();
+    dir
+}
+
+/// `pocket judge` in `mode` for the U turn, running `body` as a shell script.
+fn judge(dir: &Dir, mode: Mode, body: &str, extra: &[&str]) -> Command {
+    // The file's name is an argument of the judge that no program should see.
+    let positions = dir.file("judge-args-secret.txt", &format!("U turn {U_STATE} 1\n"));
+    let script = dir.script(&format!("hostile{}.sh", body.len()), body);
+    let me = env!("CARGO_BIN_EXE_pocket");
+    let mut cmd = match mode.as_user && is_root() {
+        true => {
+            let mut c = Command::new(SETPRIV);
+            c.args(["--reuid", "65534", "--regid", "65534", "--clear-groups", me]);
+            c
+        }
+        false => Command::new(me),
+    };
+    cmd.args(["judge", "--isolation", mode.isolation, "--timeout", "10"])
+        .args(["--env", MARK, "--file", positions.as_str()])
+        .args(extra)
+        .args(["--", script.as_str()])
+        .env(MARK, dir.0.as_os_str())
+        .stdin(Stdio::null());
+    cmd
+}
+
+/// What one judging said: whether the program's attempt worked (its answer was
+/// valid), whether namespaces were in force, and the isolation line.
+struct Seen {
+    leaked: bool,
+    namespaces: bool,
+    isolation: String,
+    text: String,
+}
+
+fn seen(o: Output) -> Seen {
+    let out = stdout(&o);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    let isolation = err
+        .lines()
+        .find(|l| l.starts_with("pocket: isolation: "))
+        .unwrap_or_else(|| panic!("no isolation line\n{out}{err}"))
+        .to_string();
+    Seen {
+        leaked: out.contains("1/1 valid"),
+        namespaces: !isolation.contains("isolation: fallback"),
+        isolation,
+        text: format!("{out}{err}"),
+    }
+}
+
+/// Cases skipped because the mode does not confine what was tried, each checked to
+/// be said in the isolation line; printed at the end of each test.
+#[derive(Default)]
+struct Skips(Vec<String>);
+
+impl Skips {
+    /// In a mode that does not claim to confine it, the isolation line must say
+    /// `admits`; the case is counted as skipped.
+    fn unconfined(&mut self, mode: Mode, s: &Seen, admits: &str, what: &str) {
+        assert!(
+            s.isolation.contains(admits),
+            "{mode:?}: {what} is not confined, and the isolation line does not say so: {}",
+            s.isolation
+        );
+        self.0
+            .push(format!("{mode:?}: {what} (the line says '{admits}')"));
+    }
+
+    fn report(self, test: &str, missing: &[String]) {
+        let n = self.0.len() + missing.len();
+        eprintln!("{test}: {n} case(s) skipped");
+        for why in missing.iter().chain(&self.0) {
+            eprintln!("  skipped: {why}");
+        }
+    }
+}
+
+/// Run `body` in every mode; `confined(mode, namespaces)` says whether the box claims
+/// to stop it there (else the line must `admit` it).
+fn try_everywhere(
+    test: &str,
+    dir: &Dir,
+    body: &str,
+    extra: &[&str],
+    confined: impl Fn(Mode, bool) -> bool,
+    admits: &str,
+) {
+    let (modes, missing) = modes();
+    let mut skips = Skips::default();
+    for mode in modes {
+        let s = seen(judge(dir, mode, body, extra).output().unwrap());
+        if confined(mode, s.namespaces) {
+            assert!(!s.leaked, "{test}, {mode:?}: the box leaked\n{}", s.text);
+        } else {
+            skips.unconfined(mode, &s, admits, test);
+        }
+    }
+    skips.report(test, &missing);
+}
+
+#[test]
+fn the_judges_environment_does_not_reach_the_program() {
+    let dir = open_dir("box-env");
+    // PATH, LANG, HOME, TMPDIR, and PWD, which the shell sets itself.
+    let body = "if [ -n \"$SECRET_TOKEN\" ] || [ \"$HOME\" = /root ] || \
+                [ \"$(env | grep -vc '^POCKET_JUDGE_TEST_MARK=')\" -gt 5 ]; then echo \"U'\"; fi";
+    let (modes, missing) = modes();
+    for mode in modes {
+        let mut cmd = judge(&dir, mode, body, &[]);
+        let s = seen(cmd.env("SECRET_TOKEN", "hunter2").output().unwrap());
+        assert!(!s.leaked, "{mode:?}: the environment leaked\n{}", s.text);
+        // Named, a variable is passed, with the judge's value or the one given.
+        let named = "[ \"$SECRET_TOKEN\" = hunter2 ] && [ \"$LANG\" = C ] && echo \"U'\"";
+        let extra = ["--env", "SECRET_TOKEN", "--env", "LANG=C"];
+        let mut cmd = judge(&dir, mode, named, &extra);
+        let s = seen(cmd.env("SECRET_TOKEN", "hunter2").output().unwrap());
+        assert!(
+            s.leaked,
+            "{mode:?}: --env did not pass the variable\n{}",
+            s.text
+        );
+    }
+    Skips::default().report("environment", &missing);
+}
+
+#[test]
+fn env_and_writable_options_are_checked() {
+    for (args, why) in [
+        (&["--env", "1X=2"][..], "bad --env '1X=2'"),
+        (&["--env", ""][..], "bad --env ''"),
+        (
+            &["--env", "POCKET_SURELY_UNSET_VAR"][..],
+            "--env POCKET_SURELY_UNSET_VAR: not set in the judge's environment",
+        ),
+        (
+            &["--writable", "/nonexistent/dir"][..],
+            "bad --writable '/nonexistent/dir'",
+        ),
+        (&["--file-size-limit", "-1"][..], "bad file size limit '-1'"),
+    ] {
+        let mut all = vec!["judge"];
+        all.extend_from_slice(args);
+        all.extend(["--", "true"]);
+        let o = pocket(&all, b"");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn the_program_reaches_no_listener_of_the_machine() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    // Accept in the background, so that a connection that got through completes.
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            drop(stream);
+        }
+    });
+    let dir = open_dir("box-net");
+    let code = format!(
+        "import socket\ntry:\n    socket.create_connection(('127.0.0.1', {port}), timeout=3)\n    \
+         print(\"U'\")\nexcept OSError:\n    pass\n"
+    );
+    let body = python(&dir, "connect", &code);
+    try_everywhere(
+        "network",
+        &dir,
+        &body,
+        &[],
+        |_, namespaces| namespaces,
+        "NOT confined: network",
+    );
+}
+
+#[test]
+fn nothing_written_to_tmp_outlives_the_run() {
+    let (modes, missing) = modes();
+    let mut skips = Skips::default();
+    let dir = open_dir("box-tmp");
+    for (i, mode) in modes.into_iter().enumerate() {
+        let leak = format!("/tmp/pocket-box-leak-{}-{i}", std::process::id());
+        let body = format!("echo left > {leak} && mkdir -p /var/tmp/x 2>/dev/null; echo \"U'\"");
+        let s = seen(judge(&dir, mode, &body, &[]).output().unwrap());
+        let left = Path::new(&leak).exists();
+        let _ = std::fs::remove_file(&leak);
+        // A root judge sweeps the files of its run's own uid; a user's fallback cannot
+        // tell the program's files from its own.
+        if s.namespaces || !mode.as_user {
+            assert!(!left, "{mode:?}: {leak} outlived the run\n{}", s.text);
+        } else {
+            skips.unconfined(
+                mode,
+                &s,
+                "NOT confined: network, file system writes",
+                "/tmp",
+            );
+        }
+    }
+    skips.report("tmp", &missing);
+}
+
+#[test]
+fn the_program_cannot_write_outside_its_box() {
+    let dir = open_dir("box-ro");
+    let target = open_dir("box-ro-target");
+    let body = format!(
+        "echo x > {}/written 2>/dev/null && echo \"U'\"",
+        target.0.display()
+    );
+    try_everywhere(
+        "writes outside the box",
+        &dir,
+        &body,
+        &[],
+        |_, namespaces| namespaces,
+        "file system writes",
+    );
+}
+
+#[test]
+fn a_file_past_the_size_limit_cannot_be_written() {
+    let dir = open_dir("box-fsize");
+    // Python ignores SIGXFSZ: the write fails with EFBIG instead of killing it.
+    let code = "import os\ntry:\n    with open(os.path.join(os.environ.get('TMPDIR', '/tmp'), \
+                'big'), 'wb') as f:\n        f.write(b'x' * (3 << 20))\n    print(\"U'\")\n\
+                except OSError:\n    pass\n";
+    let body = python(&dir, "big", code);
+    try_everywhere(
+        "file size",
+        &dir,
+        &body,
+        &["--file-size-limit", "2"],
+        |_, _| true,
+        "",
+    );
+}
+
+/// A `sleep` as `uid`, for the program to try to kill.
+fn victim(as_nobody: bool) -> std::process::Child {
+    let mut cmd = match as_nobody {
+        true => {
+            let mut c = Command::new(SETPRIV);
+            c.args([
+                "--reuid",
+                "65534",
+                "--regid",
+                "65534",
+                "--clear-groups",
+                "sleep",
+                "30",
+            ]);
+            c
+        }
+        false => {
+            let mut c = Command::new("sleep");
+            c.arg("30");
+            c
+        }
+    };
+    cmd.stdin(Stdio::null()).spawn().unwrap()
+}
+
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| !s.contains(") Z"))
+}
+
+#[test]
+fn the_program_kills_no_process_of_another_run_or_user() {
+    let (modes, missing) = modes();
+    let mut skips = Skips::default();
+    let dir = open_dir("box-kill");
+    for mode in modes {
+        // The user the fallback's programs used to share (`nobody`), or the judge's
+        // own when the tests are not root.
+        let mut victim = victim(is_root());
+        let pid = victim.id();
+        let body = format!("kill -9 {pid} && echo \"U'\"; kill -9 -1");
+        let s = seen(judge(&dir, mode, &body, &[]).output().unwrap());
+        std::thread::sleep(Duration::from_millis(100));
+        let survived = alive(pid);
+        let _ = victim.kill();
+        let _ = victim.wait();
+        // A judge that is not root runs the fallback's program under its own uid.
+        if s.namespaces || !mode.as_user {
+            assert!(!s.leaked && survived, "{mode:?}: killed {pid}\n{}", s.text);
+        } else {
+            skips.unconfined(mode, &s, "the judge's uid", "kill");
+        }
+    }
+    skips.report("kill", &missing);
+}
+
+#[test]
+fn the_program_gains_no_privileges() {
+    let dir = open_dir("box-privileges");
+    let body = "grep -q 'NoNewPrivs:[[:space:]]*0' /proc/self/status && echo \"U'\"";
+    try_everywhere("no_new_privs", &dir, body, &[], |_, _| true, "");
+}
+
+#[test]
+fn the_program_makes_no_user_namespace() {
+    let dir = open_dir("box-userns");
+    let code = "import ctypes\nlibc = ctypes.CDLL(None, use_errno=True)\n\
+                if libc.unshare(0x10000000) == 0:\n    print(\"U'\")\n";
+    let body = python(&dir, "userns", code);
+    try_everywhere("user namespace", &dir, &body, &[], |_, _| true, "");
+}
+
+#[test]
+fn the_program_reads_no_argument_of_the_judge() {
+    let dir = open_dir("box-cmdline");
+    let body = "grep -aq judge-args-secret /proc/1/cmdline && echo \"U'\"";
+    try_everywhere("/proc/1/cmdline", &dir, body, &[], |_, _| true, "");
+    // With namespaces its parent is that init too; in the fallback the parent is the
+    // judge, whose command line /proc shows to all.
+    let body = "grep -aq judge-args-secret /proc/$PPID/cmdline && echo \"U'\"";
+    try_everywhere(
+        "/proc/$PPID/cmdline",
+        &dir,
+        body,
+        &[],
+        |_, namespaces| namespaces,
+        "the view of other processes and of the judge",
+    );
+}
+
+/// A shell solver running the Python program `code` with a Python every uid may run.
+fn python(dir: &Dir, name: &str, code: &str) -> String {
+    let path = dir.file(&format!("{name}.py"), code);
+    let python = match Path::new("/usr/bin/python3").exists() {
+        true => "/usr/bin/python3",
+        false => "python3",
+    };
+    format!("exec {python} {path} \"$@\"")
+}
