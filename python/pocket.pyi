@@ -179,14 +179,21 @@ def count(
     """The number of optimal solutions of one state."""
 
 def random_states(
-    n: int, seed: Optional[int] = None, *, min_distance: int = 0, metric: str = "htm"
+    n: int,
+    seed: Union[int, np.random.Generator, None] = None,
+    *,
+    min_distance: int = 0,
+    metric: str = "htm",
 ) -> npt.NDArray[np.int32]:
     """``n`` position numbers drawn uniformly (and independently) from the positions
-    at least ``min_distance`` from solved in ``metric``; seeded, or from the system."""
+    at least ``min_distance`` from solved in ``metric``; seeded (an int from 0 to
+    2**64 - 1, or a numpy Generator, from which one 64-bit number is drawn), or from
+    the system. A count that memory cannot hold raises MemoryError at once; Ctrl-C
+    stops a long call with KeyboardInterrupt."""
 
 def scramble(
     n: int = 1,
-    seed: Optional[int] = None,
+    seed: Union[int, np.random.Generator, None] = None,
     *,
     min_distance: int = 4,
     length: Optional[int] = None,
@@ -194,7 +201,8 @@ def scramble(
 ) -> list[tuple[str, str]]:
     """Random-state scrambles as ``pocket scramble`` makes them (the same ones for the
     same seed): (sequence, state) pairs, each sequence ``length`` moves (default 11)
-    or, with ``optimal``, as few as possible."""
+    or, with ``optimal``, as few as possible. Seeds, huge counts and Ctrl-C as for
+    ``random_states``."""
 
 def census(metric: str = "htm") -> dict[int, int]:
     """How many positions lie at each distance from solved: ``{distance: count}``."""

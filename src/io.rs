@@ -15,12 +15,18 @@ pub const MAX_FILE: u64 = 16 * 1024 * 1024; // 16 MiB: 13 patterns take 600 byte
 /// Read a whole text file of at most [`MAX_FILE`] bytes. A larger file, or an endless
 /// one such as `/dev/zero`, is refused after reading one byte past the limit.
 pub fn read_text_file(path: &str) -> Result<String, Error> {
-    let file = std::fs::File::open(path)
+    let file = open_without_blocking(path)
         .map_err(|e| Error::invalid(Kind::File, format!("cannot read {path}: {e}")))?;
     let mut bytes = Vec::new();
     file.take(MAX_FILE + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| Error::invalid(Kind::File, format!("cannot read {path}: {e}")))?;
+    if bytes.is_empty() && !file_is_regular(path) {
+        return Err(Error::invalid(
+            Kind::File,
+            format!("{path} is not a regular file, and nothing was written to it"),
+        ));
+    }
     if bytes.len() as u64 > MAX_FILE {
         return Err(Error::invalid(
             Kind::File,
@@ -33,6 +39,12 @@ pub fn read_text_file(path: &str) -> Result<String, Error> {
     if bytes.starts_with(BOM) {
         bytes.drain(..BOM.len());
     }
+    // A lone `\r` ends a line, as in old Mac files: read it as `\n`.
+    for i in 0..bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
     String::from_utf8(bytes).map_err(|e| {
         Error::invalid(
             Kind::File,
@@ -43,6 +55,45 @@ pub fn read_text_file(path: &str) -> Result<String, Error> {
             ),
         )
     })
+}
+
+/// Open `path` for reading without waiting for a writer: a FIFO nobody writes to
+/// would block `open` for ever. A directory is refused; a FIFO or other special file
+/// is read as far as its writer writes (so `--file <(command)` works), and reads as
+/// empty if it has none.
+fn open_without_blocking(path: &str) -> io::Result<std::fs::File> {
+    #[cfg(unix)]
+    let file = {
+        use std::os::unix::fs::OpenOptionsExt;
+        std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(path)?
+    };
+    #[cfg(not(unix))]
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    if meta.is_dir() {
+        return Err(io::Error::other("it is a directory"));
+    }
+    #[cfg(unix)]
+    if !meta.is_file() {
+        use std::os::fd::AsRawFd;
+        // Blocking reads again: a writer that is there may take its time.
+        // SAFETY: fcntl on a descriptor we own, reading and setting its status flags.
+        unsafe {
+            let fd = file.as_raw_fd();
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            if flags != -1 {
+                libc::fcntl(fd, libc::F_SETFL, flags & !libc::O_NONBLOCK);
+            }
+        }
+    }
+    Ok(file)
+}
+
+fn file_is_regular(path: &str) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| m.is_file())
 }
 
 /// One line of input.
@@ -63,6 +114,9 @@ pub struct LineReader<R> {
     max: usize,
     /// No line read yet: a byte-order mark there is skipped.
     first: bool,
+    /// The last line ended in a `\r` at the end of the buffer: a `\n` right after it
+    /// is part of that line end (CRLF), not an empty line.
+    after_cr: bool,
 }
 
 /// The UTF-8 byte-order mark some editors put at the start of a file; it is no part
@@ -82,6 +136,7 @@ impl<R: Read> LineReader<R> {
             buf: Vec::new(),
             max,
             first: true,
+            after_cr: false,
         }
     }
 
@@ -113,8 +168,23 @@ impl<R: Read> LineReader<R> {
                 }
                 break;
             }
+            if std::mem::take(&mut self.after_cr) && available[0] == b'\n' {
+                self.inner.consume(1);
+                continue;
+            }
             seen_any = true;
-            let (chunk, used, done) = match available.iter().position(|&b| b == b'\n') {
+            // A line ends at `\n`, `\r\n`, or a lone `\r` (old Mac files, some
+            // Windows tools).
+            let (chunk, used, done) = match available.iter().position(|&b| b == b'\n' || b == b'\r')
+            {
+                Some(i) if available[i] == b'\r' => match available.get(i + 1) {
+                    Some(b'\n') => (&available[..i], i + 2, true),
+                    Some(_) => (&available[..i], i + 1, true),
+                    None => {
+                        self.after_cr = true;
+                        (&available[..i], i + 1, true)
+                    }
+                },
                 Some(i) => (&available[..i], i + 1, true),
                 None => (available, available.len(), false),
             };
@@ -241,6 +311,32 @@ mod tests {
         );
         let big = vec![b'x'; 200_000];
         assert_eq!(lines(&big, 10), ["<200000>"]);
+    }
+
+    /// Issue 36, item 8: a lone CR ends a line (three states were read as one). A
+    /// reader that hands over one byte at a time puts each CR at a buffer's end.
+    #[test]
+    fn a_lone_cr_ends_a_line_as_crlf_does() {
+        let input = b"a\rbb\r\nc\r\rd\n";
+        let want = ["a", "bb", "c", "", "d"];
+        assert_eq!(lines(input, 10), want);
+        struct OneByte<'a>(&'a [u8]);
+        impl Read for OneByte<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let Some((&b, rest)) = self.0.split_first() else {
+                    return Ok(0);
+                };
+                buf[0] = b;
+                self.0 = rest;
+                Ok(1)
+            }
+        }
+        let mut r = LineReader::with_limit(OneByte(input), 10);
+        let mut got = Vec::new();
+        while let Some(Line::Text(t)) = r.next_line(&mut || Ok(())).unwrap() {
+            got.push(String::from_utf8_lossy(t).into_owned());
+        }
+        assert_eq!(got, want);
     }
 
     #[cfg(feature = "serve")]

@@ -7,6 +7,7 @@
 //! with the command line's message for it, computed only when asked (errors are rare;
 //! the kernels only mark them). This file holds the Python functions.
 
+mod args;
 mod kernels;
 mod read;
 
@@ -108,11 +109,16 @@ impl Batch {
     }
 }
 
-fn batch(py: Python<'_>, layout: &str, errors: &str, threads: Option<i64>) -> PyResult<Batch> {
+fn batch(
+    py: Python<'_>,
+    layout: &str,
+    errors: &str,
+    threads: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Batch> {
     Ok(Batch {
         layout: parse_layout(py, layout)?,
         raise: parse_errors(py, errors)?,
-        threads,
+        threads: args::opt_int_in(threads, "threads", i64::MIN, i64::MAX)?,
     })
 }
 
@@ -124,9 +130,9 @@ fn to_index<'py>(
     states: &Bound<'py, PyAny>,
     layout: &str,
     errors: &str,
-    threads: Option<i64>,
+    threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = batch(py, layout, errors, threads)?;
+    let b = batch(py, layout, errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
@@ -202,10 +208,10 @@ fn distance<'py>(
     metric: &str,
     layout: &str,
     errors: &str,
-    threads: Option<i64>,
+    threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let metric = parse_metric(py, metric)?;
-    let b = batch(py, layout, errors, threads)?;
+    let b = batch(py, layout, errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
@@ -235,10 +241,10 @@ fn optimal_moves<'py>(
     metric: &str,
     layout: &str,
     errors: &str,
-    threads: Option<i64>,
+    threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let metric = parse_metric(py, metric)?;
-    let b = batch(py, layout, errors, threads)?;
+    let b = batch(py, layout, errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
@@ -274,10 +280,10 @@ fn next_states<'py>(
     metric: &str,
     layout: &str,
     errors: &str,
-    threads: Option<i64>,
+    threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let metric = parse_metric(py, metric)?;
-    let b = batch(py, layout, errors, threads)?;
+    let b = batch(py, layout, errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
@@ -387,12 +393,12 @@ fn apply<'py>(
     moves: &str,
     layout: &str,
     errors: &str,
-    threads: Option<i64>,
+    threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let seq: WcaSequence = moves
         .parse()
         .or_else(|e: pocket_lib::model::NotationError| refuse(py, e.to_string()))?;
-    let b = batch(py, layout, errors, threads)?;
+    let b = batch(py, layout, errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
@@ -590,6 +596,23 @@ fn count(
     }
 }
 
+/// `min_distance` (`default` if None), at most `most`.
+fn min_distance_arg(
+    py: Python<'_>,
+    value: Option<&Bound<'_, PyAny>>,
+    default: u32,
+    most: u32,
+) -> PyResult<u32> {
+    let d = args::opt_int_in(value, "min_distance", 0, i64::MAX)?.unwrap_or(default.into());
+    if d > i64::from(most) {
+        return refuse(
+            py,
+            format!("min_distance {d} is more than the largest distance ({most})"),
+        );
+    }
+    Ok(d as u32)
+}
+
 fn rng(seed: Option<u64>) -> Rng {
     seed.map_or_else(Rng::from_entropy, Rng::from_seed)
 }
@@ -597,80 +620,90 @@ fn rng(seed: Option<u64>) -> Rng {
 /// `n` position numbers (int32) drawn uniformly from the positions at least
 /// `min_distance` from solved in `metric`.
 #[pyfunction]
-#[pyo3(signature = (n, seed = None, *, min_distance = 0, metric = "htm"))]
+#[pyo3(signature = (n, seed = None, *, min_distance = None, metric = "htm"))]
 fn random_states<'py>(
     py: Python<'py>,
-    n: usize,
-    seed: Option<u64>,
-    min_distance: u32,
+    n: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+    min_distance: Option<&Bound<'py, PyAny>>,
     metric: &str,
 ) -> PyResult<Bound<'py, PyArray1<i32>>> {
     let metric = parse_metric(py, metric)?;
-    if min_distance > metric.gods_number() {
-        return refuse(
-            py,
-            format!(
-                "min_distance {min_distance} is more than the largest distance ({})",
-                metric.gods_number()
-            ),
-        );
-    }
-    let out = py.detach(|| {
-        let mut r = rng(seed);
-        let table = (min_distance > 0).then(|| bulk::distances(metric));
-        let mut out = Vec::with_capacity(n);
-        while out.len() < n {
+    let n = args::count(n, "n", 4)?;
+    let seed = args::seed(seed)?;
+    let min_distance = min_distance_arg(py, min_distance, 0, metric.gods_number())?;
+    let mut out: Vec<i32> = args::room(n, "n")?;
+    let table = match min_distance > 0 {
+        true => Some(py.detach(|| bulk::distances(metric))),
+        false => None,
+    };
+    let mut r = rng(seed);
+    args::in_chunks(py, n, &mut (&mut out, &mut r), |(out, r), size| {
+        let goal = out.len() + size;
+        while out.len() < goal {
             let x = r.below(POSITIONS as u64) as u32;
             if table.is_none_or(|t| u32::from(t[x as usize]) >= min_distance) {
                 out.push(x as i32);
             }
         }
-        out
-    });
+    })?;
     Ok(out.into_pyarray(py))
 }
 
 /// Random-state scrambles as `pocket scramble` makes them (the same ones for the same
 /// seed): a list of (sequence, state) pairs.
 #[pyfunction]
-#[pyo3(signature = (n = 1, seed = None, *, min_distance = 4, length = None, optimal = false))]
-fn scramble(
-    py: Python<'_>,
-    n: usize,
-    seed: Option<u64>,
-    min_distance: u32,
-    length: Option<usize>,
+#[pyo3(signature = (n = None, seed = None, *, min_distance = None, length = None, optimal = false))]
+fn scramble<'py>(
+    py: Python<'py>,
+    n: Option<&Bound<'py, PyAny>>,
+    seed: Option<&Bound<'py, PyAny>>,
+    min_distance: Option<&Bound<'py, PyAny>>,
+    length: Option<&Bound<'py, PyAny>>,
     optimal: bool,
 ) -> PyResult<Vec<(String, String)>> {
     static SCRAMBLER: OnceLock<Scrambler> = OnceLock::new();
+    // A scramble line is about 60 bytes of text in two Python strings.
+    let n = match n {
+        Some(n) if !n.is_none() => args::count(n, "n", 128)?,
+        _ => 1,
+    };
+    let seed = args::seed(seed)?;
+    let length = args::opt_int_in(length, "length", 0, i64::MAX)?;
+    if length.is_some_and(|l| l > 1000) {
+        return refuse(py, "length is at most 1000");
+    }
+    let length = length.map(|l| l as usize);
     if optimal && length.is_some() {
         return refuse(py, "choose length or optimal, not both");
     }
     let scrambler = py.detach(|| SCRAMBLER.get_or_init(Scrambler::new));
-    if min_distance > scrambler.diameter() {
-        return refuse(
-            py,
-            format!(
-                "min_distance {min_distance} is more than the largest distance ({})",
-                scrambler.diameter()
-            ),
-        );
-    }
-    if length.is_some_and(|l| l > 1000) {
-        return refuse(py, "length is at most 1000");
-    }
+    let min_distance = min_distance_arg(py, min_distance, 4, scrambler.diameter())?;
     let how = if optimal {
         Length::Optimal
     } else {
         Length::Fixed(length.unwrap_or(11))
     };
-    let made = py.detach(|| {
-        let mut r = rng(seed);
-        (0..n)
-            .map(|_| scrambler.scramble(&mut r, min_distance, how))
-            .collect::<Option<Vec<_>>>()
-    });
-    let Some(made) = made else {
+    let mut made = args::room(n, "n")?;
+    let mut r = rng(seed);
+    let mut failed = false;
+    args::in_chunks(
+        py,
+        n,
+        &mut (&mut made, &mut r, &mut failed),
+        |(made, r, failed), size| {
+            for _ in 0..size {
+                match scrambler.scramble(r, min_distance, how) {
+                    Some(sc) => made.push(sc),
+                    None => **failed = true,
+                }
+                if **failed {
+                    return;
+                }
+            }
+        },
+    )?;
+    if failed {
         let l = match how {
             Length::Fixed(l) => l.to_string(),
             Length::Optimal => "the fewest".into(),
@@ -682,7 +715,7 @@ fn scramble(
                  of R U F (no face twice in a row): try optimal or another length"
             ),
         );
-    };
+    }
     Ok(made
         .iter()
         .map(|sc| (sc.alg.to_string(), sc.cube.stickers().as_str().to_string()))

@@ -84,17 +84,24 @@ pub fn inverse(moves: &[Token]) -> Vec<Token> {
     moves.iter().rev().map(Token::inverse).collect()
 }
 
-/// The moves of a pasted text, in order, every group and bracket expanded.
+/// The moves of a pasted text, in order, every group and bracket expanded. A link's
+/// `setup=` and `alg=` are read each on its own, so that an error names the parameter
+/// and the position in it as typed.
 pub fn moves(text: &str) -> Result<Vec<Token>, PasteError> {
-    let (text, from_link) = unlink(text)?;
-    let text = uncomment(&text);
-    let mut reader = Reader {
-        chars: text.chars().collect(),
-        i: 0,
-        depth: 0,
-        from_link,
+    let Some(params) = link_params(text)? else {
+        return Reader::new(&uncomment(text), None, Vec::new()).sequence(None);
     };
-    let out = reader.sequence(None)?;
+    let mut out = Vec::new();
+    for (name, typed) in params {
+        let (decoded, origins) = url_moves(typed).map_err(|at| PasteError {
+            at: at + 1,
+            what: format!(
+                "'{}' (a % escape that spells no UTF-8 text) (in the link's {name}=)",
+                &typed[at..(at + 3).min(typed.len())]
+            ),
+        })?;
+        out.extend(Reader::new(&decoded, Some(name), origins).sequence(None)?);
+    }
     Ok(out)
 }
 
@@ -103,23 +110,37 @@ pub fn normalise(text: &str) -> Result<String, PasteError> {
     moves(text).map(|m| plain(&m))
 }
 
-/// The moves of a link (`alg=`, after `setup=` or `setup-alg=`), decoded, or the text
-/// itself; and whether it was a link (positions then count in the decoded moves).
-fn unlink(text: &str) -> Result<(String, bool), PasteError> {
+/// A link's move parameters as typed, setup first (`setup=` or `setup-alg=`, then
+/// `alg=`), or `None` if the text is no link. A parameter given twice is refused: a
+/// reader could not know which one was meant.
+fn link_params(text: &str) -> Result<Option<Vec<(&'static str, &str)>>, PasteError> {
     let t = text.trim();
     if !t.contains("://") && !t.contains("alg=") {
-        return Ok((text.to_string(), false));
+        return Ok(None);
     }
     let q = t.find('?').unwrap_or(t.len());
-    let mut setup = String::new();
-    let mut alg = None;
+    let (mut setup, mut alg) = (None, None);
+    let mut at = q + 1;
     for pair in t.get(q + 1..).unwrap_or("").split(['&', '#']) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        match key {
-            "alg" => alg = Some(url_moves(value)),
-            "setup" | "setup-alg" => setup = url_moves(value),
-            _ => {}
+        let slot = match key {
+            "alg" => Some((&mut alg, "alg")),
+            "setup" | "setup-alg" => Some((&mut setup, "setup")),
+            _ => None,
+        };
+        if let Some((slot, name)) = slot {
+            if slot.is_some() {
+                return Err(PasteError {
+                    at: at + 1,
+                    what: format!(
+                        "a second {key}= in the link (a link gives its {name} once: which \
+                         one was meant?)"
+                    ),
+                });
+            }
+            *slot = Some((name, value));
         }
+        at += pair.chars().count() + 1;
     }
     let Some(alg) = alg else {
         return Err(PasteError {
@@ -129,14 +150,18 @@ fn unlink(text: &str) -> Result<(String, bool), PasteError> {
                 .into(),
         });
     };
-    Ok((format!("{setup}\n{alg}"), true))
+    Ok(Some(setup.into_iter().chain([alg]).collect()))
 }
 
 /// A link's value as notation: `%27` and the other escapes decoded, `+` and `_` as
-/// spaces, and `-` as a prime (alg.cubing.net writes `R-` for `R'`).
-fn url_moves(value: &str) -> String {
+/// spaces, and `-` as a prime (alg.cubing.net writes `R-` for `R'`); with, for each
+/// character, where it was typed (0-based, in characters). An escape that leaves no
+/// UTF-8 text is refused with the position where it was typed.
+fn url_moves(value: &str) -> Result<(String, Vec<usize>), usize> {
     let bytes = value.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
+    // The typed byte each decoded byte came from.
+    let mut from = Vec::with_capacity(bytes.len());
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
@@ -146,6 +171,7 @@ fn url_moves(value: &str) -> String {
                 .and_then(|&h| (h as char).to_digit(16))
                 .map(|d| d as u8)
         };
+        from.push(i);
         match b {
             b'%' => match (hex(i + 1), hex(i + 2)) {
                 (Some(h), Some(l)) => {
@@ -161,7 +187,17 @@ fn url_moves(value: &str) -> String {
         }
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    let text = match String::from_utf8(out) {
+        Ok(t) => t,
+        Err(e) => return Err(from[e.utf8_error().valid_up_to()]),
+    };
+    // Typed byte offsets as character counts.
+    let typed_char = |byte: usize| value[..byte].chars().count();
+    let origins = text
+        .char_indices()
+        .map(|(k, _)| typed_char(from[k]))
+        .collect();
+    Ok((text, origins))
 }
 
 /// The text without comments (`//` to the end of the line) and line numbers (`1.` or
@@ -201,17 +237,37 @@ struct Reader {
     chars: Vec<char>,
     i: usize,
     depth: usize,
-    from_link: bool,
+    /// The link parameter read (`alg`, `setup`), if the text came from a link.
+    param: Option<&'static str>,
+    /// For a link's parameter: where each character was typed in it.
+    origins: Vec<usize>,
 }
 
 impl Reader {
+    fn new(text: &str, param: Option<&'static str>, origins: Vec<usize>) -> Reader {
+        Reader {
+            chars: text.chars().collect(),
+            i: 0,
+            depth: 0,
+            param,
+            origins,
+        }
+    }
+
     fn error(&self, at: usize, what: String) -> PasteError {
-        let what = if self.from_link {
-            format!("{what} (in the link's moves)")
-        } else {
-            what
-        };
-        PasteError { at: at + 1, what }
+        match self.param {
+            Some(name) => {
+                let typed = self
+                    .origins
+                    .len()
+                    .max(self.origins.last().map_or(0, |&o| o + 1));
+                PasteError {
+                    at: self.origins.get(at).copied().unwrap_or(typed) + 1,
+                    what: format!("{what} (in the link's {name}=)"),
+                }
+            }
+            None => PasteError { at: at + 1, what },
+        }
     }
 
     fn peek(&self) -> Option<char> {

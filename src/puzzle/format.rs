@@ -282,6 +282,13 @@ impl Puzzle {
                     powers.extend(rest.iter().map(|n| (line, n.to_string())));
                 }
                 "cost" => match rest.as_slice() {
+                    [n, _] if costs.iter().any(|(_, m, _)| m == n) => {
+                        let first = costs.iter().find(|(_, m, _)| m == n).map_or(0, |c| c.0);
+                        return err(
+                            line,
+                            format!("the cost of '{n}' is given twice (first on line {first})"),
+                        );
+                    }
                     [n, c] => costs.push((line, n.to_string(), c.to_string())),
                     _ => return err(line, "expected: cost NAME COST"),
                 },

@@ -598,9 +598,19 @@ const MAX_ORBIT: u64 = 1 << 16;
 /// object has none of its own here). Refused: `orientationMod` other than 0 (an
 /// orientation known only mod a divisor), `derivedMoves`, and unknown fields.
 pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
-    let root: Value = serde_json::from_str(text).map_err(|e| FormatError {
-        line: e.line(),
-        message: format!("not KPuzzle JSON: {e}"),
+    let root: Value = super::strict_json::from_str(text).map_err(|e| {
+        // The line goes in front, as every refusal's; the column stays in the words.
+        let full = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let what = full.strip_suffix(&suffix).unwrap_or(&full);
+        let message = match e.classify() {
+            serde_json::error::Category::Data => format!("{what} (column {})", e.column()),
+            _ => format!("not KPuzzle JSON: {what} (column {})", e.column()),
+        };
+        FormatError {
+            line: e.line(),
+            message,
+        }
     })?;
     let top = object(&root, "the file")?;
     if top.contains_key("derivedMoves") {

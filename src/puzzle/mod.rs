@@ -17,6 +17,7 @@ pub mod kpuzzle;
 pub(crate) mod orbit;
 pub(crate) mod pieces;
 pub(crate) mod space;
+pub mod strict_json;
 pub mod tws;
 
 pub use defined::{Piece, Puzzle, PuzzleMove};

@@ -1,0 +1,132 @@
+//! The numbers a caller passes, taken as any Python object and checked here: a value
+//! out of range is a `pocket.Error` that names the argument (never an `OverflowError`
+//! from the conversion), a count too big for memory a `MemoryError` at once, and
+//! anything that is not an integer a `TypeError`.
+
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
+use pyo3::prelude::*;
+
+use crate::refuse;
+
+/// `value` as a Python int (through `__index__`, as numpy integers are), or a
+/// `TypeError` naming `name`.
+fn as_int<'py>(value: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+    let py = value.py();
+    py.import("operator")?
+        .call_method1("index", (value,))
+        .map_err(|_| {
+            let kind = value
+                .get_type()
+                .name()
+                .map_or("?".to_string(), |n| n.to_string());
+            PyTypeError::new_err(format!("{name} must be an int, not {kind}"))
+        })
+}
+
+/// An int from `lo` to `hi` (inclusive), refused with the range otherwise.
+pub(crate) fn int_in(value: &Bound<'_, PyAny>, name: &str, lo: i64, hi: i64) -> PyResult<i64> {
+    let py = value.py();
+    let v = as_int(value, name)?;
+    if v.lt(lo)? || v.gt(hi)? {
+        return refuse(py, format!("{name} must be from {lo} to {hi}, not {v}"));
+    }
+    v.extract::<i64>()
+}
+
+/// An optional [`int_in`].
+pub(crate) fn opt_int_in(
+    value: Option<&Bound<'_, PyAny>>,
+    name: &str,
+    lo: i64,
+    hi: i64,
+) -> PyResult<Option<i64>> {
+    match value {
+        Some(v) if !v.is_none() => int_in(v, name, lo, hi).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// A count of things of `bytes_each` bytes to make: 0 or more, refused at once with a
+/// `MemoryError` if so many could never be held.
+pub(crate) fn count(value: &Bound<'_, PyAny>, name: &str, bytes_each: usize) -> PyResult<usize> {
+    let py = value.py();
+    let v = as_int(value, name)?;
+    if v.lt(0)? {
+        return refuse(py, format!("{name} must be 0 or more, not {v}"));
+    }
+    let most = isize::MAX as usize / bytes_each.max(1);
+    if v.gt(most)? {
+        return Err(PyMemoryError::new_err(format!(
+            "{name} = {v} cannot be held in memory ({bytes_each} bytes each)"
+        )));
+    }
+    v.extract::<usize>()
+}
+
+/// Room for `n` items, or a `MemoryError` (never an abort of the interpreter).
+pub(crate) fn room<T>(n: usize, name: &str) -> PyResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| {
+        PyMemoryError::new_err(format!(
+            "{name} = {n}: not enough memory for {} bytes",
+            n.saturating_mul(std::mem::size_of::<T>())
+        ))
+    })?;
+    Ok(v)
+}
+
+/// A seed: None (from the operating system), an int from 0 to 2**64 - 1, or a
+/// `numpy.random.Generator`, from which one 64-bit draw is taken (so that a seeded
+/// generator gives the same states every time).
+pub(crate) fn seed(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
+    let Some(value) = value.filter(|v| !v.is_none()) else {
+        return Ok(None);
+    };
+    let py = value.py();
+    let generator = py.import("numpy.random")?.getattr("Generator")?;
+    if value.is_instance(&generator)? {
+        let raw = value.getattr("bit_generator")?.call_method0("random_raw")?;
+        return raw.extract::<u64>().map(Some);
+    }
+    let refused = || {
+        let kind = value
+            .get_type()
+            .name()
+            .map_or("?".to_string(), |n| n.to_string());
+        refuse(
+            py,
+            format!(
+                "seed must be an int from 0 to 2**64 - 1 or a numpy.random.Generator, \
+                 not {kind} {}",
+                value.repr().map_or("?".to_string(), |r| r.to_string())
+            ),
+        )
+    };
+    let Ok(v) = as_int(value, "seed") else {
+        return refused();
+    };
+    match v.extract::<u64>() {
+        Ok(s) => Ok(Some(s)),
+        Err(_) => refused(),
+    }
+}
+
+/// Run `work` on `n` items in chunks, with the GIL released for each chunk and
+/// Python's signal handlers run between them, so that Ctrl-C stops a long call with
+/// `KeyboardInterrupt`.
+pub(crate) fn in_chunks<S: Send>(
+    py: Python<'_>,
+    n: usize,
+    state: &mut S,
+    mut work: impl FnMut(&mut S, usize) + Send,
+) -> PyResult<()> {
+    const CHUNK: usize = 1 << 16;
+    let mut done = 0;
+    while done < n {
+        let size = CHUNK.min(n - done);
+        py.detach(|| work(state, size));
+        done += size;
+        py.check_signals()?;
+    }
+    Ok(())
+}

@@ -1,0 +1,147 @@
+//! Issue 36: where pocket meets a caller, nothing is silently dropped and nothing
+//! waits without end. Each test pins one item of the issue, and failed before it.
+use crate::common::*;
+
+const SWAP: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
+const U_STATE: &str = "UUUUFFRRBBLLLLFFRRBBDDDD";
+
+fn err_of(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Item 5: a KPuzzle file that names a key twice lost a move (the census changed).
+#[test]
+fn a_kpuzzle_key_named_twice_is_refused_with_its_line() {
+    let dir = Dir::new("boundary-json");
+    let good = std::fs::read_to_string("fixtures/puzzles/corners7.json").unwrap();
+    let twice = good.replace("\"F\": { \"CORNERS\"", "\"R\": { \"CORNERS\"");
+    assert_ne!(twice, good);
+    let path = dir.file("twice.json", &twice);
+    let o = pocket(&["census", "--puzzle", &path], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let err = err_of(&o);
+    assert!(
+        err.contains("line 10: the key \"R\" appears twice in one object (column 7)"),
+        "{err}"
+    );
+    let named_twice = good.replacen(
+        "\"name\": \"corners7\",",
+        "\"name\": \"a\", \"name\": \"b\",",
+        1,
+    );
+    let path = dir.file("name.json", &named_twice);
+    let err = err_of(&pocket(&["census", "--puzzle", &path], b""));
+    assert!(
+        err.contains("line 2: the key \"name\" appears twice"),
+        "{err}"
+    );
+}
+
+/// Item 6: a link with two alg= (or setup=) kept the last one without a word.
+#[test]
+fn a_link_parameter_given_twice_is_refused() {
+    for (link, param) in [
+        ("https://alg.cubing.net/?alg=R&alg=U", "alg="),
+        ("https://alg.cubing.net/?setup=R&alg=U&setup=F", "setup="),
+        (
+            "https://alpha.twizzle.net/edit/?setup=R&setup-alg=F&alg=U",
+            "setup-alg=",
+        ),
+    ] {
+        let o = pocket(&["invert", link], b"");
+        assert_eq!(o.status.code(), Some(1), "{link}");
+        assert!(
+            err_of(&o).contains(&format!("a second {param} in the link")),
+            "{}",
+            err_of(&o)
+        );
+    }
+}
+
+/// Item 15: a link's error names the parameter and the position in it as typed, and
+/// an escape that is no UTF-8 text by the bytes typed.
+#[test]
+fn a_link_error_names_the_parameter_and_the_position_typed() {
+    for (link, want) in [
+        (
+            "https://alg.cubing.net/?setup=FF&alg=R;U",
+            "(in the link's alg=) at character 2",
+        ),
+        ("https://alg.cubing.net/?alg=R_U%27_Q", "'Q' (not a move"),
+        (
+            "https://alg.cubing.net/?alg=R_U%27_Q",
+            "(in the link's alg=) at character 8",
+        ),
+        (
+            "https://alg.cubing.net/?alg=R&setup=U;",
+            "(in the link's setup=) at character 2",
+        ),
+        (
+            "https://alg.cubing.net/?alg=R%FF",
+            "'%FF' (a % escape that spells no UTF-8 text) (in the link's alg=) at character 2",
+        ),
+    ] {
+        let err = err_of(&pocket(&["invert", link], b""));
+        assert!(err.contains(want), "{link}: {err}");
+    }
+}
+
+/// Item 7: pocket's own format took `cost T 2` then `cost T 3`.
+#[test]
+fn a_cost_given_twice_is_refused() {
+    let dir = Dir::new("boundary-cost");
+    let text = std::fs::read_to_string("fixtures/puzzles/2x2x1.txt").unwrap();
+    let twice = text.replace("cost U 2\n", "cost U 2\ncost U 3\n");
+    assert_ne!(twice, text);
+    let path = dir.file("twice.txt", &twice);
+    let o = pocket(&["census", "--puzzle", &path], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        err_of(&o).contains("the cost of 'U' is given twice (first on line 12)"),
+        "{}",
+        err_of(&o)
+    );
+}
+
+/// Item 8: lines ending in a lone CR were read as one line (one error, no answer).
+#[test]
+fn a_lone_cr_ends_a_line() {
+    let input = format!("{SWAP}\r{U_STATE}\r\n{SWAP}\rUUUU\r");
+    let o = pocket(&["solve"], input.as_bytes());
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!(lines[1], "U'");
+    assert!(lines[3].starts_with("error: "), "{out}");
+    assert_eq!(o.status.code(), Some(1));
+    // A pattern file too.
+    let dir = Dir::new("boundary-cr");
+    let file = dir.file("cr.txt", &format!("{SWAP}\r{U_STATE}\r"));
+    let o = pocket(&["patterns", "--file", &file], b"");
+    assert!(stdout(&o).contains("2/2 solved"), "{}", stdout(&o));
+}
+
+/// Item 9: `--puzzle` naming a FIFO with no writer blocked for ever in `open`.
+#[cfg(unix)]
+#[test]
+fn a_fifo_with_no_writer_is_refused_at_once() {
+    let dir = Dir::new("boundary-fifo");
+    let fifo = dir.0.join("fifo");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: mkfifo reads a NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+    let path = fifo.to_str().unwrap();
+    for args in [
+        &["census", "--puzzle", path][..],
+        &["patterns", "--file", path][..],
+    ] {
+        let o = pocket_within(args, b"", std::time::Duration::from_secs(10))
+            .unwrap_or_else(|_| panic!("{args:?} hung on a FIFO"));
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(
+            err_of(&o).contains("is not a regular file, and nothing was written to it"),
+            "{}",
+            err_of(&o)
+        );
+    }
+}
