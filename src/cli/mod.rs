@@ -22,6 +22,8 @@ macro_rules! eprint {
 mod algs;
 mod census;
 mod check;
+#[cfg(unix)]
+mod interrupt;
 mod invert;
 mod judge;
 mod net;

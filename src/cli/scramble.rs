@@ -123,16 +123,29 @@ pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
         Err(e) => return usage("scramble", &e),
     };
     let mut rng = a.rng();
+    #[cfg(unix)]
+    let mut out = {
+        super::interrupt::install();
+        io::BufWriter::new(super::interrupt::WholeWrites)
+    };
+    #[cfg(not(unix))]
     let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut line = String::new();
     for _ in 0..a.count {
         let Some(sc) = scrambler.scramble(&mut rng, a.min_distance, length) else {
             return usage("scramble", &unwritable(&a, length));
         };
-        if a.json {
-            writeln!(out, "{}", to_json(&sc))?;
-        } else {
-            writeln!(out, "{}\t{}", sc.alg, sc.cube.stickers())?;
-        }
+        // Each line whole into the writer, so that no write ends inside one.
+        line.clear();
+        let written = match a.json {
+            true => std::fmt::Write::write_fmt(&mut line, format_args!("{}\n", to_json(&sc))),
+            false => std::fmt::Write::write_fmt(
+                &mut line,
+                format_args!("{}\t{}\n", sc.alg, sc.cube.stickers()),
+            ),
+        };
+        written.map_err(io::Error::other)?;
+        out.write_all(line.as_bytes())?;
     }
     out.flush()?;
     Ok(EXIT_OK)

@@ -105,8 +105,13 @@ fn answer_all(
     part: usize,
     run: &mut Run<'_>,
 ) -> io::Result<u8> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    #[cfg(unix)]
+    let mut out = {
+        super::interrupt::install();
+        io::BufWriter::with_capacity(64 * 1024, super::interrupt::WholeWrites)
+    };
+    #[cfg(not(unix))]
+    let mut out = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
     let tally = if inputs.is_empty() {
         let stdin = io::stdin();
         if stdin.is_terminal() {
@@ -121,7 +126,11 @@ fn answer_all(
     } else {
         answer_arguments(inputs, part, run, &mut out)?
     };
-    Ok(tally.finish(sequences))
+    let (code, message) = tally.finish(sequences);
+    if let Some(message) = message {
+        eprintln!("{message}");
+    }
+    Ok(code)
 }
 
 impl SolveArgs {

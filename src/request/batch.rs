@@ -635,13 +635,14 @@ impl Tally {
         }
     }
 
-    /// The exit status, after the closing diagnostic if any input was bad; the inputs
-    /// are move sequences with `sequences`, otherwise states.
-    pub fn finish(&self, sequences: bool) -> u8 {
+    /// The exit status, and the closing diagnostic if any input was bad (for the
+    /// front end to write: the library never prints); the inputs are move sequences
+    /// with `sequences`, otherwise states.
+    pub fn finish(&self, sequences: bool) -> (u8, Option<String>) {
         if self.invalid == 0 {
-            return EXIT_OK;
+            return (EXIT_OK, None);
         }
-        eprintln!(
+        let message = format!(
             "pocket: {} of {} {} invalid (first at {})",
             self.invalid,
             self.states,
@@ -652,7 +653,7 @@ impl Tally {
             },
             self.first_error.as_deref().unwrap_or("?")
         );
-        EXIT_BAD_INPUT
+        (EXIT_BAD_INPUT, Some(message))
     }
 }
 

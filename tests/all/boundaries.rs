@@ -145,3 +145,88 @@ fn a_fifo_with_no_writer_is_refused_at_once() {
         );
     }
 }
+
+/// Item 10: SIGINT during `solve --all --json > FILE` left half a line in FILE (2 of 20
+/// tries: a write cut at a page boundary by the fatal signal). Now every interrupted
+/// run leaves whole lines and exits 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_leaves_whole_lines_in_the_output_file() {
+    use std::process::{Command, Stdio};
+    let dir = Dir::new("boundary-sigint");
+    let scrambles = stdout(&pocket(&["scramble", "-n", "50000", "--seed", "5"], b""));
+    let states: String = scrambles
+        .lines()
+        .map(|l| format!("{}\n", l.split('\t').nth(1).unwrap()))
+        .collect::<String>()
+        .repeat(8);
+    let input = dir.file("states.txt", &states);
+    let mut interrupted = 0;
+    for (i, delay_ms) in [15u64, 40, 70, 100, 130, 160, 190, 220, 250, 280]
+        .into_iter()
+        .enumerate()
+    {
+        let out_path = dir.0.join(format!("out{i}.json"));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))
+            .args(["solve", "--all", "--json"])
+            .stdin(std::fs::File::open(&input).unwrap())
+            .stdout(std::fs::File::create(&out_path).unwrap())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        // SAFETY: kill only sends a signal to our own child.
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+        let status = child.wait().unwrap();
+        let written = std::fs::read(&out_path).unwrap();
+        assert!(
+            written.is_empty() || written.ends_with(b"\n"),
+            "after {delay_ms} ms: the file ends inside a line ({} bytes)",
+            written.len()
+        );
+        match status.code() {
+            Some(130) => interrupted += 1,
+            Some(0) => {}
+            other => panic!("after {delay_ms} ms: status {other:?} ({status:?})"),
+        }
+        for line in written.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+            serde_json::from_slice::<serde_json::Value>(line).expect("a whole JSON line");
+        }
+    }
+    eprintln!("{interrupted} of 10 runs interrupted before they finished");
+}
+
+/// Item 11: with its standard error on a closed pipe, `solve` of a batch with a bad
+/// line aborted (SIGABRT: the closing diagnostic panicked); it answers every line and
+/// exits 1.
+#[cfg(unix)]
+#[test]
+fn a_closed_stderr_neither_aborts_nor_stops_the_answers() {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    use std::process::{Command, Stdio};
+    let mut fds = [0; 2];
+    // SAFETY: pipe writes two new descriptors, which we then own.
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    // SAFETY: closing the read end we own: the pipe has no reader.
+    unsafe { libc::close(fds[0]) };
+    // SAFETY: the write end is ours, handed to the child once.
+    let stderr = unsafe { Stdio::from_raw_fd(fds[1]) };
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))
+        .arg("solve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap();
+    let input = format!("{SWAP}\nUUUX\n{U_STATE}\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{:?}", o.status);
+    assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
+}
