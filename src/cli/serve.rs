@@ -103,9 +103,12 @@ const LOCAL_NAMES: [&str; 3] = ["localhost", "127.0.0.1", "[::1]"];
             optimal=1, gen=) and /api/census (metric=) with the JSON object the command \
             prints with --json, and /census.svg with the chart of census --svg; a bad \
             request gets a 4xx and an object with an error field. Limits: a request is \
-            answered within --time-limit (503 past it); searches share 256 MiB (two \
-            weighted cost= searches at a time, others wait); a Host header other than localhost, 127.0.0.1, \
-            [::1] or the --host address gets a 421; when a client (an IP address) or \
+            answered within --time-limit (503 past it); plain answers (table look-ups) \
+            have cores of their own and never wait behind searches; searches (cost=, \
+            gen=, goal=) take one core each, half the cores at most for one client, and \
+            share 256 MiB (two weighted cost= searches at a time, others wait); a request \
+            with two Host headers gets a 400, and a Host header other than localhost, \
+            127.0.0.1, [::1] or the --host address a 421; when a client (an IP address) or \
             everyone has as many connections open as allowed, its or everyone's oldest \
             idle connection is closed for the new one; a connection idle 10 s (between \
             requests, or in a request's head) is closed. Ctrl-C stops the server."
@@ -138,8 +141,17 @@ struct Shared {
     tables: [OnceLock<TableSolver>; 3],
     censuses: [OnceLock<Census>; 3],
     scrambler: OnceLock<Scrambler>,
-    /// One permit per core: solves and censuses beyond that wait.
+    /// One permit per core for searches: searches beyond that wait.
     work: Arc<Semaphore>,
+    /// One permit per core for table look-ups, censuses and plain scrambles, apart
+    /// from the searches': a plain answer never waits behind a search.
+    light: Arc<Semaphore>,
+    /// Searches one client (an IP address) may have running or waiting for a core at
+    /// once, each client's own permits; an entry goes when its client has none out.
+    clients: Mutex<HashMap<IpAddr, Arc<Semaphore>>>,
+    /// Permits of each client's entry in [`Shared::clients`]: half the cores, at
+    /// least one, so that one client cannot take every search slot.
+    per_client: usize,
     /// One permit per MiB of [`MEMORY_BUDGET_MB`].
     memory: Arc<Semaphore>,
     /// How long a request may take.
@@ -159,6 +171,9 @@ impl Shared {
             censuses: Default::default(),
             scrambler: OnceLock::new(),
             work: Arc::new(Semaphore::new(cores)),
+            light: Arc::new(Semaphore::new(cores)),
+            clients: Mutex::new(HashMap::new()),
+            per_client: (cores / 2).max(1),
             memory: Arc::new(Semaphore::new(MEMORY_BUDGET_MB as usize)),
             time_limit,
             late: AtomicUsize::new(0),
@@ -344,6 +359,7 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 async fn on_a_core<T: Send + 'static>(
     shared: &Arc<Shared>,
     weight: Weight,
+    client: Option<IpAddr>,
     work: impl FnOnce(&Shared) -> T + Send + 'static,
 ) -> Result<T, Reply> {
     let limit = shared.time_limit;
@@ -368,8 +384,25 @@ async fn on_a_core<T: Send + 'static>(
     }
     // The permits go with the work: a client that hangs up drops its request, but
     // work already started runs on, and must go on counting against the cores.
+    // A search waits for its client's own permit first, so that one client's queue
+    // never stands in front of another client's search.
+    let share = match weight {
+        Weight::Light => None,
+        _ => Some(ClientShare::new(
+            shared,
+            client.unwrap_or(IpAddr::from([0, 0, 0, 0])),
+        )),
+    };
     let permits = tokio::time::timeout_at(until, async {
-        let core = Arc::clone(&shared.work).acquire_owned().await;
+        let turn = match &share {
+            Some(share) => Arc::clone(&share.permits).acquire_owned().await.map(Some),
+            None => Ok(None),
+        };
+        let cores = match weight {
+            Weight::Light => &shared.light,
+            _ => &shared.work,
+        };
+        let core = Arc::clone(cores).acquire_owned().await;
         let memory = match weight {
             Weight::Light => Ok(None),
             _ => Arc::clone(&shared.memory)
@@ -377,11 +410,11 @@ async fn on_a_core<T: Send + 'static>(
                 .await
                 .map(Some),
         };
-        (core, memory)
+        (turn, core, memory)
     })
     .await
     .map_err(|_| late())?;
-    let (Ok(core), Ok(memory)) = permits else {
+    let (Ok(turn), Ok(core), Ok(memory)) = permits else {
         return Err(busy());
     };
     let ticket = Arc::new(Mutex::new(Ticket {
@@ -391,6 +424,8 @@ async fn on_a_core<T: Send + 'static>(
     let (worker, mine) = (Arc::clone(shared), Arc::clone(&ticket));
     let task = tokio::task::spawn_blocking(move || {
         let done = work(&worker);
+        // The client's turn ends with its work, late or not.
+        drop((turn, share));
         drop(memory);
         if weight != Weight::Light {
             give_back_memory();
@@ -425,6 +460,40 @@ async fn on_a_core<T: Send + 'static>(
         .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed"))?
 }
 
+/// A client's entry in [`Shared::clients`], held while one of its searches waits or
+/// runs; the last one out removes the entry, so that the map holds only clients with
+/// work (it does not grow with every address ever seen).
+struct ClientShare {
+    shared: Arc<Shared>,
+    client: IpAddr,
+    permits: Arc<Semaphore>,
+}
+
+impl ClientShare {
+    fn new(shared: &Arc<Shared>, client: IpAddr) -> ClientShare {
+        let permits = Arc::clone(
+            lock(&shared.clients)
+                .entry(client)
+                .or_insert_with(|| Arc::new(Semaphore::new(shared.per_client))),
+        );
+        ClientShare {
+            shared: Arc::clone(shared),
+            client,
+            permits,
+        }
+    }
+}
+
+impl Drop for ClientShare {
+    fn drop(&mut self) {
+        let mut clients = lock(&self.shared.clients);
+        // Ours and the map's: no other request of this client is out.
+        if Arc::strong_count(&self.permits) == 2 {
+            clients.remove(&self.client);
+        }
+    }
+}
+
 /// Hand the memory freed by a search back to the system, rather than leave it in the
 /// arena of the blocking thread that ran it: the server's RSS after two rounds of four
 /// `cost=R=301,U=1` solves (peak 290 MB, two at a time on 2 cores) was 73-75 MB with
@@ -441,18 +510,26 @@ const SOLVE_PARAMETERS: [&str; 10] = [
     "state", "moves", "metric", "layout", "all", "count", "cost", "goal", "gen", "compact",
 ];
 
+/// The address of the client of a request, put in its extensions when the
+/// connection is accepted.
+#[derive(Clone, Copy, Debug)]
+struct Peer(IpAddr);
+
 async fn api_solve(
     State(shared): State<Arc<Shared>>,
+    peer: Option<axum::Extension<Peer>>,
     RawQuery(raw): RawQuery,
     query: Pairs,
 ) -> Reply {
-    match solve_request(&shared, raw.as_deref(), query).await {
+    let client = peer.map(|p| p.0.0);
+    match solve_request(&shared, client, raw.as_deref(), query).await {
         Ok(r) | Err(r) => r,
     }
 }
 
 async fn solve_request(
     shared: &Arc<Shared>,
+    client: Option<IpAddr>,
     raw: Option<&str>,
     query: Pairs,
 ) -> Result<Reply, Reply> {
@@ -502,7 +579,7 @@ async fn solve_request(
     } else {
         Weight::Search
     };
-    let answered = on_a_core(shared, weight, move |shared| {
+    let answered = on_a_core(shared, weight, client, move |shared| {
         let mut plan = plan;
         if !plan.plain {
             // Listed as the search finds them, then held to the same bound.
@@ -542,9 +619,11 @@ async fn solve_request(
 
 async fn api_scramble(
     State(shared): State<Arc<Shared>>,
+    peer: Option<axum::Extension<Peer>>,
     RawQuery(raw): RawQuery,
     query: Pairs,
 ) -> Reply {
+    let client = peer.map(|p| p.0.0);
     let run = async {
         let known = ["seed", "min-distance", "length", "optimal", "gen"];
         let params = parameters(raw.as_deref(), query, &known)?;
@@ -558,7 +637,7 @@ async fn api_scramble(
             None => Weight::Light,
             Some(_) => Weight::Search,
         };
-        on_a_core(&shared, weight, move |shared| {
+        on_a_core(&shared, weight, client, move |shared| {
             let own;
             let scrambler = match a.generators() {
                 None => shared
@@ -612,7 +691,7 @@ async fn censuses(
     let params = parameters(raw, query, &["metric"])?;
     let one = census_metrics(&params)?;
     let metrics = one.map_or(Metric::ALL.to_vec(), |m| vec![m]);
-    let list = on_a_core(shared, Weight::Light, move |shared| {
+    let list = on_a_core(shared, Weight::Light, None, move |shared| {
         metrics.iter().map(|&m| shared.census(m).clone()).collect()
     })
     .await?;
@@ -769,6 +848,15 @@ async fn check_host(
     request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> Response {
+    // RFC 9112, section 3.2: a request with more than one Host header gets a 400
+    // (which one would be believed?).
+    if request.headers().get_all(header::HOST).iter().count() > 1 {
+        return Reply::error(
+            StatusCode::BAD_REQUEST,
+            "the request has more than one Host header: give one",
+        )
+        .into_response();
+    }
     let host = match request.uri().authority() {
         Some(a) => Some(a.as_str().to_string()),
         None => request
@@ -1015,7 +1103,8 @@ async fn serve_until(
                     .header_read_timeout(HEADER_TIMEOUT);
                 let service = TowerToHyperService::new(app.clone());
                 let busy = open.busy;
-                let counted = hyper::service::service_fn(move |request| {
+                let counted = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+                    request.extensions_mut().insert(Peer(peer.ip()));
                     let answering = Busy::new(&busy);
                     let answer = hyper::service::Service::call(&service, request);
                     async move {

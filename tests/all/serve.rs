@@ -509,3 +509,108 @@ fn idle_connections_do_not_keep_a_request_out() {
         assert_eq!(out.status.code(), Some(2), "{bad:?}");
     }
 }
+
+/// Issue 36, item 13: a request with two Host headers was answered 200 when
+/// `localhost` came first. RFC 9112 requires a 400, in either order.
+#[test]
+fn two_host_headers_get_a_400() {
+    let server = Server::start();
+    for (first, second) in [("localhost", "evil.example"), ("evil.example", "localhost")] {
+        let mut s = TcpStream::connect(("127.0.0.1", server.port)).expect("connect");
+        s.set_read_timeout(Some(STALLED)).ok();
+        write!(
+            s,
+            "GET /api/census HTTP/1.1\r\nHost: {first}\r\nHost: {second}\r\nConnection: close\r\n\r\n"
+        )
+        .expect("send");
+        let mut raw = String::new();
+        s.read_to_string(&mut raw).expect("an answer");
+        assert!(raw.starts_with("HTTP/1.1 400"), "{first}, {second}: {raw}");
+        assert!(raw.contains("more than one Host header"), "{raw}");
+    }
+}
+
+/// A GET from the loopback address `source` (127.0.0.x: another client to the
+/// server): the status, and when the answer came.
+#[cfg(unix)]
+fn get_from(source: [u8; 4], port: u16, target: &str) -> (u16, std::time::Instant) {
+    use std::os::fd::FromRawFd;
+    let addr = |ip: [u8; 4], port: u16| libc::sockaddr_in {
+        sin_family: libc::AF_INET as libc::sa_family_t,
+        sin_port: port.to_be(),
+        sin_addr: libc::in_addr {
+            s_addr: u32::from_ne_bytes(ip),
+        },
+        sin_zero: [0; 8],
+    };
+    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
+    // SAFETY: a new socket of ours, bound and connected with valid addresses, then
+    // owned by the TcpStream.
+    let mut s = unsafe {
+        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
+        assert!(fd >= 0);
+        let from = addr(source, 0);
+        assert_eq!(
+            libc::bind(fd, (&from as *const libc::sockaddr_in).cast(), len),
+            0
+        );
+        let to = addr([127, 0, 0, 1], port);
+        assert_eq!(
+            libc::connect(fd, (&to as *const libc::sockaddr_in).cast(), len),
+            0
+        );
+        TcpStream::from_raw_fd(fd)
+    };
+    s.set_read_timeout(Some(Duration::from_secs(60))).ok();
+    write!(
+        s,
+        "GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut raw = String::new();
+    s.read_to_string(&mut raw).expect("an answer");
+    let status = raw
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (status, std::time::Instant::now())
+}
+
+/// Issue 36, item 12: four to twenty heavy solves of one client delayed every plain
+/// solve by seconds. Now a plain solve (a table look-up) never waits behind searches,
+/// and one client's queue of searches does not stand in front of another client's.
+#[cfg(unix)]
+#[test]
+fn one_clients_searches_hold_up_no_plain_solve_and_no_other_client() {
+    let server = Server::with_args(&["--time-limit", "60"]);
+    let port = server.port;
+    let heavy = format!("/api/solve?state={HARD}&all=1&cost=R=301,U=1");
+    let queue: Vec<_> = (0..6)
+        .map(|_| {
+            let target = heavy.clone();
+            std::thread::spawn(move || get_from([127, 0, 0, 1], port, &target))
+        })
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let plain = get_from([127, 0, 0, 1], port, &format!("/api/solve?state={HARD}"));
+    let other = get_from([127, 0, 0, 2], port, &heavy);
+    let mut done: Vec<std::time::Instant> = queue
+        .into_iter()
+        .map(|t| {
+            let (status, at) = t.join().unwrap();
+            assert_eq!(status, 200);
+            at
+        })
+        .collect();
+    done.sort();
+    assert_eq!((plain.0, other.0), (200, 200));
+    assert!(
+        plain.1 < done[0],
+        "the plain solve waited behind the searches"
+    );
+    assert!(
+        other.1 < done[3],
+        "the other client's search waited behind the first client's queue"
+    );
+}
