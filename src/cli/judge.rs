@@ -205,7 +205,9 @@ fn parse_jobs(s: &str) -> Result<usize, String> {
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if x > 0.0 && x.is_finite() && x <= 86_400.0 => Ok(x),
-        _ => Err(format!("bad timeout '{s}' (expected seconds, more than 0)")),
+        _ => Err(format!(
+            "bad timeout '{s}' (expected seconds, more than 0 and at most 86400, a day)"
+        )),
     }
 }
 

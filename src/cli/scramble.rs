@@ -19,11 +19,13 @@ use super::{EXIT_OK, parse_gen, usage};
     example = "pocket scramble --optimal --min-distance 9 --json",
     note = "Like the WCA scrambler: a position drawn uniformly, refused when closer than \
             --min-distance (default 4) to solved, written with exactly --length moves \
-            (default 11), or its distance when that is more, or with --optimal as few as \
-            possible; no face is turned twice in a row. Drawn from every position the \
-            moves reach that is farther than --length or made by some such sequence of \
-            exactly --length moves; the others are never drawn (with all nine moves, none \
-            from --length 11 on; with --gen RU at 11, 503 of 29,160, none from 14 on). \
+            (default 11, or with --gen the shortest length from 11 that writes every \
+            position of that group: 14 for RU), or its distance when that is more, or \
+            with --optimal as few as possible; no face is turned twice in a row. Drawn \
+            from every position the moves reach that is farther than --length or made by \
+            some such sequence of exactly --length moves; the others are never drawn \
+            (with all nine moves, none from --length 11 on; with --gen RU at 11, 503 of \
+            29,160, none from 14 on). \
             Each line: the sequence, a tab, the sticker state."
 )]
 pub(crate) struct ScrambleArgs {
@@ -52,6 +54,9 @@ pub(crate) struct ScrambleArgs {
 
 /// The checks of a scramble request against its scrambler: the length asked for, or
 /// the usage error's message. The command line and `pocket serve` share them.
+/// `--length` unless given (with all nine moves).
+const DEFAULT_LENGTH: usize = 11;
+
 pub(super) fn check(a: &ScrambleArgs, scrambler: &Scrambler) -> Result<Length, String> {
     if a.optimal && a.length.is_some() {
         return Err("choose --length or --optimal, not both".into());
@@ -69,7 +74,14 @@ pub(super) fn check(a: &ScrambleArgs, scrambler: &Scrambler) -> Result<Length, S
     Ok(if a.optimal {
         Length::Optimal
     } else {
-        Length::Fixed(a.length.unwrap_or(11))
+        // All nine moves are uniform at 11; a subgroup's default is its own uniform
+        // length (14 for RU, where 11 leaves 503 of 29,160 positions out).
+        Length::Fixed(a.length.unwrap_or_else(|| match &a.generators {
+            Some(g) if !Move::ALL.iter().all(|m| g.contains(m)) => {
+                scrambler.uniform_length(DEFAULT_LENGTH)
+            }
+            _ => DEFAULT_LENGTH,
+        }))
     })
 }
 

@@ -649,6 +649,27 @@ impl Scrambler {
         }
     }
 
+    /// The shortest exact length from `from` on at which every position of the group
+    /// can be drawn (each is made by some sequence of that many moves, or is farther),
+    /// so that a scramble of that length is uniform over the whole group. Where no
+    /// length up to `from` plus the diameter plus 2 is (a group of half turns reaches
+    /// some positions only in an even number of moves, others only in an odd one), the
+    /// shortest of them that draws the most positions.
+    pub fn uniform_length(&self, from: usize) -> usize {
+        let total: u64 = self.census().iter().sum();
+        let mut best = (0, from);
+        for l in from..=from + self.diameter as usize + 2 {
+            let drawn = self.positions(0, Length::Fixed(l));
+            if drawn == total {
+                return l;
+            }
+            if drawn > best.0 {
+                best = (drawn, l);
+            }
+        }
+        best.1
+    }
+
     /// How many positions are at each distance.
     fn census(&self) -> &[u64] {
         self.census.get_or_init(|| {

@@ -100,6 +100,8 @@ pub struct PieceModel {
     pub solved: Vec<(Vec<usize>, Vec<usize>)>,
     /// Each generator: its name and what it does to each orbit.
     pub moves: Vec<(String, Vec<OrbitMove>)>,
+    /// The line of the file that defines each move (0 where unknown), for messages.
+    pub move_lines: Vec<usize>,
 }
 
 fn fail<T>(message: impl Into<String>) -> Result<T, FormatError> {
@@ -107,6 +109,28 @@ fn fail<T>(message: impl Into<String>) -> Result<T, FormatError> {
         line: 0,
         message: message.into(),
     })
+}
+
+impl PieceModel {
+    /// Two moves of one name: `pname` is power `a.1` of move `a.0` and power `b.1`
+    /// of move `b.0` (one of them the move of that name itself, power 1), and they
+    /// differ. Named as pocket's own format names it, at the line of the power's move.
+    fn power_clash(&self, pname: &str, a: (usize, usize), b: (usize, usize)) -> FormatError {
+        let (named, power) = if a.1 == 1 { (a, b) } else { (b, a) };
+        let line_of = |g: usize| self.move_lines.get(g).copied().unwrap_or(0);
+        let at = match line_of(named.0) {
+            0 => String::new(),
+            n => format!(" (line {n})"),
+        };
+        FormatError {
+            line: line_of(power.0),
+            message: format!(
+                "the power {pname} of move {} is another move than the move named {pname}{at}; \
+                 rename one of them",
+                self.moves[power.0].0
+            ),
+        }
+    }
 }
 
 /// A word for a pocket definition: no spaces and no `#`.
@@ -230,7 +254,9 @@ impl PieceModel {
         let _ = writeln!(text, "solved {colours}");
         let identity = self.identity();
         let mut made: Vec<(String, Vec<OrbitMove>)> = Vec::new();
-        for (name, m) in &self.moves {
+        // Which move, and which power of it, each of `made` is.
+        let mut owners: Vec<(usize, usize)> = Vec::new();
+        for (g, (name, m)) in self.moves.iter().enumerate() {
             let mut powers = vec![m.clone()];
             loop {
                 let next = self.compose(powers.last().unwrap_or(m), m);
@@ -247,14 +273,13 @@ impl PieceModel {
             let order = powers.len() + 1;
             for (i, p) in powers.into_iter().enumerate() {
                 let pname = power_name(name, i + 1, order);
-                match made.iter().find(|(n, _)| *n == pname) {
-                    Some((_, q)) if *q == p => continue,
-                    Some(_) => {
-                        return fail(format!(
-                            "the power {pname} of move {name} is another move than the move named {pname}"
-                        ));
+                match made.iter().position(|(n, _)| *n == pname) {
+                    Some(k) if made[k].1 == p => continue,
+                    Some(k) => return Err(self.power_clash(&pname, owners[k], (g, i + 1))),
+                    None => {
+                        made.push((pname, p));
+                        owners.push((g, i + 1));
                     }
-                    None => made.push((pname, p)),
                 }
             }
         }
@@ -397,6 +422,7 @@ fn by_stickers(p: &StickerPuzzle, generators: &[usize]) -> PieceModel {
                 )
             })
             .collect(),
+        move_lines: vec![0; generators.len()],
     }
 }
 
@@ -536,6 +562,7 @@ fn by_pieces(p: &StickerPuzzle, generators: &[usize]) -> Result<PieceModel, Opti
         name: p.name.to_string(),
         orbits,
         solved,
+        move_lines: vec![0; moves.len()],
         moves,
     })
 }
@@ -788,12 +815,38 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     if moves.is_empty() {
         return fail("moves: no moves");
     }
+    let move_lines = moves
+        .iter()
+        .map(|(m, _)| key_line(text, "moves", m))
+        .collect();
     Ok(PieceModel {
         name,
         orbits,
         solved,
         moves,
+        move_lines,
     })
+}
+
+/// The line of the key `"key"` in the JSON `text`, the first after the key `"after"`
+/// (the object it is in); 0 if it cannot be found. For messages only: the parsed
+/// value keeps no positions.
+fn key_line(text: &str, after: &str, key: &str) -> usize {
+    let find_key = |from: usize, k: &str| -> Option<usize> {
+        let quoted = serde_json::to_string(k).ok()?;
+        let mut at = from;
+        while let Some(i) = text.get(at..)?.find(&quoted) {
+            let end = at + i + quoted.len();
+            if text[end..].trim_start().starts_with(':') {
+                return Some(at + i);
+            }
+            at = end;
+        }
+        None
+    };
+    find_key(0, after)
+        .and_then(|start| find_key(start, key))
+        .map_or(0, |i| text[..i].matches('\n').count() + 1)
 }
 
 fn list(xs: &[usize]) -> String {

@@ -349,6 +349,7 @@ pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
         orbits,
         solved,
         moves,
+        move_lines,
     })
 }
 

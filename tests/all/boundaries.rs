@@ -230,3 +230,58 @@ fn a_closed_stderr_neither_aborts_nor_stops_the_answers() {
     assert_eq!(o.status.code(), Some(1), "{:?}", o.status);
     assert_eq!(stdout(&o).lines().count(), 3, "{}", stdout(&o));
 }
+
+/// Item 14: a power clash in a KPuzzle or .tws file named the wrong base move and no
+/// line ("the power M102 of move M102"); it is named as pocket's own format names it.
+#[test]
+fn a_power_clash_names_the_base_move_and_the_lines() {
+    let dir = Dir::new("boundary-powers");
+    let json = std::fs::read_to_string("fixtures/puzzles/corners7.json")
+        .unwrap()
+        .replace("\"U\": { \"CORNERS\"", "\"M10\": { \"CORNERS\"")
+        .replace("\"R\": { \"CORNERS\"", "\"M102\": { \"CORNERS\"");
+    let tws = std::fs::read_to_string("fixtures/puzzles/corners7.tws")
+        .unwrap()
+        .replace("Move U\n", "Move M10\n")
+        .replace("Move R\n", "Move M102\n");
+    for (name, text, lines) in [("clash.json", json, (8, 9)), ("clash.tws", tws, (17, 23))] {
+        let path = dir.file(name, &text);
+        let err = err_of(&pocket(&["census", "--puzzle", &path], b""));
+        let want = format!(
+            "line {}: the power M102 of move M10 is another move than the move named M102 \
+             (line {}); rename one of them",
+            lines.0, lines.1
+        );
+        assert!(err.contains(&want), "{name}: {err}");
+    }
+}
+
+/// Item 16: `judge --timeout 86401` said only "more than 0"; the maximum is named.
+#[test]
+fn the_judges_timeout_names_its_maximum() {
+    let o = pocket(&["judge", "--timeout", "86401", "--", "true"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(err_of(&o).contains("at most 86400"), "{}", err_of(&o));
+}
+
+/// Item 18: `scramble --gen RU` at its default length 11 never drew 503 of the 29,160
+/// positions of its group; its default is now 14, at which it draws them all.
+#[test]
+fn a_subgroups_default_scramble_length_draws_every_position() {
+    let out = stdout(&pocket(
+        &["scramble", "--gen", "RU", "-n", "20", "--seed", "3"],
+        b"",
+    ));
+    for line in out.lines() {
+        let moves = line.split('\t').next().unwrap().split_whitespace().count();
+        assert_eq!(moves, 14, "{line}");
+    }
+    // All nine moves keep 11, named or not.
+    for args in [&["scramble"][..], &["scramble", "--gen", "RUF"][..]] {
+        let out = stdout(&pocket(args, b""));
+        assert_eq!(
+            out.split('\t').next().unwrap().split_whitespace().count(),
+            11
+        );
+    }
+}
