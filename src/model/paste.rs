@@ -118,10 +118,11 @@ fn link_params(text: &str) -> Result<Option<Vec<(&'static str, &str)>>, PasteErr
     if !t.contains("://") && !t.contains("alg=") {
         return Ok(None);
     }
-    let q = t.find('?').unwrap_or(t.len());
+    // The query after `?`; a query pasted alone (`alg=R_U`) is all query.
+    let start = t.find('?').map_or(0, |q| q + 1);
     let (mut setup, mut alg) = (None, None);
-    let mut at = q + 1;
-    for pair in t.get(q + 1..).unwrap_or("").split(['&', '#']) {
+    let mut at = start;
+    for pair in t.get(start..).unwrap_or("").split(['&', '#']) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         let slot = match key {
             "alg" => Some((&mut alg, "alg")),
@@ -144,7 +145,7 @@ fn link_params(text: &str) -> Result<Option<Vec<(&'static str, &str)>>, PasteErr
     }
     let Some(alg) = alg else {
         return Err(PasteError {
-            at: q + 1,
+            at: start.max(1),
             what: "a link with no alg= in it (copy the link of the page that shows the moves, \
                    or paste the moves themselves)"
                 .into(),

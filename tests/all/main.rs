@@ -14,6 +14,7 @@ mod boundaries;
 mod browser;
 mod cli;
 mod combinations;
+mod corpus;
 mod definitions;
 mod docs;
 mod formats;
