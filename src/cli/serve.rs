@@ -222,9 +222,61 @@ impl Reply {
         Reply {
             status,
             kind: JSON,
-            body: serde_json::json!({ "error": message }).to_string(),
+            body: serde_json::json!({ "error": in_query_words(message) }).to_string(),
         }
     }
+}
+
+/// Every parameter of the API, as a query names it (the command line's `--NAME`).
+const QUERY_NAMES: [&str; 14] = [
+    "state",
+    "moves",
+    "metric",
+    "layout",
+    "all",
+    "count",
+    "compact",
+    "cost",
+    "goal",
+    "gen",
+    "seed",
+    "min-distance",
+    "length",
+    "optimal",
+];
+
+/// A message of the library or the command line in the words of the query the API
+/// user wrote: `--seed` is `seed=`, and argh's "Error parsing option '--seed' with
+/// value '-1': ..." is "bad seed= '-1': ...".
+fn in_query_words(message: &str) -> String {
+    let mut text = match message
+        .strip_prefix("Error parsing option '--")
+        .and_then(|rest| rest.split_once("' with value '"))
+        .and_then(|(name, rest)| Some((name, rest.split_once("': ")?)))
+    {
+        Some((name, (value, why))) => format!("bad {name}= '{value}': {why}"),
+        None => message.to_string(),
+    };
+    for name in QUERY_NAMES {
+        let flag = format!("--{name}");
+        let mut out = String::with_capacity(text.len());
+        let mut rest = text.as_str();
+        while let Some(i) = rest.find(&flag) {
+            let after = &rest[i + flag.len()..];
+            // A whole option name only (not --min-distance inside a longer word).
+            let whole = !after.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-');
+            out.push_str(&rest[..i]);
+            match whole {
+                true => out.push_str(&format!("{name}=")),
+                false => out.push_str(&flag),
+            }
+            rest = after;
+        }
+        out.push_str(rest);
+        text = out;
+    }
+    // Every answer of the API is JSON already.
+    text.replace("(all= --json gives both)", "(all=1 alone gives both)")
 }
 
 impl IntoResponse for Reply {

@@ -156,7 +156,7 @@ fn every_class_of_bad_request_gets_a_4xx_with_its_reason() {
         (
             "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&all=1&count=1",
             400,
-            "give --count or --all, not both",
+            "give count= or all=, not both (all=1 alone gives both)",
         ),
         (
             "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD&all=yes",
@@ -613,4 +613,32 @@ fn one_clients_searches_hold_up_no_plain_solve_and_no_other_client() {
         other.1 < done[3],
         "the other client's search waited behind the first client's queue"
     );
+}
+
+/// Issue 36, item 17: the API's errors were the command line's words ("Error parsing
+/// option '--seed'"); they name the query parameter as the API user wrote it.
+#[test]
+fn api_errors_name_the_query_parameters() {
+    let server = Server::start();
+    for (target, want) in [
+        ("/api/scramble?seed=-1", "bad seed= '-1'"),
+        (
+            "/api/scramble?min-distance=99",
+            "min-distance= 99 is more than",
+        ),
+        (
+            "/api/scramble?optimal=1&length=3",
+            "choose length= or optimal=, not both",
+        ),
+        (
+            &format!("/api/solve?state={HARD}&metric=foo") as &str,
+            "bad metric= 'foo': unknown metric 'foo'",
+        ),
+    ] {
+        let answer = request(server.port, "GET", target);
+        assert_eq!(answer.0, 400, "{target}: {}", answer.1);
+        let e = error_of(&answer);
+        assert!(e.contains(want), "{target}: {e}");
+        assert!(!e.contains("--"), "{target}: {e}");
+    }
 }
