@@ -10,6 +10,7 @@
 mod args;
 mod kernels;
 mod read;
+mod rl;
 
 use std::sync::{Mutex, OnceLock};
 
@@ -37,7 +38,7 @@ pyo3::create_exception!(
 );
 
 /// The exception for `message`, with its row (`None` for a single value).
-fn error(py: Python<'_>, message: String, row: Option<usize>) -> PyErr {
+pub(crate) fn error(py: Python<'_>, message: String, row: Option<usize>) -> PyErr {
     let text = match row {
         Some(r) => format!("row {r}: {message}"),
         None => message,
@@ -49,11 +50,11 @@ fn error(py: Python<'_>, message: String, row: Option<usize>) -> PyErr {
     err
 }
 
-fn refuse<T>(py: Python<'_>, message: impl Into<String>) -> PyResult<T> {
+pub(crate) fn refuse<T>(py: Python<'_>, message: impl Into<String>) -> PyResult<T> {
     Err(error(py, message.into(), None))
 }
 
-fn parse_metric(py: Python<'_>, name: &str) -> PyResult<Metric> {
+pub(crate) fn parse_metric(py: Python<'_>, name: &str) -> PyResult<Metric> {
     name.parse::<Metric>()
         .or_else(|e| refuse(py, e.to_string()))
 }
@@ -109,7 +110,7 @@ impl Batch {
     }
 }
 
-fn batch(
+pub(crate) fn batch(
     py: Python<'_>,
     layout: &str,
     errors: &str,
@@ -125,7 +126,7 @@ fn batch(
 /// The position number of each state (int32; -1 marks a bad row with errors="mask").
 #[pyfunction]
 #[pyo3(signature = (states, *, layout = "golf", errors = "raise", threads = None))]
-fn to_index<'py>(
+pub(crate) fn to_index<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
     layout: &str,
@@ -149,12 +150,14 @@ fn to_index<'py>(
 /// Stickers of position numbers: one int gives a str (face letters ULFRBD), an
 /// array gives uint8 rows (n, 24) of face numbers.
 #[pyfunction]
-#[pyo3(signature = (indices, *, layout = "golf"))]
+#[pyo3(signature = (indices, *, layout = "golf", threads = None))]
 fn from_index<'py>(
     py: Python<'py>,
     indices: &Bound<'py, PyAny>,
     layout: &str,
+    threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let threads = args::opt_int_in(threads.as_ref(), "threads", i64::MIN, i64::MAX)?;
     let layout = parse_layout(py, layout)?;
     let mut held = Held { rows: None };
     let s = read_states(py, indices, layout, &mut held)?;
@@ -166,7 +169,8 @@ fn from_index<'py>(
     };
     check_rows(py, &s, idx, true)?;
     let (to_golf, _) = layout_maps(layout);
-    let rows = faces_rows(py, idx, &to_golf);
+    let t = threads_for(py, threads, idx.len())?;
+    let rows = faces_rows(py, idx, &to_golf, t);
     if s.single {
         let text: String = rows
             .iter()
@@ -182,10 +186,9 @@ fn from_index<'py>(
 }
 
 /// Face rows of valid position numbers, in the layout of `to_golf`.
-fn faces_rows(py: Python<'_>, idx: &[u32], to_golf: &[usize; STICKERS]) -> Vec<u8> {
+fn faces_rows(py: Python<'_>, idx: &[u32], to_golf: &[usize; STICKERS], threads: usize) -> Vec<u8> {
     py.detach(|| {
         let mut out = output::<u8>(idx.len() * STICKERS);
-        let threads = threads_auto(idx.len());
         on_threads(&mut out, STICKERS, threads, |first, part| {
             for (k, row) in part.chunks_mut(STICKERS).enumerate() {
                 let golf = bulk::faces_of_index(idx[first + k]).unwrap_or([0; STICKERS]);
@@ -227,7 +230,7 @@ fn distance<'py>(
 }
 
 /// The metric's moves as indices in `Move::ALL`.
-fn metric_moves(metric: Metric) -> Vec<usize> {
+pub(crate) fn metric_moves(metric: Metric) -> Vec<usize> {
     metric.steps().iter().map(|m| m.index()).collect()
 }
 
@@ -265,7 +268,7 @@ fn optimal_moves<'py>(
 }
 
 /// The sticker permutation of `perm` (net order) in the layout's order.
-fn in_layout(perm: &[u8; STICKERS], layout: Layout) -> [u8; STICKERS] {
+pub(crate) fn in_layout(perm: &[u8; STICKERS], layout: Layout) -> [u8; STICKERS] {
     let (to_golf, from_golf) = layout_maps(layout);
     std::array::from_fn(|i| from_golf[perm[to_golf[i]] as usize] as u8)
 }
@@ -354,7 +357,7 @@ fn next_states<'py>(
 
 /// A state's characters without the spaces and tabs that may group them (and without
 /// a scramble's sequence before its last tab).
-fn compact(raw: &[u8]) -> Vec<u8> {
+pub(crate) fn compact(raw: &[u8]) -> Vec<u8> {
     state_in_line(raw)
         .iter()
         .copied()
@@ -362,7 +365,7 @@ fn compact(raw: &[u8]) -> Vec<u8> {
         .collect()
 }
 
-fn permuted(given: &[u8], p: &[u8; STICKERS]) -> String {
+pub(crate) fn permuted(given: &[u8], p: &[u8; STICKERS]) -> String {
     p.iter().map(|&i| given[i as usize] as char).collect()
 }
 
@@ -617,36 +620,76 @@ fn rng(seed: Option<u64>) -> Rng {
     seed.map_or_else(Rng::from_entropy, Rng::from_seed)
 }
 
-/// `n` position numbers (int32) drawn uniformly from the positions at least
-/// `min_distance` from solved in `metric`.
+/// `n` position numbers (int32) drawn uniformly from the positions at distance
+/// `min_distance` to `max_distance` (or exactly `distance`) from solved in `metric`.
 #[pyfunction]
-#[pyo3(signature = (n, seed = None, *, min_distance = None, metric = "htm"))]
+#[pyo3(signature = (n, seed = None, *, min_distance = None, max_distance = None, distance = None, metric = "htm"))]
+#[allow(clippy::too_many_arguments)]
 fn random_states<'py>(
     py: Python<'py>,
     n: &Bound<'py, PyAny>,
     seed: Option<&Bound<'py, PyAny>>,
     min_distance: Option<&Bound<'py, PyAny>>,
+    max_distance: Option<&Bound<'py, PyAny>>,
+    distance: Option<&Bound<'py, PyAny>>,
     metric: &str,
 ) -> PyResult<Bound<'py, PyArray1<i32>>> {
     let metric = parse_metric(py, metric)?;
     let n = args::count(n, "n", 4)?;
     let seed = args::seed(seed)?;
-    let min_distance = min_distance_arg(py, min_distance, 0, metric.gods_number())?;
-    let mut out: Vec<i32> = args::room(n, "n")?;
-    let table = match min_distance > 0 {
-        true => Some(py.detach(|| bulk::distances(metric))),
-        false => None,
-    };
-    let mut r = rng(seed);
-    args::in_chunks(py, n, &mut (&mut out, &mut r), |(out, r), size| {
-        let goal = out.len() + size;
-        while out.len() < goal {
-            let x = r.below(POSITIONS as u64) as u32;
-            if table.is_none_or(|t| u32::from(t[x as usize]) >= min_distance) {
-                out.push(x as i32);
+    let most = metric.gods_number();
+    let exact = match distance {
+        Some(d) if !d.is_none() => {
+            if min_distance.is_some_and(|v| !v.is_none())
+                || max_distance.is_some_and(|v| !v.is_none())
+            {
+                return refuse(
+                    py,
+                    "give distance, or min_distance and max_distance, not both",
+                );
             }
+            Some(min_distance_arg(py, Some(d), 0, most)?)
         }
-    })?;
+        _ => None,
+    };
+    let lo = exact.map_or_else(|| min_distance_arg(py, min_distance, 0, most), Ok)?;
+    let hi = match (exact, max_distance) {
+        (Some(d), _) => d,
+        (None, Some(v)) if !v.is_none() => {
+            let hi = args::int_in(v, "max_distance", 0, i64::MAX)?;
+            if hi > i64::from(most) {
+                return refuse(
+                    py,
+                    format!("max_distance {hi} is more than the largest distance ({most})"),
+                );
+            }
+            hi as u32
+        }
+        _ => most,
+    };
+    if hi < lo {
+        return refuse(
+            py,
+            format!(
+                "max_distance {hi} is less than min_distance {lo}: no position is that far and that near"
+            ),
+        );
+    }
+    let mut out: Vec<i32> = args::room(n, "n")?;
+    let mut r = rng(seed);
+    if lo == 0 && hi == most {
+        // Every position: the draw of old, so that a seed gives the same states.
+        args::in_chunks(py, n, &mut (&mut out, &mut r), |(out, r), size| {
+            for _ in 0..size {
+                out.push(r.below(POSITIONS as u64) as i32);
+            }
+        })?;
+    } else {
+        let (order, starts) = py.detach(|| rl::by_distance(metric));
+        args::in_chunks(py, n, &mut (&mut out, &mut r), |(out, r), size| {
+            rl::draw_in_range(order, starts, lo as usize, hi as usize, r, out, size);
+        })?;
+    }
     Ok(out.into_pyarray(py))
 }
 
@@ -782,5 +825,12 @@ fn pocket_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(random_states, m)?)?;
     m.add_function(wrap_pyfunction!(scramble, m)?)?;
     m.add_function(wrap_pyfunction!(census, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::step, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::one_hot, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::inverse, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::symmetries, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::symmetry_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::to_py222, m)?)?;
+    m.add_function(wrap_pyfunction!(rl::from_py222, m)?)?;
     Ok(())
 }

@@ -101,7 +101,7 @@ pub(crate) struct CoordSymmetry {
 impl Symmetry {
     /// Whether it keeps the reference corner where it is (6 of the 48 do: the 3
     /// rotations about the corner's diagonal and 3 reflections).
-    pub(crate) fn keeps_reference_corner(&self) -> bool {
+    pub fn keeps_reference_corner(&self) -> bool {
         REFERENCE_STICKERS
             .iter()
             .all(|&j| REFERENCE_STICKERS.contains(&self.to[j as usize]))
