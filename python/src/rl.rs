@@ -372,12 +372,16 @@ pub(crate) fn inverse<'py>(
     answer_in_form(py, &s, out, None)
 }
 
+/// The symmetries of [`corner_symmetries`], and for each the image of every move
+/// number of the metric.
+type CornerSymmetries = (Vec<Symmetry>, Vec<Vec<usize>>);
+
 /// The symmetries that keep the reference corner in its place and the moves R U F
 /// among themselves, identity first: the 3 rotations about the corner's diagonal and
 /// (but for one-way, where a reflection turns clockwise into anticlockwise) the 3
 /// reflections in planes through it; each with the map of move numbers of `metric`.
-fn corner_symmetries(metric: Metric) -> &'static (Vec<Symmetry>, Vec<Vec<usize>>) {
-    static MADE: [OnceLock<(Vec<Symmetry>, Vec<Vec<usize>>)>; 3] =
+fn corner_symmetries(metric: Metric) -> &'static CornerSymmetries {
+    static MADE: [OnceLock<CornerSymmetries>; 3] =
         [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
     MADE[slot].get_or_init(|| {
