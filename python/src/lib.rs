@@ -790,7 +790,7 @@ fn census<'py>(py: Python<'py>, metric: &str) -> PyResult<Bound<'py, PyDict>> {
 
 /// Exact answers about the 2x2x2 Rubik's cube for numpy batches: distances, optimal
 /// moves, next states, and the solver of the `pocket` command line. See pocket.pyi.
-#[pymodule(name = "pocket")]
+#[pymodule(name = "_pocket")]
 fn pocket_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("Error", py.get_type::<Error>())?;

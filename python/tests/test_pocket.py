@@ -403,6 +403,14 @@ print([np.array_equal(a, b) for a, b in zip(first, then)])
     assert out.stdout.strip() == str([True] * 7), out.stderr
 
 
+def test_the_readmes_value_network_trains():
+    # Issue 38: the "train a value network" example, as written.
+    text = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = text.split("## Train a value network", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(block, "README.md", "exec"), {})
+
+
 def test_the_readme_example_runs():
     text = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
     block = text.split("```python\n", 1)[1].split("```", 1)[0]
@@ -441,12 +449,12 @@ print(all(np.array_equal(g, got[0]) for g in got), np.bincount(got[0]).argmax())
 def test_the_stub_names_everything_the_module_has():
     import re
 
-    stub = (pathlib.Path(__file__).resolve().parents[1] / "pocket.pyi").read_text()
+    stub = (pathlib.Path(__file__).resolve().parents[1] / "pysrc" / "pocket" / "__init__.pyi").read_text()
     named = set(re.findall(r"^def (\w+)", stub, re.M)) | set(
         re.findall(r"^([A-Za-z_]\w*): ", stub, re.M)
     ) | set(re.findall(r"^class (\w+)", stub, re.M))
-    # (an installed package holds the extension as its submodule `pocket`)
-    public = {n for n in dir(pocket) if not n.startswith("_")} - {"pocket"} | {"__version__"}
+    # (the package holds the extension as its submodule `_pocket`, and `gym` once imported)
+    public = {n for n in dir(pocket) if not n.startswith("_")} - {"pocket", "gym"} | {"__version__"}
     assert named - {"States"} == public
 
 

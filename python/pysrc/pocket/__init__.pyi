@@ -26,7 +26,7 @@ shared by every thread; a small batch before that is answered without it (walked
 down the HTM table built into the library, or a few QTM and one-way states searched).
 """
 
-from typing import Optional, Union, overload
+from typing import Any, Optional, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -72,7 +72,7 @@ def to_index(
     """The position number of each state: int32 ``(n,)``, or an int for one state."""
 
 def from_index(
-    indices: Union[int, npt.NDArray[np.integer]], *, layout: str = "golf"
+    indices: Union[int, npt.NDArray[np.integer]], *, layout: str = "golf", threads: Optional[int] = None
 ) -> Union[str, npt.NDArray[np.uint8]]:
     """The stickers of position numbers: uint8 rows ``(n, 24)`` of face numbers, or
     for one int a str of face letters (``from_index(0) == SOLVED``)."""
@@ -182,14 +182,78 @@ def random_states(
     n: int,
     seed: Union[int, np.random.Generator, None] = None,
     *,
-    min_distance: int = 0,
+    min_distance: Optional[int] = None,
+    max_distance: Optional[int] = None,
+    distance: Optional[int] = None,
     metric: str = "htm",
 ) -> npt.NDArray[np.int32]:
     """``n`` position numbers drawn uniformly (and independently) from the positions
-    at least ``min_distance`` from solved in ``metric``; seeded (an int from 0 to
+    at ``min_distance`` (default 0) to ``max_distance`` (default the largest) from
+    solved in ``metric``, or at exactly ``distance``; seeded (an int from 0 to
     2**64 - 1, or a numpy Generator, from which one 64-bit number is drawn), or from
     the system. A count that memory cannot hold raises MemoryError at once; Ctrl-C
     stops a long call with KeyboardInterrupt."""
+
+def step(
+    states: States,
+    actions: Union[int, npt.ArrayLike],
+    metric: str = "htm",
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> Any:
+    """One move per state: ``actions[i]`` (or one int for all) indexes ``MOVES``
+    (``QTM_MOVES``, ``ONE_WAY_MOVES`` by metric). The answer has the states' form:
+    numbers, rows or strings; ``next_states(s)[arange(n), actions]`` without the
+    other children."""
+
+def one_hot(
+    states: States,
+    dtype: Any = None,
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> npt.NDArray[Any]:
+    """The one-hot encoding of each state, shape (n, 24, 6) ((24, 6) for one), in the
+    sticker order and face numbers of ``from_index``; dtype float32 (default),
+    float64, uint8, int8, int32, int64 or bool. Equal to ``np.eye(6)[from_index(s)]``."""
+
+def inverse(
+    states: States, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None
+) -> Any:
+    """The inverse position of each state (at the same distance in every metric):
+    numbers for numbers, rows for rows, face-letter strings for strings."""
+
+def symmetries(
+    states: States,
+    metric: str = "htm",
+    *,
+    layout: str = "golf",
+    errors: str = "raise",
+    threads: Optional[int] = None,
+) -> Any:
+    """Each state's images under the symmetries of the cube that keep the reference
+    corner (down-back-left) in its place and the moves R U F among themselves, the
+    state itself first: shape (n, k), k = 6 (the 3 rotations about the corner's
+    diagonal, R to U to F, and the 3 reflections in planes through it, which turn
+    clockwise into anticlockwise) or 3 for one-way (the rotations only). Every image
+    is at the state's distance in ``metric``. ``symmetry_moves`` maps the moves."""
+
+def symmetry_moves(metric: str = "htm") -> npt.NDArray[np.int64]:
+    """(k, moves): ``[s, m]`` is the move m' with ``symmetries(step(P, m))[s] ==
+    step(symmetries(P)[s], m')``; map a policy target with its state by it."""
+
+def to_py222(
+    states: States, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None
+) -> npt.NDArray[np.int64]:
+    """States as py222 arrays (n, 24): its sticker order (U R F D L B, each face row by
+    row) and colours (U 0, R 1, F 2, D 3, L 4, B 5), the reference corner held as
+    py222's ``normFC`` holds it."""
+
+def from_py222(states: npt.ArrayLike, *, errors: str = "raise") -> Any:
+    """Position numbers of py222 arrays (n, 24) or (24,), in any orientation."""
 
 def scramble(
     n: int = 1,

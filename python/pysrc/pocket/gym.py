@@ -1,0 +1,218 @@
+"""Gymnasium environments of the 2x2x2 cube, stepped in Rust.
+
+``PocketCubeEnv`` is a ``gymnasium.Env``; ``PocketCubeVectorEnv`` a
+``gymnasium.vector.VectorEnv`` that steps all its environments in one call into Rust.
+Both are registered (``pocket/PocketCube-v0``, ``pocket/PocketCubeVector-v0``) when
+this module is imported, and through Gymnasium's plugin entry point.
+
+Options (keyword arguments of both):
+
+- ``metric``: ``"htm"`` (9 actions, ``pocket.MOVES``), ``"qtm"`` (6) or ``"one-way"`` (3).
+- ``observation``: ``"one_hot"`` (float32 (24, 6), the default), ``"index"`` (the
+  position number) or ``"rows"`` (uint8 (24,) face numbers), as ``pocket.from_index``.
+- how ``reset`` draws its state: ``distance=k`` (uniform at exactly k),
+  ``min_distance``/``max_distance`` (uniform in the range), ``scramble=k`` (k random
+  moves, no face twice in a row), or by default uniform over all positions but the
+  solved one. ``reset(options={"distance": k})`` (or ``{"scramble": k}``, or
+  ``{"state": number}``) overrides the draw for one episode.
+- ``max_steps``: truncation after that many steps (default 50).
+- ``reward``: ``"dense"`` (-1 a move, 0 for the move that solves; the default) or
+  ``"sparse"`` (1 for the move that solves, else 0).
+- ``info_distance``: put the exact distance in ``info["distance"]`` (off by default:
+  it is privileged information).
+
+``terminated`` is true exactly when the cube is solved. ``.state`` (``.states`` for the
+vector env) is the current position number.
+"""
+
+import numpy as np
+
+import gymnasium
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+import pocket
+
+_MOVES = {"htm": pocket.MOVES, "qtm": pocket.QTM_MOVES, "one-way": pocket.ONE_WAY_MOVES}
+_OBSERVATIONS = ("one_hot", "index", "rows")
+
+
+def _observation_space(observation):
+    if observation == "one_hot":
+        return spaces.Box(0.0, 1.0, (24, 6), np.float32)
+    if observation == "rows":
+        return spaces.Box(0, 5, (24,), np.uint8)
+    return spaces.Discrete(pocket.POSITIONS)
+
+
+def _observe(states, observation):
+    states = np.asarray(states, dtype=np.int32)
+    if observation == "one_hot":
+        return pocket.one_hot(states)
+    if observation == "rows":
+        return pocket.from_index(states)
+    return states.astype(np.int64)
+
+
+class _Config:
+    """The options both environments take, checked once."""
+
+    def __init__(self, metric="htm", observation="one_hot", distance=None, min_distance=None,
+                 max_distance=None, scramble=None, max_steps=50, reward="dense",
+                 info_distance=False):
+        if metric not in _MOVES:
+            raise pocket.Error(f"unknown metric '{metric}' (expected htm, qtm or one-way)")
+        if observation not in _OBSERVATIONS:
+            raise pocket.Error(f"unknown observation '{observation}' (expected one_hot, index or rows)")
+        if reward not in ("dense", "sparse"):
+            raise pocket.Error(f"unknown reward '{reward}' (expected dense or sparse)")
+        if scramble is not None and (distance is not None or min_distance is not None or max_distance is not None):
+            raise pocket.Error("give scramble or a distance, not both")
+        if int(max_steps) < 1:
+            raise pocket.Error(f"max_steps must be at least 1, not {max_steps}")
+        self.metric, self.observation, self.reward = metric, observation, reward
+        self.moves = _MOVES[metric]
+        self.faces = np.array(["RUF".index(m[0]) for m in self.moves])
+        self.distance, self.min_distance, self.max_distance = distance, min_distance, max_distance
+        self.scramble, self.max_steps, self.info_distance = scramble, int(max_steps), info_distance
+
+    def draw(self, n, rng, options=None):
+        """`n` start states, drawn with the Generator `rng`."""
+        options = dict(options or {})
+        if "state" in options:
+            return np.full(n, pocket.to_index(options["state"]), np.int32)
+        scramble = options.get("scramble", None if "distance" in options else self.scramble)
+        if scramble is not None:
+            return self._scrambled(n, int(scramble), rng)
+        if "distance" in options:
+            return pocket.random_states(n, rng, distance=options["distance"], metric=self.metric)
+        if self.distance is not None:
+            return pocket.random_states(n, rng, distance=self.distance, metric=self.metric)
+        return pocket.random_states(n, rng, min_distance=1 if self.min_distance is None else self.min_distance,
+                                    max_distance=self.max_distance, metric=self.metric)
+
+    def _scrambled(self, n, k, rng):
+        states = np.zeros(n, np.int32)
+        last = np.full(n, -1)
+        for _ in range(k):
+            a = rng.integers(0, len(self.moves), n)
+            # A move of the face just turned is drawn again among the other faces'.
+            same = self.faces[a] == last
+            while same.any():
+                a[same] = rng.integers(0, len(self.moves), same.sum())
+                same = self.faces[a] == last
+            states = pocket.step(states, a, self.metric)
+            last = self.faces[a]
+        return states
+
+    def reward_of(self, solved):
+        if self.reward == "sparse":
+            return solved.astype(np.float32)
+        return np.where(solved, 0.0, -1.0).astype(np.float32)
+
+
+class PocketCubeEnv(gymnasium.Env):
+    """One cube; see the module documentation for the options."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, render_mode=None, **options):
+        self.config = _Config(**options)
+        self.render_mode = render_mode
+        self.action_space = spaces.Discrete(len(self.config.moves))
+        self.observation_space = _observation_space(self.config.observation)
+        self.state = 0
+        self.steps = 0
+
+    def _obs(self):
+        obs = _observe([self.state], self.config.observation)[0]
+        return int(obs) if self.config.observation == "index" else obs
+
+    def _info(self):
+        if self.config.info_distance:
+            return {"distance": int(pocket.distance(self.state, self.config.metric))}
+        return {}
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        self.state = int(self.config.draw(1, self.np_random, options)[0])
+        self.steps = 0
+        return self._obs(), self._info()
+
+    def step(self, action):
+        if not self.action_space.contains(action):
+            raise pocket.Error(f"action {action!r} is not a move number (0 to {self.action_space.n - 1})")
+        self.state = int(pocket.step(self.state, int(action), self.config.metric))
+        self.steps += 1
+        solved = self.state == 0
+        reward = float(self.config.reward_of(np.array(solved)))
+        truncated = not solved and self.steps >= self.config.max_steps
+        return self._obs(), reward, solved, truncated, self._info()
+
+    def render(self):
+        if self.render_mode == "ansi":
+            return pocket.from_index(self.state)
+        return None
+
+
+class PocketCubeVectorEnv(VectorEnv):
+    """`num_envs` cubes stepped together in one call into Rust; an environment that
+    ended is reset on the next step (Gymnasium's next-step autoreset), its action then
+    ignored."""
+
+    metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+
+    def __init__(self, num_envs=1, **options):
+        if int(num_envs) < 1:
+            raise pocket.Error(f"num_envs must be at least 1, not {num_envs}")
+        self.config = _Config(**options)
+        self.num_envs = int(num_envs)
+        self.single_action_space = spaces.Discrete(len(self.config.moves))
+        self.single_observation_space = _observation_space(self.config.observation)
+        self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(self.config.moves)))
+        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, self.num_envs)
+        self.states = np.zeros(self.num_envs, np.int32)
+        self.steps = np.zeros(self.num_envs, np.int64)
+        self._ended = np.zeros(self.num_envs, bool)
+        self._rng = np.random.default_rng()
+
+    def _info(self):
+        if self.config.info_distance:
+            return {"distance": pocket.distance(self.states, self.config.metric)}
+        return {}
+
+    def reset(self, *, seed=None, options=None):
+        if seed is not None:
+            self._rng = np.random.default_rng(seed)
+        self.states = np.asarray(self.config.draw(self.num_envs, self._rng, options), np.int32)
+        self.steps[:] = 0
+        self._ended[:] = False
+        return _observe(self.states, self.config.observation), self._info()
+
+    def step(self, actions):
+        actions = np.asarray(actions)
+        moved = pocket.step(self.states, actions, self.config.metric)
+        restart = self._ended
+        if restart.any():
+            moved[restart] = self.config.draw(int(restart.sum()), self._rng)
+        self.states = np.asarray(moved, np.int32)
+        self.steps = np.where(restart, 0, self.steps + 1)
+        solved = (self.states == 0) & ~restart
+        truncated = ~solved & ~restart & (self.steps >= self.config.max_steps)
+        reward = np.where(restart, 0.0, self.config.reward_of(solved)).astype(np.float32)
+        self._ended = solved | truncated
+        return (_observe(self.states, self.config.observation), reward, solved, truncated, self._info())
+
+
+def register_envs():
+    """Register both environments with Gymnasium (done on import, and by its plugin
+    entry point)."""
+    for env_id, entry, kind in (
+        ("pocket/PocketCube-v0", "pocket.gym:PocketCubeEnv", "entry_point"),
+        ("pocket/PocketCubeVector-v0", "pocket.gym:PocketCubeVectorEnv", "vector_entry_point"),
+    ):
+        if env_id not in gymnasium.registry:
+            gymnasium.register(id=env_id, **{kind: entry})
+
+
+register_envs()

@@ -1,0 +1,72 @@
+"""Issue 38: the Gymnasium environments: check_env, optimal rollouts that end
+terminated in exactly the distance, reproducible seeds, the vector env against the
+single one."""
+import numpy as np
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+import pocket
+import pocket.gym as pg
+from gymnasium.utils.env_checker import check_env
+
+
+@pytest.mark.parametrize("observation", ["one_hot", "index", "rows"])
+@pytest.mark.parametrize("metric", ["htm", "qtm", "one-way"])
+def test_check_env_passes(observation, metric):
+    check_env(pg.PocketCubeEnv(observation=observation, metric=metric), skip_render_check=True)
+
+
+def optimal_action(state, metric):
+    return int(np.argmax(pocket.optimal_moves(state, metric)))
+
+
+@pytest.mark.parametrize("metric", ["htm", "qtm"])
+def test_an_optimal_rollout_ends_terminated_in_exactly_the_distance(metric):
+    env = gymnasium.make("pocket/PocketCube-v0", metric=metric, info_distance=True)
+    for k in range(1, 12 if metric == "htm" else 15):
+        _, info = env.reset(seed=k, options={"distance": k})
+        assert info["distance"] == k
+        steps, total = 0, 0.0
+        while True:
+            _, reward, terminated, truncated, info = env.step(optimal_action(env.unwrapped.state, metric))
+            steps += 1
+            total += reward
+            if terminated or truncated:
+                break
+        assert terminated and not truncated and steps == k and info["distance"] == 0
+        assert total == -(k - 1)
+
+
+def test_seeds_reproduce_and_options_draw():
+    a = [pg.PocketCubeEnv(observation="index").reset(seed=5)[0] for _ in range(2)]
+    assert a[0] == a[1]
+    env = pg.PocketCubeEnv(observation="index", scramble=3)
+    state, _ = env.reset(seed=1)
+    assert 1 <= pocket.distance(state) <= 3
+    env = pg.PocketCubeEnv(observation="index", min_distance=9, max_distance=10, max_steps=2, reward="sparse")
+    state, _ = env.reset(seed=2)
+    assert pocket.distance(state) in (9, 10)
+    env.step(0)
+    _, reward, terminated, truncated, _ = env.step(0)
+    assert (reward, terminated, truncated) == (0.0, False, True)
+    with pytest.raises(pocket.Error, match="unknown observation 'pixels'"):
+        pg.PocketCubeEnv(observation="pixels")
+
+
+def test_the_vector_env_steps_as_the_single_ones_do():
+    n = 64
+    venv = pg.PocketCubeVectorEnv(num_envs=n, observation="index", distance=2, max_steps=3)
+    obs, _ = venv.reset(seed=4)
+    assert np.array_equal(obs, venv.states) and (pocket.distance(obs) == 2).all()
+    acts = np.array([optimal_action(int(s), "htm") for s in venv.states])
+    obs, reward, terminated, truncated, _ = venv.step(acts)
+    assert (pocket.distance(obs) == 1).all() and (reward == -1).all() and not terminated.any()
+    acts = np.array([optimal_action(int(s), "htm") for s in venv.states])
+    obs, reward, terminated, truncated, _ = venv.step(acts)
+    assert terminated.all() and (reward == 0).all() and (obs == 0).all()
+    # Next-step autoreset: the ended environments start again at distance 2.
+    obs, reward, terminated, truncated, _ = venv.step(np.zeros(n, int))
+    assert (pocket.distance(obs) == 2).all() and (reward == 0).all() and not terminated.any()
+    v = gymnasium.make_vec("pocket/PocketCubeVector-v0", num_envs=4, vectorization_mode="vector_entry_point")
+    assert v.reset(seed=0)[0].shape == (4, 24, 6)
