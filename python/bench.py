@@ -124,6 +124,8 @@ def main():
     t = median_time(lambda: rows[:, perm])
     print(f"  numpy rows[:, perm]:        {t}")
 
+    researcher(idx, rows)
+
     print("\nfirst call in a fresh interpreter (numpy imported first, as a user has it):")
     head = "import numpy as np, time\nt, c = time.perf_counter(), time.process_time()\nimport pocket\n"
     tail = "\nprint(time.perf_counter() - t, time.process_time() - c)"
@@ -140,6 +142,65 @@ def main():
     }
     for name, call in calls.items():
         print(f"  {name:40}: {fresh(head + call + tail)}")
+
+
+def researcher(idx, rows):
+    """Issue 38's figures: step, one_hot, and a vector environment of 4,096 cubes
+    against the same loop in numpy over a py222-style move table (its stickers
+    permuted by fancy indexing, solved checked by comparing faces)."""
+    actions = np.random.default_rng(2).integers(0, 9, N)
+    print("\nstep, 1M states, one random move each:")
+    t = median_time(lambda: pocket.step(idx, actions))
+    print(f"  int32 numbers: {rate(t)}")
+    t = median_time(lambda: pocket.step(rows, actions))
+    print(f"  uint8 rows:    {rate(t)}")
+    t = median_time(lambda: pocket.next_states(idx)[np.arange(N), actions])
+    print(f"  next_states(idx)[arange, a] (what it replaces): {rate(t)}")
+
+    print("\none_hot, 1M states:")
+    t = median_time(lambda: pocket.one_hot(idx), runs=3)
+    print(f"  pocket.one_hot(idx) float32:       {t}")
+    t = median_time(lambda: pocket.one_hot(idx, np.uint8), runs=3)
+    print(f"  pocket.one_hot(idx, uint8):        {t}")
+    t = median_time(lambda: np.eye(6, dtype=np.float32)[rows], runs=3)
+    print(f"  np.eye(6, dtype=float32)[rows]:    {t}")
+
+    try:
+        import pocket.gym as pg
+    except ImportError:
+        print("\nvector environment: gymnasium is not installed (pip install gymnasium): skipped")
+        return
+    envs, steps = 4096, 200
+    print(f"\nvector environment, {envs} cubes, {steps} steps of random actions (index observations):")
+    venv = pg.PocketCubeVectorEnv(num_envs=envs, observation="index")
+    venv.reset(seed=0)
+    acts = np.random.default_rng(3).integers(0, 9, (steps, envs))
+
+    def run_pocket():
+        for a in acts:
+            venv.step(a)
+
+    t = median_time(run_pocket, runs=3)
+    print(f"  PocketCubeVectorEnv: {rate(t, envs * steps).replace('states', 'steps')}")
+    # The same loop written with numpy: sticker arrays in py222's order, a move a
+    # fancy index, solved when every face is one colour.
+    perm = np.array(pocket.STICKER_PERMUTATIONS)
+    to222 = pocket.to_py222(np.arange(24))  # any rows: only the order is used below
+    order = np.argsort(np.array([0, 1, 2, 3, 8, 9, 16, 17, 6, 7, 14, 15, 20, 21, 22, 23, 4, 5, 12, 13, 10, 11, 18, 19]))
+    moves222 = order[perm][:, np.array([0, 1, 2, 3, 8, 9, 16, 17, 6, 7, 14, 15, 20, 21, 22, 23, 4, 5, 12, 13, 10, 11, 18, 19])]
+    del to222
+    states = pocket.to_py222(pocket.random_states(envs, seed=0))
+
+    def run_numpy():
+        nonlocal states
+        for a in acts:
+            states = np.take_along_axis(states, moves222[a], axis=1)
+            solved = (states.reshape(envs, 6, 4) == states.reshape(envs, 6, 4)[:, :, :1]).all(axis=(1, 2))
+            del solved
+
+    t = median_time(run_numpy, runs=3)
+    print(f"  numpy over py222-order stickers: {rate(t, envs * steps).replace('states', 'steps')}")
+    print("  jumanji's RubiksCube(cube_size=2): not run here (jax is not installed by this bench)")
 
 
 if __name__ == "__main__":
