@@ -261,7 +261,7 @@ fn read_pid(path: &Path) -> String {
 
 /// A shell solver that runs the Python program `code` (with a Python that `nobody`
 /// may run: one under root's home would not do).
-fn python(dir: &Dir, name: &str, code: &str) -> String {
+pub(crate) fn python(dir: &Dir, name: &str, code: &str) -> String {
     let path = dir.file(&format!("{name}.py"), code);
     let python = match Path::new("/usr/bin/python3").exists() {
         true => "/usr/bin/python3",

@@ -6,6 +6,7 @@
 //! mode does not confine a thing, the test checks that its isolation line says so,
 //! and counts the case as skipped; every test prints what it skipped and why.
 use crate::common::*;
+use crate::judge::python;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -394,14 +395,4 @@ fn the_program_reads_no_argument_of_the_judge() {
         |_, namespaces| namespaces,
         "the view of other processes and of the judge",
     );
-}
-
-/// A shell solver running the Python program `code` with a Python every uid may run.
-fn python(dir: &Dir, name: &str, code: &str) -> String {
-    let path = dir.file(&format!("{name}.py"), code);
-    let python = match Path::new("/usr/bin/python3").exists() {
-        true => "/usr/bin/python3",
-        false => "python3",
-    };
-    format!("exec {python} {path} \"$@\"")
 }

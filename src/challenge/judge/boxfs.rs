@@ -177,19 +177,7 @@ fn check(r: libc::c_int) -> io::Result<libc::c_int> {
 fn fd_path(buf: &mut [u8; 32], fd: libc::c_int) {
     let prefix = b"/proc/self/fd/";
     buf[..prefix.len()].copy_from_slice(prefix);
-    let mut digits = [0u8; 10];
-    let (mut v, mut len) = (fd.max(0) as u32, 0);
-    loop {
-        digits[len] = b'0' + (v % 10) as u8;
-        len += 1;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    for k in 0..len {
-        buf[prefix.len() + k] = digits[len - 1 - k];
-    }
+    let len = super::sandbox::write_decimal(&mut buf[prefix.len()..], fd.max(0) as u32);
     buf[prefix.len() + len] = 0;
 }
 
