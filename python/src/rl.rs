@@ -114,13 +114,13 @@ fn rows_of(py: Python<'_>, idx: &[u32], to_golf: &[usize; STICKERS]) -> Vec<u8> 
 }
 
 /// The actions of `step`: one int for every state, or an integer array of one per
-/// state; each a move number below `k`.
+/// state; each a move number below `k` (so it fits a byte).
 fn read_actions(
     py: Python<'_>,
     actions: &Bound<'_, PyAny>,
     n: usize,
     k: usize,
-) -> PyResult<Vec<usize>> {
+) -> PyResult<Vec<u8>> {
     let np = py.import("numpy")?;
     let arr = np.call_method1("asarray", (actions,))?;
     let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
@@ -134,39 +134,45 @@ fn read_actions(
             ),
         );
     }
-    let arr = arr.call_method1("astype", ("int64",))?;
+    let bad = |row: Option<usize>, a: i64| {
+        Err(error(
+            py,
+            format!("action {a} is not a move number (0 to {})", k - 1),
+            row,
+        ))
+    };
+    // Without a copy when the array is int64 already (numpy's default integers).
+    let kw = pyo3::types::PyDict::new(py);
+    kw.set_item("copy", false)?;
+    let arr = arr.call_method("astype", ("int64",), Some(&kw))?;
     let ndim: usize = arr.getattr("ndim")?.extract()?;
-    let values: Vec<i64> = match ndim {
-        0 => vec![arr.call_method0("item")?.extract()?; n],
+    match ndim {
+        0 => {
+            let a: i64 = arr.call_method0("item")?.extract()?;
+            if !(0..k as i64).contains(&a) {
+                return bad(None, a);
+            }
+            Ok(vec![a as u8; n])
+        }
         1 => {
             let a: PyReadonlyArray1<'_, i64> = arr.extract()?;
-            a.as_slice()?.to_vec()
+            let values = a.as_slice()?;
+            if values.len() != n {
+                return refuse(
+                    py,
+                    format!("{} actions for {n} states: give one a state", values.len()),
+                );
+            }
+            if let Some(row) = values.iter().position(|&a| !(0..k as i64).contains(&a)) {
+                return bad(Some(row), values[row]);
+            }
+            Ok(values.iter().map(|&a| a as u8).collect())
         }
-        _ => {
-            return refuse(
-                py,
-                format!("actions must be one number a state, shape ({n},), not {ndim} axes"),
-            );
-        }
-    };
-    if values.len() != n {
-        return refuse(
+        _ => refuse(
             py,
-            format!("{} actions for {n} states: give one a state", values.len()),
-        );
+            format!("actions must be one number a state, shape ({n},), not {ndim} axes"),
+        ),
     }
-    values
-        .iter()
-        .enumerate()
-        .map(|(row, &a)| match usize::try_from(a) {
-            Ok(a) if a < k => Ok(a),
-            _ => Err(error(
-                py,
-                format!("action {a} is not a move number (0 to {})", k - 1),
-                Some(row),
-            )),
-        })
-        .collect()
 }
 
 /// One move per state: `actions[i]` indexes the metric's moves (`MOVES`, `QTM_MOVES`
@@ -206,7 +212,8 @@ pub(crate) fn step<'py>(
                             o.fill(u8::MAX);
                             continue;
                         }
-                        let (row, p) = (&rows[i * STICKERS..][..STICKERS], &perms[acts[i]]);
+                        let (row, p) =
+                            (&rows[i * STICKERS..][..STICKERS], &perms[acts[i] as usize]);
                         for (d, &from) in o.iter_mut().zip(p) {
                             *d = row[from as usize];
                         }
@@ -230,7 +237,7 @@ pub(crate) fn step<'py>(
                         let i = first + r;
                         *o = match idx[i] {
                             BAD => -1,
-                            x => bulk::step(x, moves[acts[i]]) as i32,
+                            x => bulk::step(x, moves[acts[i] as usize]) as i32,
                         };
                     }
                 });
@@ -247,7 +254,7 @@ pub(crate) fn step<'py>(
                 .zip(idx.iter())
                 .zip(&acts)
                 .map(|((t, &x), &a)| {
-                    (x != BAD).then(|| crate::permuted(&crate::compact(t), &perms[a]))
+                    (x != BAD).then(|| crate::permuted(&crate::compact(t), &perms[a as usize]))
                 })
                 .collect();
             match s.single {
