@@ -248,25 +248,14 @@ pub(crate) fn permute_rows(
     }
 }
 
-/// [`permute_rows`] with byte shuffles: a row is two registers (stickers 0..16 and
-/// 16..24), and each half of a result is two shuffles, one from each, joined. 24
-/// loads and stores of single bytes a move become 4 shuffles. 1M rows x 9 moves on 1
-/// thread, in the next_states call (python/bench.py): 591 ms before, see
-/// python/README.md after.
+/// The SSSE3 shuffle masks of each permutation: picks of output bytes 0..16 from the
+/// low register, from the high one, then of output bytes 16..24 from each.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "ssse3")]
-pub(crate) unsafe fn permute_rows_ssse3(
-    rows: &[u8],
-    idx: &[u32],
-    first: usize,
-    perms: &[[u8; STICKERS]],
-    out: &mut [u8],
-) {
+unsafe fn ssse3_masks(perms: &[[u8; STICKERS]]) -> Vec<[std::arch::x86_64::__m128i; 4]> {
     use std::arch::x86_64::*;
     const ZERO: i8 = -128; // a shuffle index with its top bit set gives 0
-    // For each permutation: picks of output bytes 0..16 from the low register, from
-    // the high one, then of output bytes 16..24 from each.
-    let masks: Vec<[__m128i; 4]> = perms
+    perms
         .iter()
         .map(|p| {
             let pick = |range: std::ops::Range<usize>, low: bool| {
@@ -287,7 +276,40 @@ pub(crate) unsafe fn permute_rows_ssse3(
                 pick(16..24, false),
             ]
         })
-        .collect();
+        .collect()
+}
+
+/// Write the 24-byte `row` permuted by the masks `m` into the 24-byte `dst`.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+#[inline]
+unsafe fn shuffle_row(row: &[u8], m: &[std::arch::x86_64::__m128i; 4], dst: &mut [u8]) {
+    use std::arch::x86_64::*;
+    assert!(row.len() >= STICKERS && dst.len() >= STICKERS);
+    // SAFETY: the loads read bytes 0..16 and 16..24 of the row, the stores write
+    // bytes 0..16 and 16..24 of `dst`, both at least 24 bytes (checked above).
+    unsafe {
+        let low = _mm_loadu_si128(row.as_ptr().cast());
+        let high = _mm_loadl_epi64(row.as_ptr().add(16).cast());
+        let a = _mm_or_si128(_mm_shuffle_epi8(low, m[0]), _mm_shuffle_epi8(high, m[1]));
+        let b = _mm_or_si128(_mm_shuffle_epi8(low, m[2]), _mm_shuffle_epi8(high, m[3]));
+        _mm_storeu_si128(dst.as_mut_ptr().cast(), a);
+        _mm_storel_epi64(dst.as_mut_ptr().add(16).cast(), b);
+    }
+}
+
+/// [`permute_rows`] with SSSE3 shuffles.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "ssse3")]
+pub(crate) unsafe fn permute_rows_ssse3(
+    rows: &[u8],
+    idx: &[u32],
+    first: usize,
+    perms: &[[u8; STICKERS]],
+    out: &mut [u8],
+) {
+    // SAFETY: the caller checked the CPU has SSSE3.
+    let masks = unsafe { ssse3_masks(perms) };
     let width = perms.len() * STICKERS;
     for (r, o) in out.chunks_mut(width).enumerate() {
         let i = first + r;
@@ -296,18 +318,53 @@ pub(crate) unsafe fn permute_rows_ssse3(
             continue;
         }
         let row = &rows[i * STICKERS..(i + 1) * STICKERS];
-        // SAFETY: the loads read bytes 0..16 and 16..24 of the 24-byte row, the stores
-        // write bytes 0..16 and 16..24 of a 24-byte chunk of `o` (`o` holds
-        // perms.len() of them).
-        unsafe {
-            let low = _mm_loadu_si128(row.as_ptr().cast());
-            let high = _mm_loadl_epi64(row.as_ptr().add(16).cast());
-            for (m, dst) in masks.iter().zip(o.chunks_exact_mut(STICKERS)) {
-                let a = _mm_or_si128(_mm_shuffle_epi8(low, m[0]), _mm_shuffle_epi8(high, m[1]));
-                let b = _mm_or_si128(_mm_shuffle_epi8(low, m[2]), _mm_shuffle_epi8(high, m[3]));
-                _mm_storeu_si128(dst.as_mut_ptr().cast(), a);
-                _mm_storel_epi64(dst.as_mut_ptr().add(16).cast(), b);
+        for (m, dst) in masks.iter().zip(o.chunks_exact_mut(STICKERS)) {
+            // SAFETY: as above.
+            unsafe { shuffle_row(row, m, dst) };
+        }
+    }
+}
+
+/// Write each valid row permuted by the one permutation `choice[i]` picks, rows
+/// `first..` of the input into `out` (24 bytes a row); a bad row is filled with 255.
+pub(crate) fn permute_rows_chosen(
+    rows: &[u8],
+    idx: &[u32],
+    first: usize,
+    perms: &[[u8; STICKERS]],
+    choice: &[u8],
+    out: &mut [u8],
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("ssse3") {
+            // SAFETY: the CPU has SSSE3 (checked just above).
+            let masks = unsafe { ssse3_masks(perms) };
+            for (r, o) in out.chunks_mut(STICKERS).enumerate() {
+                let i = first + r;
+                match idx[i] {
+                    BAD => o.fill(u8::MAX),
+                    // SAFETY: SSSE3 checked; the row and `o` are 24 bytes.
+                    _ => unsafe {
+                        shuffle_row(&rows[i * STICKERS..], &masks[choice[i] as usize], o)
+                    },
+                }
             }
+            return;
+        }
+    }
+    for (r, o) in out.chunks_mut(STICKERS).enumerate() {
+        let i = first + r;
+        if idx[i] == BAD {
+            o.fill(u8::MAX);
+            continue;
+        }
+        let (row, p) = (
+            &rows[i * STICKERS..][..STICKERS],
+            &perms[choice[i] as usize],
+        );
+        for (d, &from) in o.iter_mut().zip(p) {
+            *d = row[from as usize];
         }
     }
 }

@@ -206,18 +206,7 @@ pub(crate) fn step<'py>(
             let out = py.detach(|| {
                 let mut out = output::<u8>(idx.len() * STICKERS);
                 on_threads(&mut out, STICKERS, t, |first, part| {
-                    for (r, o) in part.chunks_mut(STICKERS).enumerate() {
-                        let i = first + r;
-                        if idx[i] == BAD {
-                            o.fill(u8::MAX);
-                            continue;
-                        }
-                        let (row, p) =
-                            (&rows[i * STICKERS..][..STICKERS], &perms[acts[i] as usize]);
-                        for (d, &from) in o.iter_mut().zip(p) {
-                            *d = row[from as usize];
-                        }
-                    }
+                    permute_rows_chosen(rows, &idx, first, &perms, &acts, part);
                 });
                 out
             });
