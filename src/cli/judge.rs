@@ -35,8 +35,8 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
             on standard input, and must print a solution by the rules of `pocket check` \
             within the time limit. It runs the way isolate and nsjail run programs, given \
             nothing it was not named: in new network, PID and mount namespaces (a loopback \
-            of its own, the file system read-only but for a fresh /tmp and the --writable \
-            directories, a fresh /proc: it sees neither the judge nor any other process, and \
+            of its own, the file system read-only but for /tmp, whose writes go to a layer \
+            of the run's own, and the --writable directories, a fresh /proc: it sees neither the judge nor any other process, and \
             all of it dies with the namespace), under a uid of its own for each run when the \
             judge is root, with only PATH, LANG, HOME, TMPDIR and what --env names in its \
             environment, under rlimits on memory, CPU time, file size and processes, with no \

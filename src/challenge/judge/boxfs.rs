@@ -1,10 +1,12 @@
 //! The file system and network a judged program sees with namespaces: the whole
-//! file system read-only, a fresh tmpfs of bounded size on `/tmp`, the paths under
-//! `/tmp` that the command line names bound back read-only, the directories given
-//! with `--writable` bound read-write, and a network namespace whose only interface is
-//! a loopback of its own. Nothing the program writes outlives its namespace, but in
-//! the `--writable` directories. (isolate binds a few system directories into an
-//! empty root; nsjail mounts a fresh tmpfs; the effect for the program is the same.)
+//! file system read-only; on `/tmp` an overlay of the machine's `/tmp` (read-only)
+//! under a fresh tmpfs of bounded size that takes every write (where overlayfs cannot
+//! be had, the bare tmpfs, with the paths under `/tmp` that the command line names
+//! bound back read-only); the directories given with `--writable` bound read-write;
+//! and a network namespace whose only interface is a loopback of its own. Nothing the
+//! program writes outlives its namespace, but in the `--writable` directories.
+//! (isolate binds a few system directories into an empty root; nsjail mounts a fresh
+//! tmpfs; for what the program may write the effect is the same.)
 //!
 //! Everything is prepared in the judge ([`BoxFs::new`]); [`BoxFs::build`] runs
 //! between fork and exec, in the new mount and network namespaces, and makes only
@@ -124,6 +126,14 @@ impl BoxFs {
                 )
             })?;
         }
+        // The machine's /tmp, to show read-only under the box's own layer.
+        // SAFETY: a NUL-terminated path; the descriptor is closed below.
+        let lower = check(unsafe {
+            libc::open(
+                c"/tmp".as_ptr(),
+                libc::O_PATH | libc::O_CLOEXEC | libc::O_DIRECTORY,
+            )
+        })?;
         set_read_only(c"/", true)?;
         // SAFETY: mount with NUL-terminated strings.
         check(unsafe {
@@ -135,6 +145,19 @@ impl BoxFs {
                 self.tmpfs.as_ptr().cast(),
             )
         })?;
+        let layered = overlay(lower).is_ok();
+        // SAFETY: closing our own descriptor.
+        unsafe { libc::close(lower) };
+        // Without the overlay, what the command line names under /tmp comes back by
+        // binds; with it, all of /tmp shows through, and only --writable is bound.
+        if layered {
+            self.dirs.clear();
+            for bind in self.binds.iter_mut().filter(|b| !b.writable) {
+                // SAFETY: closing our own descriptor.
+                unsafe { libc::close(bind.fd) };
+                bind.fd = -1;
+            }
+        }
         for dir in &self.dirs {
             // SAFETY: a NUL-terminated path.
             if unsafe { libc::mkdir(dir.as_ptr(), 0o755) } == -1
@@ -143,7 +166,7 @@ impl BoxFs {
                 return Err(io::Error::last_os_error());
             }
         }
-        for bind in &self.binds {
+        for bind in self.binds.iter().filter(|b| b.fd >= 0) {
             let mut source = [0u8; 32];
             fd_path(&mut source, bind.fd);
             // SAFETY: NUL-terminated strings; the descriptor is ours.
@@ -179,6 +202,82 @@ fn fd_path(buf: &mut [u8; 32], fd: libc::c_int) {
     buf[..prefix.len()].copy_from_slice(prefix);
     let len = super::sandbox::write_decimal(&mut buf[prefix.len()..], fd.max(0) as u32);
     buf[prefix.len() + len] = 0;
+}
+
+/// Cover the fresh tmpfs on /tmp with an overlay: the machine's /tmp (`lower`, a
+/// descriptor opened before the tmpfs) read-only below, the tmpfs's own directories
+/// above, where every write goes and stays in the box. So a program that reads a
+/// file under /tmp (its interpreter's script, a table it ships) finds it, and nothing
+/// it writes outlives the run. Fails where overlayfs cannot be had (then /tmp is the
+/// bare tmpfs).
+fn overlay(lower: libc::c_int) -> io::Result<()> {
+    let mut fds = [-1; 2];
+    for (fd, dir) in fds.iter_mut().zip([c"/tmp/.upper", c"/tmp/.work"]) {
+        // SAFETY: NUL-terminated paths in our tmpfs; the descriptors are closed below.
+        unsafe {
+            if libc::mkdir(dir.as_ptr(), 0o755) == -1 {
+                return Err(io::Error::last_os_error());
+            }
+            *fd = check(libc::open(
+                dir.as_ptr(),
+                libc::O_PATH | libc::O_CLOEXEC | libc::O_DIRECTORY,
+            ))?;
+        }
+    }
+    // The merged /tmp takes the upper directory's mode: writable by all, sticky.
+    // SAFETY: a NUL-terminated path.
+    let made = check(unsafe { libc::chmod(c"/tmp/.upper".as_ptr(), 0o1777) }).map(|_| ());
+    let mut result = made;
+    if result.is_ok() {
+        // In a user namespace overlayfs keeps its attributes in user.* xattrs.
+        result = mount_overlay(lower, fds[0], fds[1], false)
+            .or_else(|_| mount_overlay(lower, fds[0], fds[1], true));
+    }
+    for fd in fds {
+        // SAFETY: closing our own descriptors.
+        unsafe { libc::close(fd) };
+    }
+    result
+}
+
+fn mount_overlay(
+    lower: libc::c_int,
+    upper: libc::c_int,
+    work: libc::c_int,
+    userxattr: bool,
+) -> io::Result<()> {
+    let mut opts = [0u8; 160];
+    let mut n = 0;
+    for (key, fd) in [
+        (&b"lowerdir="[..], lower),
+        (b",upperdir=", upper),
+        (b",workdir=", work),
+    ] {
+        opts[n..n + key.len()].copy_from_slice(key);
+        n += key.len();
+        let mut path = [0u8; 32];
+        fd_path(&mut path, fd);
+        let len = path.iter().position(|&b| b == 0).unwrap_or(0);
+        opts[n..n + len].copy_from_slice(&path[..len]);
+        n += len;
+    }
+    if userxattr {
+        let key = b",userxattr";
+        opts[n..n + key.len()].copy_from_slice(key);
+        n += key.len();
+    }
+    opts[n] = 0;
+    // SAFETY: NUL-terminated strings.
+    check(unsafe {
+        libc::mount(
+            c"overlay".as_ptr(),
+            c"/tmp".as_ptr(),
+            c"overlay".as_ptr(),
+            libc::MS_NOSUID | libc::MS_NODEV,
+            opts.as_ptr().cast(),
+        )
+    })
+    .map(|_| ())
 }
 
 /// struct mount_attr of mount_setattr(2).

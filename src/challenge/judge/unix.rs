@@ -76,7 +76,8 @@ pub(super) fn choose_isolation(
                 Isolation::Namespaces,
                 format!(
                     "isolation: {user}net+pid+mount namespaces: loopback-only network, \
-                     read-only file system with a fresh /tmp (tmpfs, {tmp}), a fresh /proc; \
+                     read-only file system, /tmp under a layer of its own that takes every \
+                     write (tmpfs, {tmp}), a fresh /proc; \
                      {uid}; {env}; {limits}; {privileges}; only fds 0-2 (close_range); \
                      killed with the judge (pdeathsig)"
                 ),
