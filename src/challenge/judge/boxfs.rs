@@ -196,11 +196,29 @@ fn check(r: libc::c_int) -> io::Result<libc::c_int> {
     }
 }
 
+/// `v` in decimal at the start of `buf`, without allocating; the bytes written.
+pub(super) fn write_decimal(buf: &mut [u8], v: u32) -> usize {
+    let mut digits = [0u8; 10];
+    let (mut v, mut len) = (v, 0);
+    loop {
+        digits[len] = b'0' + (v % 10) as u8;
+        len += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    for k in 0..len {
+        buf[k] = digits[len - 1 - k];
+    }
+    len
+}
+
 /// "/proc/self/fd/N" with its NUL, written into `buf` without allocating.
 fn fd_path(buf: &mut [u8; 32], fd: libc::c_int) {
     let prefix = b"/proc/self/fd/";
     buf[..prefix.len()].copy_from_slice(prefix);
-    let len = super::sandbox::write_decimal(&mut buf[prefix.len()..], fd.max(0) as u32);
+    let len = write_decimal(&mut buf[prefix.len()..], fd.max(0) as u32);
     buf[prefix.len() + len] = 0;
 }
 

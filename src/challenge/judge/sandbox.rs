@@ -200,29 +200,11 @@ fn write_file(path: &[u8], text: &[u8]) -> io::Result<()> {
     Ok(())
 }
 
-/// `v` in decimal at the start of `buf`, without allocating; the bytes written.
-pub(super) fn write_decimal(buf: &mut [u8], v: u32) -> usize {
-    let mut digits = [0u8; 10];
-    let (mut v, mut len) = (v, 0);
-    loop {
-        digits[len] = b'0' + (v % 10) as u8;
-        len += 1;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    for k in 0..len {
-        buf[k] = digits[len - 1 - k];
-    }
-    len
-}
-
 /// "ID OUTSIDE 1\n" in `buf`, without allocating; the bytes written.
 fn id_map(buf: &mut [u8; 48], inside: u32, outside: u32) -> usize {
     let mut n = 0;
     for (i, value) in [inside, outside, 1].into_iter().enumerate() {
-        n += write_decimal(&mut buf[n..], value);
+        n += super::boxfs::write_decimal(&mut buf[n..], value);
         buf[n] = if i == 2 { b'\n' } else { b' ' };
         n += 1;
     }
