@@ -89,8 +89,8 @@ pub(super) fn choose_isolation(
         (Some(why), _) => {
             let files = match root && cfg!(target_os = "linux") {
                 true => {
-                    "file system writes (files its uid leaves in /tmp, /var/tmp and /dev/shm \
-                     are removed after the run)"
+                    "file system writes (files its uid leaves in /tmp, /var/tmp, /dev/shm \
+                     and the directories writable by all below them are removed after the run)"
                 }
                 false => "file system writes",
             };
