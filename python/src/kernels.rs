@@ -1,10 +1,11 @@
 //! The batch kernels: plain Rust over position numbers and rows, run with the GIL
 //! released, cut across threads; where a batch's distances come from; output buffers.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
 
 use pocket_lib::cube::bulk;
+use pocket_lib::cube::shared::{self, PerMetric};
 use pocket_lib::model::STICKERS;
 use pocket_lib::{Coord, Metric, PocketSolver, TableSolver};
 
@@ -129,9 +130,7 @@ pub(crate) const SEARCH_IN_ALL: usize = 1_000;
 pub(crate) fn distances_for(metric: Metric, n: usize, without: Without) -> Dist {
     static WALKED: AtomicUsize = AtomicUsize::new(0);
     static SEARCHED: AtomicUsize = AtomicUsize::new(0);
-    static WALKER: OnceLock<TableSolver> = OnceLock::new();
-    static SEARCHERS: [OnceLock<Mutex<PocketSolver>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static SEARCHERS: PerMetric<Mutex<PocketSolver>> = PerMetric::new();
     if bulk::distances_ready(metric) {
         return Dist::Table(bulk::distances(metric));
     }
@@ -139,14 +138,13 @@ pub(crate) fn distances_for(metric: Metric, n: usize, without: Without) -> Dist 
         && n <= without.walk
         && WALKED.fetch_add(n, Ordering::Relaxed) + n <= WALK_IN_ALL
     {
-        return Dist::Walk(WALKER.get_or_init(|| TableSolver::new(Metric::Htm)));
+        return Dist::Walk(shared::table(Metric::Htm));
     }
     if metric != Metric::Htm
         && n <= without.search
         && SEARCHED.fetch_add(n, Ordering::Relaxed) + n <= SEARCH_IN_ALL
     {
-        let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
-        let solver = SEARCHERS[slot].get_or_init(|| Mutex::new(PocketSolver::new(metric)));
+        let solver = SEARCHERS.get_or_init(metric, || Mutex::new(PocketSolver::new(metric)));
         return Dist::Search(Search(metric, solver));
     }
     Dist::Table(bulk::distances(metric))

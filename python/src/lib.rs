@@ -12,7 +12,7 @@ mod kernels;
 mod read;
 mod rl;
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::Mutex;
 
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyArray1};
@@ -21,8 +21,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use pocket_lib::cube::bulk::{self, STICKER_PERMUTATIONS};
-use pocket_lib::cube::{AutoSolver, Length, Rng, Scrambler};
+use pocket_lib::cube::shared::{self, PerMetric};
+use pocket_lib::cube::{AutoSolver, Rng};
 use pocket_lib::model::{POSITIONS, STICKERS, WcaSequence, state_in_line};
+use pocket_lib::request::FrontEnd;
+use pocket_lib::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest};
 use pocket_lib::{Costs, Cube, Layout, Metric, Move, PocketSolver, Stickers};
 
 use crate::kernels::*;
@@ -498,10 +501,8 @@ fn one_cube(py: Python<'_>, state: &Bound<'_, PyAny>, layout: &str) -> PyResult<
 /// One solver per metric, shared: the built-in table for HTM, else the bidirectional
 /// search until a batch makes the full table pay.
 fn with_solver<T>(metric: Metric, f: impl FnOnce(&mut AutoSolver) -> T) -> T {
-    static SOLVERS: [OnceLock<Mutex<AutoSolver>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
-    let solver = SOLVERS[slot].get_or_init(|| Mutex::new(AutoSolver::new(metric)));
+    static SOLVERS: PerMetric<Mutex<AutoSolver>> = PerMetric::new();
+    let solver = SOLVERS.get_or_init(metric, || Mutex::new(AutoSolver::new(metric)));
     let mut guard = solver.lock().unwrap_or_else(|e| e.into_inner());
     f(&mut guard)
 }
@@ -694,7 +695,8 @@ fn random_states<'py>(
 }
 
 /// Random-state scrambles as `pocket scramble` makes them (the same ones for the same
-/// seed): a list of (sequence, state) pairs.
+/// seed): a list of (sequence, state) pairs. The request is the command line's,
+/// checked by the library; only the reading of Python's arguments is here.
 #[pyfunction]
 #[pyo3(signature = (n = None, seed = None, *, min_distance = None, length = None, optimal = false))]
 fn scramble<'py>(
@@ -705,59 +707,45 @@ fn scramble<'py>(
     length: Option<&Bound<'py, PyAny>>,
     optimal: bool,
 ) -> PyResult<Vec<(String, String)>> {
-    static SCRAMBLER: OnceLock<Scrambler> = OnceLock::new();
     // A scramble line is about 60 bytes of text in two Python strings.
     let n = match n {
         Some(n) if !n.is_none() => args::count(n, "n", 128)?,
         _ => 1,
     };
-    let seed = args::seed(seed)?;
-    let length = args::opt_int_in(length, "length", 0, i64::MAX)?;
-    if length.is_some_and(|l| l > 1000) {
-        return refuse(py, "length is at most 1000");
-    }
-    let length = length.map(|l| l as usize);
-    if optimal && length.is_some() {
-        return refuse(py, "choose length or optimal, not both");
-    }
-    let scrambler = py.detach(|| SCRAMBLER.get_or_init(Scrambler::new));
-    let min_distance = min_distance_arg(py, min_distance, 4, scrambler.diameter())?;
-    let how = if optimal {
-        Length::Optimal
-    } else {
-        Length::Fixed(length.unwrap_or(11))
+    let request = ScrambleRequest {
+        count: n as u64,
+        seed: args::seed(seed)?,
+        min_distance: args::opt_int_in(min_distance, "min_distance", 0, u32::MAX.into())?
+            .map_or(DEFAULT_MIN_DISTANCE, |d| d as u32),
+        length: args::opt_int_in(length, "length", 0, i64::MAX)?
+            .map(|l| usize::try_from(l).unwrap_or(usize::MAX)),
+        optimal,
+        generators: None,
     };
+    let scrambles = py
+        .detach(|| request.scrambles())
+        .or_else(|e| refuse(py, e.in_words(FrontEnd::Python)))?;
     let mut made = args::room(n, "n")?;
-    let mut r = rng(seed);
-    let mut failed = false;
+    let mut failed = None;
+    let mut scrambles = scrambles;
     args::in_chunks(
         py,
         n,
-        &mut (&mut made, &mut r, &mut failed),
-        |(made, r, failed), size| {
-            for _ in 0..size {
-                match scrambler.scramble(r, min_distance, how) {
-                    Some(sc) => made.push(sc),
-                    None => **failed = true,
-                }
-                if **failed {
-                    return;
+        &mut (&mut made, &mut scrambles, &mut failed),
+        |(made, scrambles, failed), size| {
+            for drawn in scrambles.by_ref().take(size) {
+                match drawn {
+                    Ok(sc) => made.push(sc),
+                    Err(e) => {
+                        **failed = Some(e);
+                        return;
+                    }
                 }
             }
         },
     )?;
-    if failed {
-        let l = match how {
-            Length::Fixed(l) => l.to_string(),
-            Length::Optimal => "the fewest".into(),
-        };
-        return refuse(
-            py,
-            format!(
-                "no position {min_distance} or more from solved is made by exactly {l} moves \
-                 of R U F (no face twice in a row): try optimal or another length"
-            ),
-        );
+    if let Some(e) = failed {
+        return refuse(py, e.in_words(FrontEnd::Python));
     }
     Ok(made
         .iter()
@@ -772,18 +760,10 @@ fn census<'py>(py: Python<'py>, metric: &str) -> PyResult<Bound<'py, PyDict>> {
     let metric = parse_metric(py, metric)?;
     // Counted once per metric: the census's own breadth-first search, not the
     // distance table, so the tests compare two searches.
-    static COUNTS: [OnceLock<Vec<(u32, u64)>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
-    let counts = py.detach(|| {
-        COUNTS[slot].get_or_init(|| {
-            let c = pocket_lib::census(metric);
-            c.rows.iter().map(|r| (r.distance, r.positions)).collect()
-        })
-    });
+    let counted = py.detach(|| shared::census_of(metric));
     let d = PyDict::new(py);
-    for &(distance, positions) in counts {
-        d.set_item(distance, positions)?;
+    for row in &counted.rows {
+        d.set_item(row.distance, row.positions)?;
     }
     Ok(d)
 }

@@ -3,8 +3,6 @@
 //! the reference corner (with the map of moves under each), states drawn uniformly at
 //! an exact distance or in a range, and py222's sticker order.
 
-use std::sync::OnceLock;
-
 use numpy::ndarray::{Array2, Array3};
 use numpy::{IntoPyArray, PyReadonlyArray1};
 use pyo3::exceptions::PyTypeError;
@@ -12,6 +10,7 @@ use pyo3::prelude::*;
 
 use pocket_lib::cube::Symmetry;
 use pocket_lib::cube::bulk::{self, STICKER_PERMUTATIONS};
+use pocket_lib::cube::shared::PerMetric;
 use pocket_lib::model::{POSITIONS, STICKERS};
 use pocket_lib::{Coord, Cube, Metric};
 
@@ -377,10 +376,8 @@ type CornerSymmetries = (Vec<Symmetry>, Vec<Vec<usize>>);
 /// (but for one-way, where a reflection turns clockwise into anticlockwise) the 3
 /// reflections in planes through it; each with the map of move numbers of `metric`.
 fn corner_symmetries(metric: Metric) -> &'static CornerSymmetries {
-    static MADE: [OnceLock<CornerSymmetries>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
-    MADE[slot].get_or_init(|| {
+    static MADE: PerMetric<CornerSymmetries> = PerMetric::new();
+    MADE.get_or_init(metric, || {
         let moves = metric.steps();
         let syms: Vec<Symmetry> = Symmetry::all()
             .into_iter()
@@ -464,10 +461,8 @@ pub(crate) fn symmetry_moves<'py>(py: Python<'py>, metric: &str) -> PyResult<Bou
 /// The positions ordered by distance in `metric`, with where each distance starts: a
 /// uniform draw at a distance, or in a range, is a uniform index into one run of it.
 pub(crate) fn by_distance(metric: Metric) -> &'static (Vec<u32>, Vec<usize>) {
-    static MADE: [OnceLock<(Vec<u32>, Vec<usize>)>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let slot = Metric::ALL.iter().position(|&m| m == metric).unwrap_or(0);
-    MADE[slot].get_or_init(|| {
+    static MADE: PerMetric<(Vec<u32>, Vec<usize>)> = PerMetric::new();
+    MADE.get_or_init(metric, || {
         let dist = bulk::distances(metric);
         let most = metric.gods_number() as usize;
         let mut starts = vec![0usize; most + 2];

@@ -359,12 +359,12 @@ fn load_puzzle(command: &str, name: &str, cost: Option<&str>) -> Result<Puzzle, 
 /// Report a request's refusal the command line's way, and give its exit status.
 fn report(command: &str, e: RequestError) -> u8 {
     match e {
-        RequestError::Usage(m) => {
-            report_usage(command, &m);
+        RequestError::Usage(_) => {
+            report_usage(command, &e.to_string());
             EXIT_USAGE
         }
-        RequestError::Input(m) => {
-            eprintln!("pocket: {m}");
+        RequestError::Input(_) => {
+            eprintln!("pocket: {e}");
             EXIT_BAD_INPUT
         }
         RequestError::Io(e) if is_broken_pipe(&e) => EXIT_OK,

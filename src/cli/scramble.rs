@@ -4,10 +4,10 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::cube::scramble::{Length, Rng, Scramble, Scrambler};
-use crate::model::moves::{Move, generators_name};
+use crate::model::moves::Move;
+use crate::request::scramble::{ScrambleRequest, to_json};
 
-use super::{EXIT_OK, parse_gen, usage};
+use super::{EXIT_OK, parse_gen, report};
 
 #[derive(FromArgs, Debug)]
 /// Random-state scrambles: uniform positions written as fixed-length sequences.
@@ -52,89 +52,25 @@ pub(crate) struct ScrambleArgs {
     json: bool,
 }
 
-/// The checks of a scramble request against its scrambler: the length asked for, or
-/// the usage error's message. The command line and `pocket serve` share them.
-/// `--length` unless given (with all nine moves).
-const DEFAULT_LENGTH: usize = 11;
-
-pub(super) fn check(a: &ScrambleArgs, scrambler: &Scrambler) -> Result<Length, String> {
-    if a.optimal && a.length.is_some() {
-        return Err("choose --length or --optimal, not both".into());
-    }
-    if a.min_distance > scrambler.diameter() {
-        return Err(format!(
-            "--min-distance {} is more than the largest distance ({})",
-            a.min_distance,
-            scrambler.diameter()
-        ));
-    }
-    if a.length.is_some_and(|l| l > 1000) {
-        return Err("--length is at most 1000".into());
-    }
-    Ok(if a.optimal {
-        Length::Optimal
-    } else {
-        // All nine moves are uniform at 11; a subgroup's default is its own uniform
-        // length (14 for RU, where 11 leaves 503 of 29,160 positions out).
-        Length::Fixed(a.length.unwrap_or_else(|| match &a.generators {
-            Some(g) if !Move::ALL.iter().all(|m| g.contains(m)) => {
-                scrambler.uniform_length(DEFAULT_LENGTH)
-            }
-            _ => DEFAULT_LENGTH,
-        }))
-    })
-}
-
 impl ScrambleArgs {
-    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
-    /// The moves scrambled with, when not all of them.
-    pub(super) fn generators(&self) -> Option<&[Move]> {
-        self.generators.as_deref()
+    /// The request these arguments make.
+    fn request(&self) -> ScrambleRequest {
+        ScrambleRequest {
+            count: self.count as u64,
+            seed: self.seed,
+            min_distance: self.min_distance,
+            length: self.length,
+            optimal: self.optimal,
+            generators: self.generators.clone(),
+        }
     }
-
-    /// The random numbers of the request: seeded, or from the system.
-    pub(super) fn rng(&self) -> Rng {
-        self.seed.map_or_else(Rng::from_entropy, Rng::from_seed)
-    }
-
-    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
-    pub(super) fn min_distance(&self) -> u32 {
-        self.min_distance
-    }
-}
-
-/// Why no scramble came: no position that far is farther than the length asked for
-/// or made by exactly that many moves (the distance was checked before).
-pub(super) fn unwritable(a: &ScrambleArgs, length: Length) -> String {
-    let n = match length {
-        Length::Fixed(n) => n.to_string(),
-        Length::Optimal => "the fewest".into(),
-    };
-    let moves = generators_name(a.generators.as_deref().unwrap_or(&Move::ALL));
-    format!(
-        "no position {} or more from solved is made by exactly {n} moves of {moves} \
-         (no face twice in a row), nor farther than {n}: try --optimal or another --length",
-        a.min_distance
-    )
-}
-
-/// One scramble as `--json` prints it.
-pub(super) fn to_json(sc: &Scramble) -> serde_json::Value {
-    serde_json::json!({
-        "scramble": sc.alg.to_string(),
-        "state": sc.cube.stickers().as_str(),
-        "length": sc.alg.len(),
-        "distance": sc.distance,
-    })
 }
 
 pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
-    let scrambler = Scrambler::with_moves(a.generators.as_deref().unwrap_or(&Move::ALL));
-    let length = match check(&a, &scrambler) {
-        Ok(l) => l,
-        Err(e) => return usage("scramble", &e),
+    let scrambles = match a.request().scrambles() {
+        Ok(s) => s,
+        Err(e) => return Ok(report("scramble", e)),
     };
-    let mut rng = a.rng();
     #[cfg(unix)]
     let mut out = {
         super::interrupt::install();
@@ -143,9 +79,10 @@ pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
     #[cfg(not(unix))]
     let mut out = io::BufWriter::new(io::stdout().lock());
     let mut line = String::new();
-    for _ in 0..a.count {
-        let Some(sc) = scrambler.scramble(&mut rng, a.min_distance, length) else {
-            return usage("scramble", &unwritable(&a, length));
+    for drawn in scrambles {
+        let sc = match drawn {
+            Ok(sc) => sc,
+            Err(e) => return Ok(report("scramble", e)),
         };
         // Each line whole into the writer, so that no write ends inside one.
         line.clear();

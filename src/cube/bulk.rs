@@ -10,9 +10,8 @@
 //! names what is wrong. So it is a shortcut, never a second judge: whatever it reads,
 //! the parser reads as the same position (the tests check both ways).
 
-use std::sync::OnceLock;
-
 use crate::cube::census::distance_table_for;
+use crate::cube::shared::PerMetric;
 use crate::model::cost::Metric;
 use crate::model::move_tables::MOVABLE_SLOTS;
 use crate::model::moves::Move;
@@ -183,22 +182,14 @@ const fn sticker_permutations() -> [[u8; STICKERS]; Move::COUNT] {
     out
 }
 
-/// Each metric's distance table, once built (HTM, QTM, one-way).
-static TABLES: [OnceLock<Vec<u8>>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-
-fn slot(metric: Metric) -> usize {
-    match metric {
-        Metric::Htm => 0,
-        Metric::Qtm => 1,
-        Metric::OneWay => 2,
-    }
-}
+/// Each metric's distance table, once built.
+static TABLES: PerMetric<Vec<u8>> = PerMetric::new();
 
 /// The distance of every position *to* solved in `metric`, indexed by position
 /// number: built on first use (one breadth-first search, about 65 ms), then shared;
 /// threads asking while it is built wait for it.
 pub fn distances(metric: Metric) -> &'static [u8] {
-    TABLES[slot(metric)].get_or_init(|| {
+    TABLES.get_or_init(metric, || {
         // Along the one-way graph the distance to solved is the distance from solved
         // by the inverse moves; the other metrics are closed under inverses.
         let back: Vec<Move> = metric.steps().iter().map(|m| m.inverse()).collect();
@@ -208,7 +199,7 @@ pub fn distances(metric: Metric) -> &'static [u8] {
 
 /// Whether [`distances`] of `metric` is built already, so asking costs nothing.
 pub fn distances_ready(metric: Metric) -> bool {
-    TABLES[slot(metric)].get().is_some()
+    TABLES.get(metric).is_some()
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ pub(crate) mod class_key;
 pub(crate) mod goal;
 pub(crate) mod picture;
 pub(crate) mod scramble;
+pub mod shared;
 pub(crate) mod solver;
 pub(crate) mod symmetry;
 pub(crate) mod table;

@@ -796,7 +796,7 @@ impl Writer<'_> {
 const START: u8 = u8::MAX;
 
 /// The table as a graph of positions, for the walks of one solve. The engine's
-/// [`crate::engine::walk::Walk`] walks any space (algorithms by effect, scrambles);
+/// [`crate::engine::walk::Walk`] walks any space (algorithms by effect, goals);
 /// this one, for the optimal solutions of the cube, reads the
 /// move tables and the distances directly, with no hashing. Per position 11 moves
 /// from solved (callgrind, 2,000 of them, the table's build subtracted), walk / this:

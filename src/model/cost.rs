@@ -68,6 +68,15 @@ impl Metric {
         alg.as_slice().iter().map(|&m| self.cost(m)).sum()
     }
 
+    /// This metric's place in [`Metric::ALL`]: the slot of its table in a cache.
+    pub fn index(self) -> usize {
+        match self {
+            Metric::Htm => 0,
+            Metric::Qtm => 1,
+            Metric::OneWay => 2,
+        }
+    }
+
     /// God's number: the largest distance from solved.
     pub fn gods_number(self) -> u32 {
         match self {

@@ -2,8 +2,10 @@
 //! and symmetry classes) or a defined puzzle's, on the engine that suits it, within
 //! its memory budget. The command line only parses the options and prints.
 
+use super::words::opts::*;
 use super::{RequestError, load_puzzle};
 use crate::cube::census::{census_all_with, census_in};
+use crate::cube::shared;
 use crate::engine::census::Census;
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
@@ -67,30 +69,37 @@ pub type Progress<'a> = dyn FnMut(Start<'_>) + 'a;
 pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, RequestError> {
     let Some(name) = &a.puzzle else {
         if a.weighted || a.cost.is_some() {
-            let what = if a.weighted { "--weighted" } else { "--cost" };
+            let what = if a.weighted { WEIGHTED } else { COST };
             return Err(RequestError::Usage(format!(
-                "{what} needs --puzzle (a definition's costs); the cube's distances are \
-                     counted in --metric htm, qtm or one-way"
+                "{what} needs {PUZZLE} (a definition's costs); the cube's distances are \
+                     counted in {METRIC} htm, qtm or one-way"
             )));
         }
         if a.memory.is_some() {
-            return Err(RequestError::Usage(
-                "--memory bounds the census of a --puzzle (the cube's takes 4 MB a metric)".into(),
-            ));
+            return Err(RequestError::Usage(format!(
+                "{MEMORY} bounds the census of a {PUZZLE} (the cube's takes 4 MB a metric)"
+            )));
         }
         let metrics = match a.metric {
             Some(m) => vec![m],
             None => Metric::ALL.to_vec(),
         };
         let Some(generators) = &a.generators else {
+            // Without classes, the process's own censuses (a server counts each once).
+            let censuses = match a.symmetry {
+                true => census_all_with(&metrics, true),
+                false => shared::censuses(&metrics),
+            };
             return Ok(Counted {
-                censuses: census_all_with(&metrics, a.symmetry),
+                censuses,
                 engine: None,
                 notes: Vec::new(),
             });
         };
         if a.symmetry {
-            return Err(RequestError::Usage("--symmetry counts the whole cube: not with --gen (a move subset has fewer symmetries)".into()));
+            return Err(RequestError::Usage(format!(
+                "{SYMMETRY} counts the whole cube: not with {GEN} (a move subset has fewer symmetries)"
+            )));
         }
         let (mut all, mut notes) = (Vec::new(), Vec::new());
         for &m in &metrics {
@@ -104,7 +113,7 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
         }
         if all.is_empty() {
             return Err(RequestError::Usage(format!(
-                "--metric {} turns none of the moves of --gen {}",
+                "{METRIC} {} turns none of the moves of {GEN} {}",
                 metrics[0],
                 generators_name(generators)
             )));
@@ -116,9 +125,9 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
         });
     };
     if a.generators.is_some() || a.metric.is_some() || a.symmetry {
-        return Err(RequestError::Usage(
-            "--puzzle counts the moves of its definition: no --metric, --gen or --symmetry".into(),
-        ));
+        return Err(RequestError::Usage(format!(
+            "{PUZZLE} counts the moves of its definition: no {METRIC}, {GEN} or {SYMMETRY}"
+        )));
     }
     let puzzle = load_puzzle(name, a.cost.as_deref())?;
     let memory = a.memory.unwrap_or(DEFAULT_MEMORY);

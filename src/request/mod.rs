@@ -10,14 +10,19 @@
 
 pub mod batch;
 pub mod census;
+pub mod scramble;
 pub mod solve;
+pub mod words;
 
 use std::fmt;
 use std::io;
 
 use crate::puzzle::Puzzle;
 
+pub use words::{FrontEnd, Opt};
+
 pub use census::CensusRequest;
+pub use scramble::ScrambleRequest;
 pub use solve::{Method, SolveRequest};
 
 /// Exit status: every input was good.
@@ -46,11 +51,22 @@ impl From<io::Error> for RequestError {
     }
 }
 
+impl RequestError {
+    /// The message, with every option in `front`'s words.
+    pub fn in_words(&self, front: FrontEnd) -> String {
+        match self {
+            RequestError::Usage(m) | RequestError::Input(m) => words::spelled(m, front),
+            RequestError::Io(e) => e.to_string(),
+        }
+    }
+}
+
+/// The message in the command line's words.
 impl fmt::Display for RequestError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            RequestError::Usage(m) | RequestError::Input(m) => f.write_str(m),
             RequestError::Io(e) => e.fmt(f),
+            other => f.write_str(&other.in_words(FrontEnd::CommandLine)),
         }
     }
 }
@@ -63,6 +79,9 @@ pub fn load_puzzle(name: &str, cost: Option<&str>) -> Result<Puzzle, RequestErro
         Puzzle::load(name).map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
     match cost.map(|c| puzzle.with_costs(c)).transpose() {
         Ok(costed) => Ok(costed.unwrap_or(puzzle)),
-        Err(e) => Err(RequestError::Usage(format!("bad --cost: {e}"))),
+        Err(e) => Err(RequestError::Usage(format!(
+            "bad {}: {e}",
+            words::opts::COST
+        ))),
     }
 }

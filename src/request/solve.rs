@@ -7,6 +7,7 @@
 use std::io;
 
 use super::batch::{Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, Solve};
+use super::words::opts::*;
 use super::{RequestError, load_puzzle};
 use crate::cube::auto::{AutoSolver, LARGE_BATCH};
 use crate::cube::picture::Style;
@@ -87,35 +88,35 @@ impl std::str::FromStr for Method {
 }
 
 /// The puzzle options that make no sense for a defined puzzle, if any was given.
-fn cube_only_option(a: &SolveRequest) -> Option<&'static str> {
+fn cube_only_option(a: &SolveRequest) -> Option<String> {
     [
         (
             a.generators.is_some(),
-            "--gen (a puzzle turns the moves of its definition)",
+            format!("{GEN} (a puzzle turns the moves of its definition)"),
         ),
         (
             a.goal.is_some(),
-            "--goal (a goal is a pattern on the cube's net)",
+            format!("{GOAL} (a goal is a pattern on the cube's net)"),
         ),
         (
             a.method == Method::Table,
-            "--method table (a puzzle has no dense table)",
+            format!("{METHOD} table (a puzzle has no dense table)"),
         ),
         (
             a.metric != Metric::Htm,
-            "--metric (a puzzle counts its moves, or its costs with --cost)",
+            format!("{METRIC} (a puzzle counts its moves, or its costs with {COST})"),
         ),
         (
             a.layout != Layout::Golf,
-            "--layout (a puzzle's stickers are in its definition's order)",
+            format!("{LAYOUT} (a puzzle's stickers are in its definition's order)"),
         ),
         (
             a.show.is_some() || a.steps,
-            "--show and --steps (the pictures are of the cube)",
+            format!("{SHOW} and {STEPS} (the pictures are of the cube)"),
         ),
     ]
     .into_iter()
-    .find_map(|(given, what)| given.then_some(what))
+    .find_map(|(given, what)| given.then(|| what.to_string()))
 }
 
 /// Answers held at once when each may be long (`--all`, pictures): 256 answers of
@@ -136,13 +137,13 @@ fn part_size(answer: &Answer, pictures: bool) -> usize {
 fn solve_puzzle(
     a: &SolveRequest,
     name: &str,
-    inputs: &[String],
+    inputs: &Inputs,
     answer: Answer,
     drive: &mut Drive<'_>,
 ) -> Result<u8, RequestError> {
     if let Some(what) = cube_only_option(a) {
         return Err(RequestError::Usage(format!(
-            "--puzzle does not take {what}"
+            "{PUZZLE} does not take {what}"
         )));
     }
     let puzzle = load_puzzle(name, a.cost.as_deref())?;
@@ -153,12 +154,11 @@ fn solve_puzzle(
         puzzle: &puzzle,
         space: &space,
         solver: space.solver(),
-        moves_input: !a.moves.is_empty(),
+        moves_input: inputs.sequences,
     };
-    let sequences = subject.moves_input;
     Ok(drive(
-        inputs,
-        sequences,
+        &inputs.given,
+        inputs.sequences,
         part_size(&answer, false),
         &mut |items, text, _| answer.batch(&mut subject, items, text),
     )?)
@@ -177,9 +177,15 @@ pub struct Plan {
     pub plain: bool,
 }
 
-/// The inputs of a request: sequences (`--moves`) or states, and which they are; with
-/// both, states and the one sequence that turns each of them first.
-type Inputs = (Vec<String>, bool, Option<String>);
+/// The inputs of a request, taken out of it.
+struct Inputs {
+    /// The states or sequences given (none: the front end's own input).
+    given: Vec<String>,
+    /// Whether they are move sequences (`--moves`) rather than states.
+    sequences: bool,
+    /// With states, the one sequence that turns each of them before it is solved.
+    then: Option<String>,
+}
 
 fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, String> {
     // `pocket solve UUUU RLFB ...`: one state cut into arguments at its spaces.
@@ -193,80 +199,103 @@ fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, String> {
         ));
     }
     if a.moves.iter().any(|m| m == "-") && a.moves.len() > 1 {
-        return Err("--moves - reads standard input and cannot be mixed with sequences".into());
+        return Err(format!(
+            "{MOVES} - reads standard input and cannot be mixed with sequences"
+        ));
     }
     if a.count && a.all {
-        return Err("give --count or --all, not both (--all --json gives both)".into());
+        return Err(format!(
+            "give {COUNT} or {ALL}, not both ({ALL_WITH_COUNT} gives both)"
+        ));
     }
     if !a.moves.is_empty() && !a.states.is_empty() {
         // The states given, each turned by the sequence: "solve my cube after R U".
         let [then] = std::mem::take(&mut a.moves).try_into().map_err(|_| {
-            "with states, give one --moves sequence (it turns each state before solving)"
-                .to_string()
+            format!("with states, give one {MOVES} sequence (it turns each state before solving)")
         })?;
         if then == "-" {
-            return Err("--moves - reads sequences from standard input: give no states".into());
+            return Err(format!(
+                "{MOVES} - reads sequences from standard input: give no states"
+            ));
         }
-        return Ok((std::mem::take(&mut a.states), false, Some(then)));
+        return Ok(Inputs {
+            given: std::mem::take(&mut a.states),
+            sequences: false,
+            then: Some(then),
+        });
     }
     if !a.moves.is_empty() {
         let mut given = std::mem::take(&mut a.moves);
         given.retain(|m| m != "-");
-        a.moves = vec![String::new()]; // remembers that inputs are sequences
-        return Ok((given, true, None));
+        return Ok(Inputs {
+            given,
+            sequences: true,
+            then: None,
+        });
     }
-    Ok((std::mem::take(&mut a.states), false, None))
+    Ok(Inputs {
+        given: std::mem::take(&mut a.states),
+        sequences: false,
+        then: None,
+    })
 }
 
-/// Check a cube request (not `--puzzle`): a refusal is the usage error's message.
-pub fn plan(mut a: SolveRequest) -> Result<Plan, String> {
-    let (inputs, moves_input, then) = take_inputs(&mut a)?;
+/// Check a cube request (not `--puzzle`): a refusal is a usage error.
+pub fn plan(a: SolveRequest) -> Result<Plan, RequestError> {
+    checked(a).map_err(RequestError::Usage)
+}
+
+fn checked(mut a: SolveRequest) -> Result<Plan, String> {
+    let Inputs {
+        given: inputs,
+        sequences: moves_input,
+        then,
+    } = take_inputs(&mut a)?;
     let then = then
         .map(|t| t.parse::<WcaSequence>())
         .transpose()
-        .map_err(|e| format!("--moves: {e}"))?;
+        .map_err(|e| format!("{MOVES}: {e}"))?;
     if a.puzzle.is_some() {
-        return Err("a puzzle is answered by `pocket solve --puzzle`".into());
+        return Err(format!("a puzzle is answered by `pocket solve {PUZZLE}`"));
     }
     if a.steps && a.show.is_none() {
-        return Err("--steps draws the steps of --show: give both".into());
+        return Err(format!("{STEPS} draws the steps of {SHOW}: give both"));
     }
     if a.show.is_some() && a.json {
-        return Err("--show draws pictures, which --json has no room for".into());
+        return Err(format!(
+            "{SHOW} draws pictures, which {JSON} has no room for"
+        ));
     }
     // Options that would change nothing are refused, never ignored.
     if a.compact && a.count && !a.json {
-        return Err(
-            "--count prints only the number of solutions: --compact has nothing to write".into(),
-        );
+        return Err(format!(
+            "{COUNT} prints only the number of solutions: {COMPACT} has nothing to write"
+        ));
     }
     if moves_input && a.layout != Layout::Golf && !a.json && a.goal.is_none() {
-        return Err(
-            "--layout is how states are written: with --moves it applies to --goal and to \
-                    the \"state\" of --json only"
-                .into(),
-        );
+        return Err(format!(
+            "{LAYOUT} is how states are written: with {MOVES} it applies to {GOAL} and to \
+                    the \"state\" of {JSON} only"
+        ));
     }
     let costs = a
         .cost
         .as_deref()
         .map(str::parse::<Costs>)
         .transpose()
-        .map_err(|e| format!("bad --cost: {e}"))?;
+        .map_err(|e| format!("bad {COST}: {e}"))?;
     if costs.is_some() && a.metric != Metric::Htm {
-        return Err("--cost replaces --metric: give one of them".into());
+        return Err(format!("{COST} replaces {METRIC}: give one of them"));
     }
     if costs.is_some() && a.method == Method::Table {
-        return Err(
-            "--cost needs the search (--method auto or bidir): the table knows only the metrics"
-                .into(),
-        );
+        return Err(format!(
+            "{COST} needs the search ({METHOD} auto or bidir): the table knows only the metrics"
+        ));
     }
     if a.generators.is_some() && a.method == Method::Table {
-        return Err(
-            "--gen needs the search (--method auto or bidir): the table knows all nine moves only"
-                .into(),
-        );
+        return Err(format!(
+            "{GEN} needs the search ({METHOD} auto or bidir): the table knows all nine moves only"
+        ));
     }
     // A goal is written like the states, in their layout.
     let goal = a
@@ -277,14 +306,14 @@ pub fn plan(mut a: SolveRequest) -> Result<Plan, String> {
         .map_err(|e| e.to_string())?
         .map(|g| g.in_net_order(a.layout));
     if goal.is_some() && a.method == Method::Table {
-        return Err(
-            "--goal needs the search (--method auto or bidir): the table knows only solved".into(),
-        );
+        return Err(format!(
+            "{GOAL} needs the search ({METHOD} auto or bidir): the table knows only solved"
+        ));
     }
     let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
     let bidir = match &costs {
         Some(c) => {
-            PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad --cost: {e}"))
+            PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad {COST}: {e}"))
         }
         None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string()),
     }?;
@@ -325,6 +354,17 @@ impl Plan {
         answer_with(&self.input, &self.answer, solver, raw)
     }
 
+    /// Count one input's optimal solutions with `solver`, whatever the request
+    /// asked: a front end that lists at most so many asks first.
+    pub fn count_one(&self, solver: impl Solve, raw: &[u8]) -> One {
+        let counting = Answer {
+            all: false,
+            count: true,
+            ..self.answer
+        };
+        answer_with(&self.input, &counting, solver, raw)
+    }
+
     /// Answer one input with the bidirectional search (moves, costs or a goal).
     pub fn answer_one_bidir(self, raw: &[u8]) -> One {
         answer_with(&self.input, &self.answer, self.bidir, raw)
@@ -343,14 +383,12 @@ fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8
 /// command line and the server answer alike.
 pub fn run(mut a: SolveRequest, drive: &mut Drive<'_>) -> Result<u8, RequestError> {
     if let Some(name) = a.puzzle.clone() {
-        let inputs = match take_inputs(&mut a).map_err(RequestError::Usage)? {
-            (_, _, Some(_)) => {
-                return Err(RequestError::Usage(
-                    "--puzzle takes states or --moves, not both".into(),
-                ));
-            }
-            (inputs, _, None) => inputs,
-        };
+        let inputs = take_inputs(&mut a).map_err(RequestError::Usage)?;
+        if inputs.then.is_some() {
+            return Err(RequestError::Usage(format!(
+                "{PUZZLE} takes states or {MOVES}, not both"
+            )));
+        }
         let answer = Answer {
             compact: a.compact,
             all: a.all,
@@ -359,7 +397,7 @@ pub fn run(mut a: SolveRequest, drive: &mut Drive<'_>) -> Result<u8, RequestErro
         };
         return solve_puzzle(&a, &name, &inputs, answer, drive);
     }
-    let plan = plan(a).map_err(RequestError::Usage)?;
+    let plan = plan(a)?;
     let Plan {
         inputs,
         input,

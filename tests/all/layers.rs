@@ -277,38 +277,86 @@ fn a_circle_is_found_and_named() {
     assert_eq!(paths[1], ["model", "pieces", "Cube"]);
 }
 
-#[test]
-fn each_layer_uses_only_the_layers_below() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    for (rank, layer) in LAYERS.iter().enumerate() {
-        let mut files = Vec::new();
-        let dir = src.join(layer);
-        if dir.is_dir() {
-            sources(&dir, &mut files);
-        } else if src.join(format!("{layer}.rs")).is_file() {
-            files.push(src.join(format!("{layer}.rs")));
-        }
-        for file in files {
-            let text = code(&file);
-            // The crate-wide error is re-exported at the root: below it, that name
-            // is an arrow up too.
-            let below_error = rank < LAYERS.iter().position(|l| *l == "error").unwrap();
-            assert!(
-                !(below_error && text.contains("crate::Error")),
-                "{} ({layer}) names crate::Error, which is composed above it",
-                file.display()
-            );
-            for (above, name) in LAYERS.iter().enumerate().skip(rank + 1) {
-                let used = format!("crate::{name}::");
-                let braced = format!("crate::{{{name}");
-                let whole = format!("crate::{name};");
-                assert!(
-                    !text.contains(&used) && !text.contains(&braced) && !text.contains(&whole),
-                    "{} ({layer}, layer {rank}) uses {name} (layer {above})",
-                    file.display()
-                );
+/// The layers each layer may import, as docs/architecture.md lists them between its
+/// `<!-- imports -->` markers: `| layer | may import |` rows, bottom to top.
+fn documented_imports() -> Vec<(String, Vec<String>)> {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md");
+    let text = std::fs::read_to_string(doc).unwrap();
+    let table = text
+        .split("<!-- imports -->")
+        .nth(1)
+        .expect("docs/architecture.md has a table between <!-- imports --> markers");
+    table
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.trim().trim_matches('|').split('|').collect();
+            let [layer, imports] = cells[..] else {
+                return None;
+            };
+            let layer = layer.trim().trim_matches('`');
+            if layer.is_empty() || layer == "layer" || layer.starts_with('-') {
+                return None;
             }
+            let imports = imports
+                .split(',')
+                .map(|i| i.trim().trim_matches('`').to_string())
+                .filter(|i| !i.is_empty() && i != "nothing")
+                .collect();
+            Some((layer.to_string(), imports))
+        })
+        .collect()
+}
+
+/// The layers a layer's files name, outside their tests and comments.
+fn used_layers(src: &Path, layer: &str) -> Vec<String> {
+    let mut files = Vec::new();
+    let dir = src.join(layer);
+    if dir.is_dir() {
+        sources(&dir, &mut files);
+    } else if src.join(format!("{layer}.rs")).is_file() {
+        files.push(src.join(format!("{layer}.rs")));
+    }
+    let texts: Vec<String> = files.iter().map(|f| code(f)).collect();
+    LAYERS
+        .iter()
+        .filter(|&&other| other != layer)
+        .filter(|&&other| {
+            let used = format!("crate::{other}::");
+            let braced = format!("crate::{{{other}");
+            let whole = format!("crate::{other};");
+            texts.iter().any(|t| {
+                t.contains(&used)
+                    || t.contains(&braced)
+                    || t.contains(&whole)
+                    // The crate-wide error is re-exported at the root.
+                    || (other == "error" && t.contains("crate::Error"))
+            })
+        })
+        .map(|l| l.to_string())
+        .collect()
+}
+
+#[test]
+fn each_layer_imports_what_the_architecture_doc_lists() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let documented = documented_imports();
+    let layers: Vec<&str> = documented.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(layers, LAYERS, "the doc's layers, bottom to top");
+    for (rank, (layer, allowed)) in documented.iter().enumerate() {
+        for i in allowed {
+            let below = LAYERS[..rank].contains(&i.as_str());
+            assert!(
+                below,
+                "the doc lets {layer} import {i}, which is not below it"
+            );
         }
+        let used = used_layers(&src, layer);
+        // Both ways: the code imports nothing the doc leaves out, and the doc lists
+        // nothing the code does not import (a stale line is drift too).
+        assert_eq!(
+            &used, allowed,
+            "src/{layer} imports {used:?}; docs/architecture.md says {allowed:?}"
+        );
     }
     // The binary is the only user of the command line outside it.
     let main = std::fs::read_to_string(src.join("main.rs")).unwrap();

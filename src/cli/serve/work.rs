@@ -1,0 +1,206 @@
+//! The work scheduler: blocking work on a core of its kind (plain answers apart from
+//! searches), within the memory budget, one client's searches at most half the
+//! cores, and an answer within the time limit.
+
+use std::net::IpAddr;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use axum::http::StatusCode;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use super::reply::Reply;
+#[cfg(doc)]
+use super::shared::MEMORY_BUDGET_MB;
+use super::shared::Shared;
+
+/// The memory a request's work is counted for in [`MEMORY_BUDGET_MB`], from the most
+/// measured (`/usr/bin/time -f %M`, `--release`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Weight {
+    /// A look-up in a shared table, a census, a scramble with all moves (under 8 MB):
+    /// not counted, so that searches past the time limit, which keep their memory,
+    /// never hold up the plain answers.
+    Light,
+    /// A search with `gen=` or `goal=`, a scramble with `gen=` (3 to 24 MB).
+    Search,
+    /// A search with `cost=`: 124 MB with `cost=R=301,U=1` (the costs the library
+    /// allows at most apart).
+    Weighted,
+}
+
+impl Weight {
+    fn mib(self) -> u32 {
+        match self {
+            Weight::Light => 0,
+            Weight::Search => 32,
+            Weight::Weighted => 128,
+        }
+    }
+}
+
+/// A running piece of work's core, and whether its request gave up on it.
+struct Ticket {
+    core: Option<OwnedSemaphorePermit>,
+    late: bool,
+}
+
+pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Run blocking work on the blocking pool once a core and its memory are free, and
+/// answer within the time limit.
+///
+/// Work cannot be stopped from outside, so work past the limit runs on, but gives its
+/// core back (later requests are not held up by it) and keeps its memory; while as
+/// many pieces of work as there are cores run late, searches are refused.
+pub(super) async fn on_a_core<T: Send + 'static>(
+    shared: &Arc<Shared>,
+    weight: Weight,
+    client: Option<IpAddr>,
+    work: impl FnOnce(&Shared) -> T + Send + 'static,
+) -> Result<T, Reply> {
+    let limit = shared.time_limit;
+    let until = tokio::time::Instant::now() + limit;
+    let busy = || Reply::error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    let late = move || {
+        Reply::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!(
+                "the request took more than the {} s it may take (the server's time limit); \
+                 try again later",
+                limit.as_secs_f64()
+            ),
+        )
+    };
+    if weight != Weight::Light && shared.late.load(Ordering::SeqCst) >= shared.max_late {
+        return Err(Reply::error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is still finishing searches that ran past its time limit; \
+             try again later",
+        ));
+    }
+    // The permits go with the work: a client that hangs up drops its request, but
+    // work already started runs on, and must go on counting against the cores.
+    // A search waits for its client's own permit first, so that one client's queue
+    // never stands in front of another client's search.
+    let share = match weight {
+        Weight::Light => None,
+        _ => Some(ClientShare::new(
+            shared,
+            client.unwrap_or(IpAddr::from([0, 0, 0, 0])),
+        )),
+    };
+    let permits = tokio::time::timeout_at(until, async {
+        let turn = match &share {
+            Some(share) => Arc::clone(&share.permits).acquire_owned().await.map(Some),
+            None => Ok(None),
+        };
+        let cores = match weight {
+            Weight::Light => &shared.light,
+            _ => &shared.work,
+        };
+        let core = Arc::clone(cores).acquire_owned().await;
+        let memory = match weight {
+            Weight::Light => Ok(None),
+            _ => Arc::clone(&shared.memory)
+                .acquire_many_owned(weight.mib())
+                .await
+                .map(Some),
+        };
+        (turn, core, memory)
+    })
+    .await
+    .map_err(|_| late())?;
+    let (Ok(turn), Ok(core), Ok(memory)) = permits else {
+        return Err(busy());
+    };
+    let ticket = Arc::new(Mutex::new(Ticket {
+        core: Some(core),
+        late: false,
+    }));
+    let (worker, mine) = (Arc::clone(shared), Arc::clone(&ticket));
+    let task = tokio::task::spawn_blocking(move || {
+        let done = work(&worker);
+        // The client's turn ends with its work, late or not.
+        drop((turn, share));
+        drop(memory);
+        if weight != Weight::Light {
+            give_back_memory();
+        }
+        let mut t = lock(&mine);
+        t.core = None;
+        if t.late {
+            worker.late.fetch_sub(1, Ordering::SeqCst);
+        }
+        done
+    });
+    // The limit is watched by a task of its own, so that it holds even when the
+    // client has hung up.
+    let watcher = Arc::clone(shared);
+    let watched = tokio::spawn(async move {
+        match tokio::time::timeout_at(until, task).await {
+            Ok(joined) => joined
+                .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed")),
+            Err(_) => {
+                let mut t = lock(&ticket);
+                // Still running (not finished in the meantime): give its core back.
+                if t.core.take().is_some() {
+                    t.late = true;
+                    watcher.late.fetch_add(1, Ordering::SeqCst);
+                }
+                Err(late())
+            }
+        }
+    });
+    watched
+        .await
+        .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed"))?
+}
+
+/// A client's entry in [`Shared::clients`], held while one of its searches waits or
+/// runs; the last one out removes the entry, so that the map holds only clients with
+/// work (it does not grow with every address ever seen).
+struct ClientShare {
+    shared: Arc<Shared>,
+    client: IpAddr,
+    permits: Arc<Semaphore>,
+}
+
+impl ClientShare {
+    fn new(shared: &Arc<Shared>, client: IpAddr) -> ClientShare {
+        let permits = Arc::clone(
+            lock(&shared.clients)
+                .entry(client)
+                .or_insert_with(|| Arc::new(Semaphore::new(shared.per_client))),
+        );
+        ClientShare {
+            shared: Arc::clone(shared),
+            client,
+            permits,
+        }
+    }
+}
+
+impl Drop for ClientShare {
+    fn drop(&mut self) {
+        let mut clients = lock(&self.shared.clients);
+        // Ours and the map's: no other request of this client is out.
+        if Arc::strong_count(&self.permits) == 2 {
+            clients.remove(&self.client);
+        }
+    }
+}
+
+/// Hand the memory freed by a search back to the system, rather than leave it in the
+/// arena of the blocking thread that ran it: the server's RSS after two rounds of four
+/// `cost=R=301,U=1` solves (peak 290 MB, two at a time on 2 cores) was 73-75 MB with
+/// this, 85 then 100 MB without.
+fn give_back_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: malloc_trim only returns free memory of the allocator to the system.
+    unsafe {
+        libc::malloc_trim(0);
+    }
+}

@@ -1,0 +1,75 @@
+//! What the process builds once and every request shares, in one place: each
+//! metric's distance table and census, and the scrambler of all nine moves. The
+//! command line, the server and the Python package all ask here, so none of them
+//! builds a table twice or keeps a cache of its own.
+
+use std::sync::OnceLock;
+
+use crate::cube::census::{census, census_all};
+use crate::cube::scramble::Scrambler;
+use crate::cube::table::TableSolver;
+use crate::engine::census::Census;
+use crate::model::cost::Metric;
+
+/// One value a metric, each built on first use; threads asking while it is built
+/// wait for it.
+pub struct PerMetric<T>([OnceLock<T>; 3]);
+
+impl<T> PerMetric<T> {
+    /// Nothing built yet.
+    pub const fn new() -> PerMetric<T> {
+        PerMetric([OnceLock::new(), OnceLock::new(), OnceLock::new()])
+    }
+
+    /// `metric`'s value, built by `make` the first time.
+    pub fn get_or_init(&self, metric: Metric, make: impl FnOnce() -> T) -> &T {
+        self.0[metric.index()].get_or_init(make)
+    }
+
+    /// `metric`'s value, if built.
+    pub fn get(&self, metric: Metric) -> Option<&T> {
+        self.0[metric.index()].get()
+    }
+}
+
+impl<T> Default for PerMetric<T> {
+    fn default() -> PerMetric<T> {
+        PerMetric::new()
+    }
+}
+
+/// `metric`'s table solver: HTM's is built in; QTM's and one-way's are built on first
+/// use (about 0.07 s).
+pub fn table(metric: Metric) -> &'static TableSolver {
+    static TABLES: PerMetric<TableSolver> = PerMetric::new();
+    TABLES.get_or_init(metric, || TableSolver::new(metric))
+}
+
+static CENSUSES: PerMetric<Census> = PerMetric::new();
+
+/// `metric`'s census, counted on first use by its own breadth-first search.
+pub fn census_of(metric: Metric) -> &'static Census {
+    CENSUSES.get_or_init(metric, || census(metric))
+}
+
+/// The censuses of `metrics`: those not counted yet are counted at once, a thread
+/// each (a 2-core machine counts two at a time).
+pub fn censuses(metrics: &[Metric]) -> Vec<Census> {
+    let missing: Vec<Metric> = metrics
+        .iter()
+        .copied()
+        .filter(|&m| CENSUSES.get(m).is_none())
+        .collect();
+    if !missing.is_empty() {
+        for (&m, counted) in missing.iter().zip(census_all(&missing)) {
+            CENSUSES.get_or_init(m, || counted);
+        }
+    }
+    metrics.iter().map(|&m| census_of(m).clone()).collect()
+}
+
+/// The scrambler of all nine moves.
+pub fn scrambler() -> &'static Scrambler {
+    static SCRAMBLER: OnceLock<Scrambler> = OnceLock::new();
+    SCRAMBLER.get_or_init(|| Scrambler::with_moves(&crate::model::moves::Move::ALL))
+}
