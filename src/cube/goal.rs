@@ -8,22 +8,26 @@
 
 use std::ops::ControlFlow;
 
+use crate::cube::census::distance_table_from;
+use crate::cube::goal_cache::{GoalCache, Kept};
 use crate::cube::solver::{PocketSolver, PocketSpace};
-use crate::engine::layers::{Dense, Direction, Layered, Store};
-use crate::engine::search::{Canon, Moves, Path};
+use crate::engine::layers::{Dense, Direction, Layered, Store, UNSEEN};
+use crate::engine::search::{Canon, Moves, Path, Space};
 use crate::engine::walk::Walk;
 use crate::model::goal::{matches, matching};
-use crate::model::moves::Alg;
+use crate::model::moves::{Alg, Move};
 use crate::model::pieces::{Coord, Cube, STICKERS};
 
 /// The optimal sequences from `start` to the positions matching `goal` (in faces),
 /// in move order, as far as `f` takes them (it returns `false` to stop); the cheapest
 /// cost, or `None` if no matching position can be reached. Flat arrays over the
-/// coordinate (about 18 MB whatever the goal).
+/// coordinate (about 18 MB whatever the goal). With `cache`, a second state with the
+/// same goal builds its whole table once, and later ones only walk it.
 pub fn each_to_goal(
     space: &PocketSpace,
     start: Coord,
     goal: &[Option<u8>; STICKERS],
+    cache: Option<&GoalCache>,
     f: &mut dyn FnMut(&Moves) -> bool,
 ) -> Option<u32> {
     // Already there: the one cheapest sequence is the empty one (and a goal of
@@ -32,6 +36,50 @@ pub fn each_to_goal(
         f(&Moves::new());
         return Some(0);
     }
+    let Some(cache) = cache else {
+        return search_and_walk(space, start, goal, f);
+    };
+    // One cost for every move: the flat breadth-first table of the census takes
+    // 0.07 s where the search over cost buckets takes 1 s, so even the first state
+    // builds the whole table.
+    let unit = unit_cost(space);
+    let mut kept = cache.lock();
+    match &mut *kept {
+        Some(k) if k.goal == *goal => {
+            let distances = match &mut k.distances {
+                Some(d) => d,
+                none => none.insert(whole_table(space, goal, unit)),
+            };
+            walk_table(space, start, distances, f)
+        }
+        other if unit.is_some() => {
+            let distances = whole_table(space, goal, unit);
+            let found = walk_table(space, start, &distances, f);
+            *other = Some(Kept {
+                goal: *goal,
+                distances: Some(distances),
+            });
+            found
+        }
+        other => {
+            *other = Some(Kept {
+                goal: *goal,
+                distances: None,
+            });
+            drop(kept);
+            search_and_walk(space, start, goal, f)
+        }
+    }
+}
+
+/// The search from the goal's positions, stopped once `start` is settled, and the
+/// walk down it.
+fn search_and_walk(
+    space: &PocketSpace,
+    start: Coord,
+    goal: &[Option<u8>; STICKERS],
+    f: &mut dyn FnMut(&Moves) -> bool,
+) -> Option<u32> {
     let roots: Vec<Coord> = matching(goal).iter().map(|c| c.coord()).collect();
     if roots.is_empty() {
         return None;
@@ -56,6 +104,51 @@ pub fn each_to_goal(
     Some(cost)
 }
 
+/// The cost every move of `space` has, if they all have one.
+fn unit_cost(space: &PocketSpace) -> Option<u32> {
+    let moves = space.moves();
+    let cost = moves.first()?.cost;
+    moves.iter().all(|m| m.cost == cost).then_some(cost)
+}
+
+/// The distance of every position to the goal's nearest (`u32::MAX`: none reached).
+fn whole_table(space: &PocketSpace, goal: &[Option<u8>; STICKERS], unit: Option<u32>) -> Vec<u32> {
+    if let Some(cost) = unit {
+        // To the goal by the moves is from it by their inverses.
+        let back: Vec<Move> = (0..space.moves().len())
+            .map(|i| space.move_at(i).inverse())
+            .collect();
+        let roots: Vec<u32> = matching(goal).iter().map(|c| c.coord().index()).collect();
+        let steps = distance_table_from(&back, &roots);
+        return steps
+            .iter()
+            .map(|&d| match d {
+                UNSEEN => u32::MAX,
+                d => u32::from(d) * cost,
+            })
+            .collect();
+    }
+    let roots: Vec<Coord> = matching(goal).iter().map(|c| c.coord()).collect();
+    let mut store = Dense::new(space);
+    let _ = Layered::new(space, Direction::ToRoots)
+        .run(&roots, &mut store, |_| ControlFlow::Continue(()));
+    store.into_distances()
+}
+
+/// The walk down a whole table.
+fn walk_table(
+    space: &PocketSpace,
+    start: Coord,
+    distances: &[u32],
+    f: &mut dyn FnMut(&Moves) -> bool,
+) -> Option<u32> {
+    let at = |s: Coord| Some(distances[s.index() as usize]).filter(|&d| d != u32::MAX);
+    let cost = at(start)?;
+    let canon = Canon::new(space);
+    Walk::new(space, &canon, at).each(start, cost, None, f);
+    Some(cost)
+}
+
 /// The first cheapest way from `start` to any position matching `goal` (in faces),
 /// in move order; `None` if no such position can be reached.
 pub fn solve_to_goal(
@@ -64,7 +157,7 @@ pub fn solve_to_goal(
     goal: &[Option<u8>; STICKERS],
 ) -> Option<Path> {
     let mut first = None;
-    let cost = each_to_goal(space, start, goal, &mut |m| {
+    let cost = each_to_goal(space, start, goal, None, &mut |m| {
         first = Some(m.clone());
         false
     })?;
@@ -80,8 +173,17 @@ impl PocketSolver {
     /// The cheapest way to any position matching `goal` (faces per sticker, `None` for
     /// any), or `None` if none can be reached.
     pub fn solve_to_goal(&self, cube: &Cube, goal: &[Option<u8>; STICKERS]) -> Option<Alg> {
-        let path = solve_to_goal(self.space(), cube.coord(), goal)?;
-        Some(self.space().alg(&path))
+        let space = self.space();
+        let mut first = None;
+        let cost = each_to_goal(space, cube.coord(), goal, Some(&self.goals), &mut |m| {
+            first = Some(m.clone());
+            false
+        })?;
+        let path = Path {
+            cost,
+            moves: first?,
+        };
+        Some(space.alg(&path))
     }
 
     /// Every cheapest way to a position matching `goal`, in move order (up to
@@ -94,7 +196,7 @@ impl PocketSolver {
     ) -> Option<(Vec<Alg>, u64)> {
         let space = self.space();
         let (mut algs, mut count) = (Vec::new(), 0u64);
-        each_to_goal(space, cube.coord(), goal, &mut |m| {
+        each_to_goal(space, cube.coord(), goal, Some(&self.goals), &mut |m| {
             if algs.len() < limit {
                 algs.push(m.iter().map(|&i| space.move_at(i as usize)).collect());
             }

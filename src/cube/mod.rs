@@ -16,6 +16,7 @@ pub mod bulk;
 pub(crate) mod census;
 pub(crate) mod class_key;
 pub(crate) mod goal;
+pub(crate) mod goal_cache;
 pub(crate) mod picture;
 pub(crate) mod scramble;
 pub mod shared;

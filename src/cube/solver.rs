@@ -1,5 +1,6 @@
 //! The pocket cube as a search space, and the optimal solver facade.
 
+use crate::cube::goal_cache::GoalCache;
 use crate::engine::layers::Indexed;
 use crate::engine::search::{MoveSpec, Path, Product, Solver, SolverConfig, Space};
 use crate::model::cost::{Costs, Metric};
@@ -122,6 +123,8 @@ impl Indexed for PocketSpace {
 pub struct PocketSolver {
     metric: Metric,
     inner: Solver<PocketSpace>,
+    /// The distances to the last goal asked for, for the next state of a batch.
+    pub(crate) goals: GoalCache,
 }
 
 impl PocketSolver {
@@ -130,6 +133,7 @@ impl PocketSolver {
         PocketSolver {
             metric,
             inner: Solver::new(PocketSpace::new(metric)),
+            goals: GoalCache::default(),
         }
     }
 
@@ -149,6 +153,7 @@ impl PocketSolver {
         PocketSolver {
             metric,
             inner: Solver::with_config(PocketSpace::new(metric), config),
+            goals: GoalCache::default(),
         }
     }
 
@@ -184,6 +189,7 @@ impl PocketSolver {
         Ok(PocketSolver {
             metric,
             inner: Solver::new(space),
+            goals: GoalCache::default(),
         })
     }
 
@@ -242,6 +248,7 @@ impl PocketSolver {
         Ok(PocketSolver {
             metric: Metric::Htm,
             inner: Solver::new(space),
+            goals: GoalCache::default(),
         })
     }
 }
