@@ -120,7 +120,7 @@ fn lines_of(args: &[&str], input: &[u8]) -> Vec<String> {
 /// they were the suite's longest test, 13 s of a warm 46 s).
 #[test]
 fn item2_goal_answers_are_canonical_in_htm() {
-    goal_answers_against_brute_force(&["--metric", "htm"], [1; 9], false, &GOALS, 25);
+    goal_answers_against_brute_force(&["--metric", "htm"], [1; 9], false, &GOALS, 3, 25);
 }
 
 #[test]
@@ -139,7 +139,9 @@ fn item2_goal_answers_are_canonical_in_qtm() {
     );
     assert_eq!(first, ["U' R' U' F'"]);
     let qtm = [1, 1, 2, 1, 1, 2, 1, 1, 2];
-    goal_answers_against_brute_force(&["--metric", "qtm"], qtm, false, &GOALS, 26);
+    // Two states a goal: the brute force of quarter turns is the slowest (22 s for
+    // three).
+    goal_answers_against_brute_force(&["--metric", "qtm"], qtm, false, &GOALS, 2, 26);
 }
 
 #[test]
@@ -147,7 +149,7 @@ fn item2_goal_answers_are_canonical_with_costs() {
     // --cost "F=2,F2=3": F and F' cost 2, F2 3, the other moves 1. The brute force
     // is slow in a debug build: the deeper goal not with weighted costs.
     let weighted = [1, 1, 1, 1, 1, 1, 2, 2, 3];
-    goal_answers_against_brute_force(&["--cost", "F=2,F2=3"], weighted, true, &GOALS[..1], 27);
+    goal_answers_against_brute_force(&["--cost", "F=2,F2=3"], weighted, true, &GOALS[..1], 3, 27);
 }
 
 #[test]
@@ -179,11 +181,12 @@ fn goal_answers_against_brute_force(
     costs: [u32; 9],
     fewest: bool,
     goals: &[&str],
+    per_goal: usize,
     seed: u64,
 ) {
     let mut rng = Rng(seed);
     for &goal in goals {
-        let states: Vec<Vec<u8>> = (0..3).map(|_| scrambled(&mut rng)).collect();
+        let states: Vec<Vec<u8>> = (0..per_goal).map(|_| scrambled(&mut rng)).collect();
         let input = batch_input(&states);
         let base: Vec<&str> = ["solve", "--goal", goal]
             .into_iter()

@@ -92,8 +92,10 @@ fn check_costs(spec: &str, units: [u32; 9], seed: u64) {
     }
 }
 
-// Three tests, not one: each Dijkstra covers 11 million nodes, and apart they run on
-// both cores.
+// Three tests, not one: each Dijkstra covers 11 million nodes (10 to 17 s each on the
+// 2-core VM), and apart they run on both cores. The mixed costs run always; the face
+// and quarter-turn costs, whose specs the cost parser's tests read, run with
+// `cargo test --test all -- --ignored exhaustive_dijkstra`.
 #[test]
 fn costs_match_an_exhaustive_dijkstra() {
     // Units of 0.1: R R' R2 U U' U2 F F' F2 in Move::ALL order.
@@ -105,11 +107,13 @@ fn costs_match_an_exhaustive_dijkstra() {
 }
 
 #[test]
+#[ignore = "exhaustive, 15 s: cargo test --test all -- --ignored exhaustive_dijkstra"]
 fn face_costs_match_an_exhaustive_dijkstra() {
     check_costs("R=2,U=1,F=3", [2, 2, 2, 1, 1, 1, 3, 3, 3], 12);
 }
 
 #[test]
+#[ignore = "exhaustive, 15 s: cargo test --test all -- --ignored exhaustive_dijkstra"]
 fn quarter_turn_costs_match_an_exhaustive_dijkstra() {
     // Quarter-turn costs: the QTM length, then fewest moves.
     check_costs("R2=2,U2=2,F2=2", [1, 1, 2, 1, 1, 2, 1, 1, 2], 13);
