@@ -6,6 +6,7 @@
 //! tests/serve.rs starts it instead.
 
 use crate::common;
+use crate::common::brute::{lines_of, matches};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -230,4 +231,28 @@ fn the_readme_shows_what_pocket_prints() {
     assert_eq!(lang, "text");
     let o = pocket(&["solve", "UUUURLFBLRBFLLFFRRBBDDDD"], b"");
     assert_eq!(stdout(&o).trim(), shown.trim());
+}
+
+/// Item 4: the `--effect` examples of `algs --help` are positions, and the
+/// algorithms listed for them make them (tests/docs.rs runs every example).
+/// Issue 25, item 4.
+#[test]
+fn help_examples_are_possible() {
+    let help = lines_of(&["algs", "--help"], b"");
+    let effects: Vec<&str> = help
+        .iter()
+        .filter_map(|l| l.split("--effect ").nth(1))
+        .filter_map(|rest| rest.split_whitespace().next())
+        .filter(|e| e.len() == 24)
+        .collect();
+    assert!(effects.len() >= 3, "{help:?}");
+    for effect in effects {
+        let listed = lines_of(&["algs", "--effect", effect, "--limit", "30"], b"");
+        assert!(!listed.is_empty(), "{effect}");
+        for alg in &listed {
+            let after = apply(SOLVED, alg.split(" (cost").next().unwrap());
+            let after: [u8; 24] = after.try_into().unwrap();
+            assert!(matches(&after, effect.as_bytes()), "{effect}: {alg}");
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! `pocket solve` options beyond the basics: --cost (against an exhaustive Dijkstra),
 //! --moves, --layout, --json.
 use crate::common;
+use crate::common::brute::{MOVES, lines_of, move_perms};
 
 use common::*;
 use pocket::model::POSITIONS;
@@ -577,4 +578,74 @@ fn pathological_move_sequences_stay_bounded() {
     let l: Vec<&str> = text.lines().collect();
     assert_eq!(l[0], "", "an empty group is nothing: the solved cube");
     assert!(l[1].contains("more than 100000 moves"), "{}", l[1]);
+}
+
+/// Runs and expects exit 2 with both options named on standard error.
+fn refused(args: &[&str], names: &[&str]) {
+    let o = pocket(args, b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?}");
+    for name in names {
+        assert!(err.contains(name), "{args:?}: {err}");
+    }
+}
+
+/// Item 5: nothing is silently nothing. The solved cube as an effect lists its
+/// shortest non-empty algorithms ((R2 U2)3 and the like, 6 moves), a --max-length
+/// below them says so, and options that would be ignored are refused naming both.
+/// Issue 25, item 5.
+#[test]
+fn no_option_is_silently_ignored() {
+    let solved = "UUUULLFFRRBBLLFFRRBBDDDD";
+    let listed = lines_of(&["algs", "--effect", solved], b"");
+    assert!(
+        listed.contains(&"R2 U2 R2 U2 R2 U2".to_string()),
+        "{listed:?}"
+    );
+    for alg in &listed {
+        assert_eq!(moves_of(alg).len(), 6, "{alg}");
+        assert!(is_solved(&apply(SOLVED, alg)), "{alg}");
+    }
+    // No identity of fewer moves: a brute force over all canonical sequences.
+    for budget in 1..6 {
+        assert_eq!(brute_count(budget), 0, "{budget}");
+    }
+    let o = pocket(&["algs", "--effect", solved, "--max-length", "3"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--max-length 6"));
+    refused(&["algs", "--effect", solved, "--limit", "0"], &["--limit"]);
+    refused(&["census", "--cost", "R=2"], &["--cost", "--puzzle"]);
+    refused(&["census", "--cost", "banana"], &["--cost", "--puzzle"]);
+    refused(&["census", "--weighted"], &["--weighted", "--puzzle"]);
+    let corner = "UUUURLFBLRBFLLFFRRBBDDDD";
+    refused(
+        &["solve", "--compact", "--count", corner],
+        &["--compact", "--count"],
+    );
+    refused(
+        &["solve", "--layout", "urfdlb", "--moves", "R U"],
+        &["--layout", "--moves"],
+    );
+}
+
+/// How many canonical sequences of exactly `length` moves leave the cube solved.
+fn brute_count(length: u32) -> usize {
+    let mut found = 0;
+    let perms = move_perms();
+    fn go(s: &[u8; 24], left: u32, last: Option<usize>, perms: &[[usize; 24]], n: &mut usize) {
+        if left == 0 {
+            *n += usize::from(s == SOLVED);
+            return;
+        }
+        for m in 0..9 {
+            if last.is_some_and(|l| MOVES[l].1 == MOVES[m].1) {
+                continue;
+            }
+            let t: [u8; 24] = std::array::from_fn(|i| s[perms[m][i]]);
+            go(&t, left - 1, Some(m), perms, n);
+        }
+    }
+    go(SOLVED, length, None, &perms, &mut found);
+    found
 }

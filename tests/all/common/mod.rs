@@ -5,6 +5,8 @@
 #[cfg(feature = "serve")]
 pub mod server;
 
+pub mod brute;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;

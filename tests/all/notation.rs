@@ -1,7 +1,8 @@
-//! What a cuber does in the first ten minutes after the first solve (issue 28), through
-//! the real binary: pasted notation read as the sequence it means, their own cube
-//! turned and solved, sequences inverted, and messages that name the problem and the
-//! fix.
+//! Reading what a cuber types and pastes: WCA notation in its pasted forms (brackets,
+//! commutators, primes, comments, links), a state typed in groups or mixed case, a
+//! misread reference corner, goals in face letters, `invert`, each with a message
+//! that names the problem and the fix (issue 28: the first ten minutes after the
+//! first solve).
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
