@@ -4,11 +4,7 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::challenge::check::{CheckError, check};
-use crate::cube::solver::PocketSolver;
-use crate::model::cost::Metric;
-use crate::model::paste::{is_pasted_solution, normalise};
-use crate::model::stickers::Stickers;
+use crate::request::check::{CheckRequest, Checked};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
 
@@ -39,32 +35,23 @@ pub(super) struct CheckArgs {
 }
 
 pub(super) fn cmd_check(a: CheckArgs) -> io::Result<u8> {
-    let cube = match a.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
-        Ok(c) => c,
+    let request = CheckRequest {
+        state: a.state,
+        solution: a.solution,
+    };
+    let Checked { optimal, verdict } = match request.run() {
+        Ok(checked) => checked,
+        // The challenge's rule: a state that is not a cube is exit 2.
         Err(e) => {
-            eprintln!("pocket: invalid state: {e}");
+            eprintln!("pocket: {e}");
             return Ok(EXIT_USAGE);
         }
     };
-    let optimal = PocketSolver::new(Metric::Htm).solve(&cube).len();
     let mut out = io::stdout().lock();
-    // A pasted form ([R, U], R′, a link) is judged as the moves it stands for, by the
-    // same rules (no face twice in a row).
-    let solution = if is_pasted_solution(&a.solution) {
-        normalise(&a.solution)
-    } else {
-        Ok(a.solution.clone())
-    };
-    let verdict = solution
-        .map_err(|e| CheckError::Notation {
-            at: e.at,
-            what: e.what,
-        })
-        .and_then(|s| check(&cube, &s, optimal));
     if a.json {
         let mut v = serde_json::json!({
-            "input": a.state,
-            "solution": a.solution,
+            "input": request.state,
+            "solution": request.solution,
             "valid": verdict.is_ok(),
             "optimal": optimal,
         });

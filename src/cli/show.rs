@@ -7,8 +7,8 @@ use argh::FromArgs;
 use crate::cube::picture::{Style, draw, sticker_colours, svg};
 use crate::io::MAX_LINE;
 use crate::model::notation::Layout;
-use crate::model::notation::WcaSequence;
-use crate::model::stickers::{Stickers, escape_text, state_in_line};
+use crate::model::stickers::{escape_text, state_in_line};
+use crate::request::show::{ShowRequest, Shown};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 
@@ -45,22 +45,10 @@ pub(super) struct ShowArgs {
 }
 
 pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
-    let moves = match a
-        .moves
-        .as_deref()
-        .map(str::parse::<WcaSequence>)
-        .transpose()
-    {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("pocket: --moves: {}", escape_text(&e.to_string()));
-            return Ok(EXIT_BAD_INPUT);
-        }
-    };
-    let state = match (&a.state, &moves) {
+    let state = match (&a.state, &a.moves) {
         // The moves alone turn the solved cube.
-        (None, Some(_)) => a.layout.from_golf(&Stickers::SOLVED).as_str().to_string(),
-        (Some(state), _) => state.clone(),
+        (None, Some(_)) => None,
+        (Some(state), _) => Some(state.clone()),
         (None, None) => {
             let mut line = String::new();
             let read = io::stdin()
@@ -74,22 +62,24 @@ pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
                 return Ok(EXIT_BAD_INPUT);
             }
             let state = state_in_line(line.trim().as_bytes());
-            String::from_utf8_lossy(state).into_owned()
+            Some(String::from_utf8_lossy(state).into_owned())
         }
     };
-    let given = match Stickers::from_bytes(state.as_bytes()) {
-        Ok(s) => a.layout.to_golf(&s),
+    let request = ShowRequest {
+        state,
+        moves: a.moves.clone(),
+        layout: a.layout,
+    };
+    let Shown {
+        stickers: given,
+        problem,
+    } = match request.run() {
+        Ok(shown) => shown,
         Err(e) => {
-            eprintln!("pocket: {}", escape_text(&e.message(a.layout)));
+            eprintln!("pocket: {}", escape_text(&e.to_string()));
             return Ok(EXIT_BAD_INPUT);
         }
     };
-    // The moves turn the state given (the colours move with the stickers).
-    let given = match &moves {
-        Some(seq) => seq.apply(&given),
-        None => given,
-    };
-    let problem = given.to_cube().err();
     if let Some(path) = &a.svg {
         let picture = svg(&given, &sticker_colours(&given));
         if path == "-" {
@@ -108,7 +98,7 @@ pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
     }
     match problem {
         Some(e) => {
-            eprintln!("pocket: not a valid cube: {}", e.message(a.layout));
+            eprintln!("pocket: not a valid cube: {e}");
             Ok(EXIT_BAD_INPUT)
         }
         None => Ok(EXIT_OK),

@@ -10,7 +10,9 @@
 
 pub mod batch;
 pub mod census;
+pub mod check;
 pub mod scramble;
+pub mod show;
 pub mod solve;
 pub mod words;
 
@@ -22,7 +24,9 @@ use crate::puzzle::Puzzle;
 pub use words::{FrontEnd, Opt};
 
 pub use census::CensusRequest;
+pub use check::CheckRequest;
 pub use scramble::ScrambleRequest;
+pub use show::ShowRequest;
 pub use solve::{Method, SolveRequest};
 
 /// Exit status: every input was good.
