@@ -145,6 +145,18 @@ impl std::fmt::Display for IsolationChoice {
     }
 }
 
+/// Why the isolation asked for cannot be had here, and what to try instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IsolationUnavailable(pub String);
+
+impl std::fmt::Display for IsolationUnavailable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for IsolationUnavailable {}
+
 /// The isolation in force, and a line that says which, for the judge's report:
 /// `isolation: net+pid+mount namespaces: ...` or `isolation: fallback (...): NOT
 /// confined: ...`, with `file_size_mib` as the size of the box's `/tmp`. An error
@@ -152,14 +164,14 @@ impl std::fmt::Display for IsolationChoice {
 pub fn choose_isolation(
     choice: IsolationChoice,
     file_size_mib: Option<u64>,
-) -> Result<(Isolation, String), String> {
+) -> Result<(Isolation, String), IsolationUnavailable> {
     #[cfg(unix)]
     return unix::choose_isolation(choice, file_size_mib);
     #[cfg(not(unix))]
     let _ = file_size_mib;
     #[cfg(not(unix))]
     match choice {
-        IsolationChoice::Namespaces => Err("namespaces need Linux".into()),
+        IsolationChoice::Namespaces => Err(IsolationUnavailable("namespaces need Linux".into())),
         _ => Ok((
             Isolation::Fallback,
             "isolation: none (not a Unix system)".into(),

@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use crate::cube::census::distance_table_for;
 use crate::cube::solver::PocketSpace;
-use crate::cube::table::htm_mod3;
+use crate::cube::table::{htm_distance, htm_mod3};
 use crate::engine::layers::UNSEEN;
 use crate::engine::search::Canon;
 use crate::model::moves::{Alg, Move};
@@ -476,16 +476,7 @@ impl Distances {
                 if let Some(b) = bytes.get() {
                     return b[i];
                 }
-                let (mut y, mut d) = (i as u32, 0u8);
-                while y != 0 {
-                    let below = (htm_mod3(y) + 2) % 3;
-                    y = (0..Move::COUNT)
-                        .map(|m| Coord(y).apply(m).index())
-                        .find(|&z| htm_mod3(z) == below)
-                        .expect("every position has a neighbour one closer to solved");
-                    d += 1;
-                }
-                d
+                htm_distance(i as u32)
             }
         }
     }

@@ -113,6 +113,12 @@ pub(crate) fn htm_mod3(y: u32) -> u8 {
     mod3(HTM_MOD3, y)
 }
 
+/// The built-in HTM distance of position `y`, walked down the table mod 3: the one
+/// walk, for the table solver and the scrambler alike.
+pub(crate) fn htm_distance(y: u32) -> u8 {
+    mod3_distance(HTM_MOD3, y)
+}
+
 /// The distance of `x` in the HTM table mod 3: the length of the walk down to solved,
 /// each step to the neighbour one less mod 3 (HTM neighbours are at most one apart).
 fn mod3_distance(table: &[u8], x: u32) -> u8 {

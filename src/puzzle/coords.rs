@@ -113,6 +113,18 @@ struct Layout {
     table_bytes: u64,
 }
 
+/// Why no move sequence reaches a sticker string: which sticker, or which piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreachable(pub String);
+
+impl std::fmt::Display for Unreachable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Unreachable {}
+
 /// The dense coordinate of a puzzle, with its move tables.
 #[derive(Clone, Debug)]
 pub struct Coords {
@@ -712,16 +724,16 @@ impl Coords {
 
     /// The coordinate of a sticker string (already checked to have the solved
     /// string's stickers), or why no move sequence reaches it.
-    pub fn encode(&self, stickers: &[u8]) -> Result<u64, String> {
+    pub fn encode(&self, stickers: &[u8]) -> Result<u64, Unreachable> {
         let moved = self.moved();
         if let Some(i) = (0..stickers.len()).find(|&i| !moved[i] && stickers[i] != self.solved[i]) {
-            return Err(format!(
+            return Err(Unreachable(format!(
                 "sticker {i} is one no move moves, and is not solved"
-            ));
+            )));
         }
         let mut digits = vec![0u64; self.parts.len()];
         for r in &self.orbits {
-            let local = r.read(stickers)?;
+            let local = r.read(stickers).map_err(Unreachable)?;
             if let Some(k) = r.perm_part {
                 digits[k] = r.rank_kinds(&local.kinds);
             }

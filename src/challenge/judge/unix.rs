@@ -12,7 +12,10 @@ use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
-use super::{CLEANUP, Ended, Finished, InputMode, Isolation, IsolationChoice, Limits, MAX_OUTPUT};
+use super::{
+    CLEANUP, Ended, Finished, InputMode, Isolation, IsolationChoice, IsolationUnavailable, Limits,
+    MAX_OUTPUT,
+};
 
 #[cfg(target_os = "linux")]
 #[path = "boxfs.rs"]
@@ -37,7 +40,7 @@ fn is_root() -> bool {
 pub(super) fn choose_isolation(
     choice: IsolationChoice,
     file_size_mib: Option<u64>,
-) -> Result<(Isolation, String), String> {
+) -> Result<(Isolation, String), IsolationUnavailable> {
     let root = is_root();
     #[cfg(target_os = "linux")]
     let uid = match root {
@@ -83,9 +86,9 @@ pub(super) fn choose_isolation(
                 ),
             ))
         }
-        (Some(why), IsolationChoice::Namespaces) => Err(format!(
+        (Some(why), IsolationChoice::Namespaces) => Err(IsolationUnavailable(format!(
             "namespaces cannot be had here ({why}); try --isolation fallback"
-        )),
+        ))),
         (Some(why), _) => {
             let files = match root && cfg!(target_os = "linux") {
                 true => {
