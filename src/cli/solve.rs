@@ -10,8 +10,7 @@ use crate::model::cost::Metric;
 use crate::model::moves::Move;
 use crate::model::notation::Layout;
 use crate::request::RequestError;
-use crate::request::batch::{Run, answer_arguments, answer_lines};
-use crate::request::solve::{self, Method, SolveRequest};
+use crate::request::solve::{self, Lines, Method, SolveRequest, Streams};
 
 use super::{parse_gen, report};
 
@@ -98,39 +97,20 @@ pub(crate) struct SolveArgs {
     states: Vec<String>,
 }
 
-/// Answer every input, from the arguments or from standard input, with `run`.
-fn answer_all(
-    inputs: &[String],
-    sequences: bool,
-    part: usize,
-    run: &mut Run<'_>,
-) -> io::Result<u8> {
-    #[cfg(unix)]
-    let mut out = {
-        super::interrupt::install();
-        io::BufWriter::with_capacity(64 * 1024, super::interrupt::WholeWrites)
-    };
-    #[cfg(not(unix))]
-    let mut out = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
-    let tally = if inputs.is_empty() {
-        let stdin = io::stdin();
-        if stdin.is_terminal() {
-            let what = if sequences {
-                "move sequences"
-            } else {
-                "states"
-            };
+/// Standard input, saying on a terminal what it waits for at its first read (only
+/// when the request reads it at all).
+struct Hinted<R> {
+    inner: R,
+    hint: Option<&'static str>,
+}
+
+impl<R: io::Read> io::Read for Hinted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(what) = self.hint.take() {
             eprintln!("pocket: reading {what} from standard input, one per line (Ctrl-D ends)");
         }
-        answer_lines(&mut LineReader::new(stdin.lock()), part, run, &mut out)?
-    } else {
-        answer_arguments(inputs, part, run, &mut out)?
-    };
-    let (code, message) = tally.finish(sequences);
-    if let Some(message) = message {
-        eprintln!("{message}");
+        self.inner.read(buf)
     }
-    Ok(code)
 }
 
 impl SolveArgs {
@@ -158,8 +138,32 @@ impl SolveArgs {
 }
 
 pub(super) fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
-    match solve::run(a.request(), &mut answer_all) {
-        Ok(code) => Ok(code),
+    let request = a.request();
+    let stdin = io::stdin();
+    let hint = request.reads_lines().filter(|_| stdin.is_terminal());
+    let mut lines: Lines<'_> = LineReader::new(Box::new(Hinted {
+        inner: stdin.lock(),
+        hint,
+    }));
+    #[cfg(unix)]
+    let mut out = {
+        super::interrupt::install();
+        io::BufWriter::with_capacity(64 * 1024, super::interrupt::WholeWrites)
+    };
+    #[cfg(not(unix))]
+    let mut out = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    let mut streams = Streams {
+        lines: &mut lines,
+        out: &mut out,
+    };
+    match solve::run(request, &mut streams) {
+        Ok(answered) => {
+            let (code, message) = answered.finish();
+            if let Some(message) = message {
+                eprintln!("{message}");
+            }
+            Ok(code)
+        }
         Err(RequestError::Io(e)) => Err(e),
         Err(e) => Ok(report("solve", e)),
     }

@@ -616,7 +616,7 @@ pub struct Item {
 }
 
 /// Counts of a batch, for the exit status and the closing diagnostic.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct Tally {
     states: usize,
     invalid: usize,

@@ -6,13 +6,17 @@
 
 use std::io;
 
-use super::batch::{Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, Solve};
+use super::batch::{
+    Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, Solve, Tally, answer_arguments,
+    answer_lines,
+};
 use super::words::opts::*;
 use super::{RequestError, load_puzzle};
 use crate::cube::auto::{AutoSolver, LARGE_BATCH};
 use crate::cube::picture::Style;
 use crate::cube::solver::PocketSolver;
 use crate::cube::table::TableSolver;
+use crate::io::LineReader;
 use crate::model::cost::{Costs, Metric};
 use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
@@ -54,10 +58,49 @@ pub struct SolveRequest {
     pub states: Vec<String>,
 }
 
-/// How a front end reads the inputs and writes the answers: given the inputs (empty:
-/// its own input), whether they are move sequences, and how many answers may be
-/// held at once, it hands them to the batch answerer and returns the exit status.
-pub type Drive<'a> = dyn FnMut(&[String], bool, usize, &mut Run<'_>) -> io::Result<u8> + 'a;
+/// A front end's own lines of input (standard input for the command line), read
+/// when a request names no inputs of its own.
+pub type Lines<'a> = LineReader<Box<dyn io::Read + 'a>>;
+
+/// Where a request's answers go and its unnamed inputs come from: both the front
+/// end's, handed in as values, so the request never calls back into it.
+pub struct Streams<'a, 'b> {
+    /// The lines read when the request names no inputs.
+    pub lines: &'a mut Lines<'b>,
+    /// Where the answer lines are written, in input order.
+    pub out: &'a mut dyn io::Write,
+}
+
+/// What a request answered: its bad inputs, counted, and whether the inputs were
+/// move sequences or states (for the summary line).
+#[derive(Debug)]
+pub struct Answered {
+    pub tally: Tally,
+    pub sequences: bool,
+}
+
+impl Answered {
+    /// The exit status, and the summary line to show when some input was bad.
+    pub fn finish(&self) -> (u8, Option<String>) {
+        self.tally.finish(self.sequences)
+    }
+}
+
+/// Answer `inputs` (none: the front end's lines) a part of at most `part` answers at
+/// a time with `run`, writing as it goes.
+fn feed(
+    streams: &mut Streams<'_, '_>,
+    inputs: &[String],
+    sequences: bool,
+    part: usize,
+    run: &mut Run<'_>,
+) -> io::Result<Answered> {
+    let tally = match inputs.is_empty() {
+        true => answer_lines(streams.lines, part, run, streams.out)?,
+        false => answer_arguments(inputs, part, run, streams.out)?,
+    };
+    Ok(Answered { tally, sequences })
+}
 
 /// How `solve` searches: `auto` (the search for the first state, then the table),
 /// `bidir` (only the search) or `table` (the table from the first state).
@@ -83,6 +126,24 @@ impl std::str::FromStr for Method {
             _ => Err(format!(
                 "unknown method '{s}' (expected auto, bidir or table)"
             )),
+        }
+    }
+}
+
+impl SolveRequest {
+    /// What the request reads from the front end's own lines, if it names no inputs:
+    /// `"states"` or `"move sequences"` (a front end may say so before it waits).
+    pub fn reads_lines(&self) -> Option<&'static str> {
+        if !self.states.is_empty() {
+            return None;
+        }
+        match self.moves.is_empty() {
+            true => Some("states"),
+            false => self
+                .moves
+                .iter()
+                .all(|m| m == "-")
+                .then_some("move sequences"),
         }
     }
 }
@@ -139,8 +200,8 @@ fn solve_puzzle(
     name: &str,
     inputs: &Inputs,
     answer: Answer,
-    drive: &mut Drive<'_>,
-) -> Result<u8, RequestError> {
+    streams: &mut Streams<'_, '_>,
+) -> Result<Answered, RequestError> {
     if let Some(what) = cube_only_option(a) {
         return Err(RequestError::Usage(format!(
             "{PUZZLE} does not take {what}"
@@ -156,7 +217,8 @@ fn solve_puzzle(
         solver: space.solver(),
         moves_input: inputs.sequences,
     };
-    Ok(drive(
+    Ok(feed(
+        streams,
         &inputs.given,
         inputs.sequences,
         part_size(&answer, false),
@@ -376,12 +438,11 @@ fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8
     answer.one(&mut subject, raw)
 }
 
-/// Answer a `solve` request: `drive` reads the inputs (from `inputs`, or from the
-/// front end's own input when it is empty, `sequences` telling which kind), and hands
-/// them to `run` in batches of at most `part` held answers; it returns the exit status.
-/// Everything between, which solver and on how many cores, is decided here, so the
-/// command line and the server answer alike.
-pub fn run(mut a: SolveRequest, drive: &mut Drive<'_>) -> Result<u8, RequestError> {
+/// Answer a `solve` request: its inputs (or, when it names none, the front end's
+/// lines) in batches, each answer line written to the front end's output in input
+/// order; what was answered comes back. Everything between, which solver and on how
+/// many cores, is decided here, so the command line and the server answer alike.
+pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answered, RequestError> {
     if let Some(name) = a.puzzle.clone() {
         let inputs = take_inputs(&mut a).map_err(RequestError::Usage)?;
         if inputs.then.is_some() {
@@ -395,7 +456,7 @@ pub fn run(mut a: SolveRequest, drive: &mut Drive<'_>) -> Result<u8, RequestErro
             count: a.count,
             json: a.json,
         };
-        return solve_puzzle(&a, &name, &inputs, answer, drive);
+        return solve_puzzle(&a, &name, &inputs, answer, streams);
     }
     let plan = plan(a)?;
     let Plan {
@@ -415,7 +476,8 @@ pub fn run(mut a: SolveRequest, drive: &mut Drive<'_>) -> Result<u8, RequestErro
             input: &input,
             solver: AutoSolver::new(input.metric),
         };
-        return Ok(drive(
+        return Ok(feed(
+            streams,
             &inputs,
             moves_input,
             part,
@@ -438,15 +500,23 @@ pub fn run(mut a: SolveRequest, drive: &mut Drive<'_>) -> Result<u8, RequestErro
             input: &input,
             solver: bidir,
         };
-        return Ok(drive(&inputs, moves_input, part, &mut |items, text, _| {
-            answer.batch(&mut subject, items, text)
-        })?);
+        return Ok(feed(
+            streams,
+            &inputs,
+            moves_input,
+            part,
+            &mut |items, text, _| answer.batch(&mut subject, items, text),
+        )?);
     }
     // A table is shared read-only: a large batch is answered on every core.
     let table = TableSolver::new(input.metric);
-    Ok(drive(&inputs, moves_input, part, &mut |items, text, _| {
-        on_cores(&answer, &input, &table, items, text)
-    })?)
+    Ok(feed(
+        streams,
+        &inputs,
+        moves_input,
+        part,
+        &mut |items, text, _| on_cores(&answer, &input, &table, items, text),
+    )?)
 }
 
 /// The cores this process may use, asked once and only when a batch is large: the

@@ -6,7 +6,8 @@
 //! tests/serve.rs starts it instead.
 
 use crate::common;
-use crate::common::brute::{lines_of, matches};
+use crate::common::brute::matches;
+use crate::common::lines_of;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,7 +2,6 @@
 //! the words of the front end (issue 25's messages items).
 use crate::common;
 
-use common::brute::*;
 use common::*;
 
 /// Messages: a byte-order mark at the start of the input is skipped (editors write

@@ -1,7 +1,7 @@
 //! `pocket solve` options beyond the basics: --cost (against an exhaustive Dijkstra),
 //! --moves, --layout, --json.
 use crate::common;
-use crate::common::brute::{MOVES, lines_of, move_perms};
+use crate::common::brute::{MOVES, move_perms};
 
 use common::*;
 use pocket::model::POSITIONS;

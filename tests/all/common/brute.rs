@@ -45,17 +45,6 @@ pub fn scrambled(rng: &mut Rng) -> Vec<u8> {
     s
 }
 
-pub fn lines_of(args: &[&str], input: &[u8]) -> Vec<String> {
-    let o = pocket(args, input);
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    stdout(&o).lines().map(str::to_string).collect()
-}
-
 pub fn show(s: &[u8]) -> String {
     String::from_utf8_lossy(s).into_owned()
 }

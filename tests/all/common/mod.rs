@@ -358,7 +358,12 @@ pub fn stdout(o: &Output) -> String {
 
 /// Run the binary, require success, and return its output lines.
 pub fn ok_lines(args: &[&str]) -> Vec<String> {
-    let o = pocket(args, b"");
+    lines_of(args, b"")
+}
+
+/// Run the binary on `input`, require success, and return its output lines.
+pub fn lines_of(args: &[&str], input: &[u8]) -> Vec<String> {
+    let o = pocket(args, input);
     assert_eq!(
         o.status.code(),
         Some(0),
