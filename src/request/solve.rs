@@ -131,6 +131,16 @@ impl std::str::FromStr for Method {
 }
 
 impl SolveRequest {
+    /// How each answer is written, as the request asks.
+    fn answer(&self) -> Answer {
+        Answer {
+            compact: self.compact,
+            all: self.all,
+            count: self.count,
+            json: self.json,
+        }
+    }
+
     /// What the request reads from the front end's own lines, if it names no inputs:
     /// `"states"` or `"move sequences"` (a front end may say so before it waits).
     pub fn reads_lines(&self) -> Option<&'static str> {
@@ -390,12 +400,7 @@ fn checked(mut a: SolveRequest) -> Result<Plan, String> {
         goal,
         reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
     };
-    let answer = Answer {
-        compact: a.compact,
-        all: a.all,
-        count: a.count,
-        json: a.json,
-    };
+    let answer = a.answer();
     Ok(Plan {
         inputs,
         input,
@@ -450,12 +455,7 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
                 "{PUZZLE} takes states or {MOVES}, not both"
             )));
         }
-        let answer = Answer {
-            compact: a.compact,
-            all: a.all,
-            count: a.count,
-            json: a.json,
-        };
+        let answer = a.answer();
         return solve_puzzle(&a, &name, &inputs, answer, streams);
     }
     let plan = plan(a)?;
