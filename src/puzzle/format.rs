@@ -219,240 +219,301 @@ fn check_pieces(
     Ok(pieces)
 }
 
+/// A definition's lines, read keyword by keyword (each with its line number), before
+/// they are checked together.
+struct Lines<'a> {
+    name: Option<String>,
+    solved: Option<(usize, Vec<u8>)>,
+    moves: Vec<(usize, PuzzleMove)>,
+    powers: Vec<(usize, String)>,
+    costs: Vec<(usize, String, String)>,
+    pieces: Vec<(usize, Piece, Vec<&'a str>)>,
+    faces: Vec<(usize, &'a str, Vec<&'a str>)>,
+}
+
+/// Read each line by its keyword; a line that does not read is refused at once.
+fn read_lines(text: &str) -> Result<Lines<'_>, DefinitionError> {
+    let mut name = None;
+    let mut solved: Option<(usize, Vec<u8>)> = None;
+    let mut moves: Vec<(usize, PuzzleMove)> = Vec::new();
+    let mut powers: Vec<(usize, String)> = Vec::new();
+    let mut costs: Vec<(usize, String, String)> = Vec::new();
+    let mut pieces: Vec<(usize, Piece, Vec<&str>)> = Vec::new();
+    let mut faces: Vec<(usize, &str, Vec<&str>)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let content = strip_comment(raw).map_err(|message| DefinitionError { line, message })?;
+        let mut words = content.split_whitespace();
+        let Some(keyword) = words.next() else {
+            continue;
+        };
+        let rest: Vec<&str> = words.collect();
+        match keyword {
+            "name" => match rest.as_slice() {
+                [n] => name = Some(n.to_string()),
+                _ => return err(line, "expected: name NAME"),
+            },
+            "solved" => match rest.as_slice() {
+                [s] if solved.is_none() => solved = Some((line, s.as_bytes().to_vec())),
+                [_] => return err(line, "a second solved line"),
+                _ => return err(line, "expected: solved STRING (no spaces)"),
+            },
+            "move" => {
+                let Some((n, values)) = rest.split_first() else {
+                    return err(line, "expected: move NAME P0 P1 ...");
+                };
+                let mut perm = Vec::new();
+                for v in values {
+                    match v.parse::<u8>() {
+                        Ok(x) => perm.push(x),
+                        Err(_) => {
+                            return err(
+                                line,
+                                format!("'{v}' is not a sticker position (0 to 127)"),
+                            );
+                        }
+                    }
+                }
+                let face = 0; // set once all moves are known
+                moves.push((
+                    line,
+                    PuzzleMove {
+                        name: n.to_string(),
+                        perm,
+                        face,
+                        cost: 1000,
+                    },
+                ));
+            }
+            "powers" => {
+                if rest.is_empty() {
+                    return err(line, "expected: powers NAME... or powers all");
+                }
+                powers.extend(rest.iter().map(|n| (line, n.to_string())));
+            }
+            "cost" => match rest.as_slice() {
+                [n, _] if costs.iter().any(|(_, m, _)| m == n) => {
+                    let first = costs.iter().find(|(_, m, _)| m == n).map_or(0, |c| c.0);
+                    return err(
+                        line,
+                        format!("the cost of '{n}' is given twice (first on line {first})"),
+                    );
+                }
+                [n, c] => costs.push((line, n.to_string(), c.to_string())),
+                _ => return err(line, "expected: cost NAME COST"),
+            },
+            "piece" => match rest.as_slice() {
+                [kind, name, stickers @ ..] if !stickers.is_empty() => pieces.push((
+                    line,
+                    Piece {
+                        kind: kind.to_string(),
+                        name: name.to_string(),
+                        stickers: Vec::new(),
+                    },
+                    stickers.to_vec(),
+                )),
+                _ => return err(line, "expected: piece KIND NAME P0 P1 ..."),
+            },
+            "face" => match rest.as_slice() {
+                [name, on @ ..] if !on.is_empty() => faces.push((line, name, on.to_vec())),
+                _ => return err(line, "expected: face NAME PIECE..."),
+            },
+            other => {
+                return err(
+                    line,
+                    format!(
+                        "unknown keyword '{other}' (name, solved, move, powers, cost, piece, face)"
+                    ),
+                );
+            }
+        }
+    }
+    Ok(Lines {
+        name,
+        solved,
+        moves,
+        powers,
+        costs,
+        pieces,
+        faces,
+    })
+}
+
+/// The solved string: 1 to 128 printable ASCII colours.
+fn check_solved(solved: Option<(usize, Vec<u8>)>) -> Result<Vec<u8>, DefinitionError> {
+    let Some((solved_line, solved)) = solved else {
+        return err(0, "no solved line");
+    };
+    let n = solved.len();
+    if n == 0 || n > 128 {
+        return err(solved_line, format!("{n} stickers: a puzzle has 1 to 128"));
+    }
+    if let Some(&c) = solved.iter().find(|c| !(33..=126).contains(*c)) {
+        return err(
+            solved_line,
+            format!("byte {c} is not a printable ASCII colour"),
+        );
+    }
+    Ok(solved)
+}
+
+/// The moves, each a permutation of the `n` stickers, none defined twice.
+fn check_moves(
+    moves: &[(usize, PuzzleMove)],
+    n: usize,
+) -> Result<Vec<PuzzleMove>, DefinitionError> {
+    if moves.is_empty() {
+        return err(0, "no moves");
+    }
+    if moves.len() > MAX_MOVES {
+        return err(0, format!("{} moves: at most {MAX_MOVES}", moves.len()));
+    }
+    for (line, m) in moves {
+        if m.perm.len() != n {
+            return err(
+                *line,
+                format!(
+                    "move {} has {} positions, the puzzle {n} stickers",
+                    m.name,
+                    m.perm.len()
+                ),
+            );
+        }
+        let mut seen = vec![false; n];
+        for &x in &m.perm {
+            if x as usize >= n {
+                return err(
+                    *line,
+                    format!(
+                        "move {}: position {x} is past the last sticker ({})",
+                        m.name,
+                        n - 1
+                    ),
+                );
+            }
+            if std::mem::replace(&mut seen[x as usize], true) {
+                return err(
+                    *line,
+                    format!("move {} is not a permutation: {x} appears twice", m.name),
+                );
+            }
+        }
+    }
+    let all: Vec<PuzzleMove> = moves.iter().map(|(_, m)| m.clone()).collect();
+    let names_of = |all: &[PuzzleMove]| all.iter().map(|m| m.name.clone()).collect::<Vec<_>>();
+    for (i, (line, m)) in moves.iter().enumerate() {
+        if names_of(&all)[..i].contains(&m.name) {
+            return err(*line, format!("move {} is defined twice", m.name));
+        }
+        // One permutation under two names would list each solution twice.
+        if let Some((at, same)) = moves[..i].iter().find(|(_, x)| x.perm == m.perm) {
+            return err(
+                *line,
+                format!(
+                    "move {} is the same permutation as move {} (line {at}): define each move once",
+                    m.name, same.name
+                ),
+            );
+        }
+    }
+    Ok(all)
+}
+
+/// The powers a `powers` line asks for, added to the moves under their names (`R2`,
+/// `R'`), unless a move already is that permutation.
+fn add_powers(
+    all: &mut Vec<PuzzleMove>,
+    moves: &[(usize, PuzzleMove)],
+    powers: Vec<(usize, String)>,
+    identity: &[u8],
+) -> Result<(), DefinitionError> {
+    let base: Vec<PuzzleMove> = all.clone();
+    let powers_all_line = powers
+        .iter()
+        .find(|(_, p)| p == "all")
+        .map_or(0, |(l, _)| *l);
+    let wanted: Vec<(usize, String)> = if powers_all_line > 0 {
+        base.iter().map(|m| (0, m.name.clone())).collect()
+    } else {
+        powers
+    };
+    // Where each move was defined, for naming both sides of a clash.
+    let mut defined_at: Vec<usize> = moves.iter().map(|(line, _)| *line).collect();
+    for (line, pname) in wanted {
+        let Some(m) = base.iter().find(|m| m.name == pname) else {
+            return err(line, format!("powers of unknown move '{pname}'"));
+        };
+        let mut p = m.perm.clone();
+        let mut ks = Vec::new();
+        for k in 2.. {
+            p = compose(&p, &m.perm);
+            if p == identity {
+                break;
+            }
+            if k > 24 {
+                return err(line, format!("move {pname} has order over 24"));
+            }
+            ks.push((k, p.clone()));
+        }
+        let order = ks.len() + 2;
+        let here = if line == 0 { powers_all_line } else { line };
+        for (k, perm) in ks {
+            let name = if k == order - 1 {
+                format!("{pname}'")
+            } else {
+                format!("{pname}{k}")
+            };
+            if all.iter().any(|x| x.perm == perm) {
+                continue; // already a move, under whatever name
+            }
+            if let Some(i) = all.iter().position(|x| x.name == name) {
+                let from = match defined_at[i] {
+                    0 => String::new(),
+                    l => format!(" (line {l})"),
+                };
+                return err(
+                    here,
+                    format!(
+                        "powers {pname}: the power {name} of {pname} is another move than the move named {name}{from}; rename one of them",
+                        name = all[i].name
+                    ),
+                );
+            }
+            if all.len() == MAX_MOVES {
+                return err(
+                    here,
+                    format!("powers {pname}: more than {MAX_MOVES} moves with the powers"),
+                );
+            }
+            all.push(PuzzleMove {
+                name,
+                perm,
+                face: 0,
+                cost: 1000,
+            });
+            defined_at.push(here);
+        }
+    }
+    Ok(())
+}
+
 impl Puzzle {
     /// Read a definition; `default_name` names it if it has no `name` line.
     pub fn parse(text: &str, default_name: &str) -> Result<Puzzle, DefinitionError> {
-        let mut name = None;
-        let mut solved: Option<(usize, Vec<u8>)> = None;
-        let mut moves: Vec<(usize, PuzzleMove)> = Vec::new();
-        let mut powers: Vec<(usize, String)> = Vec::new();
-        let mut costs: Vec<(usize, String, String)> = Vec::new();
-        let mut pieces: Vec<(usize, Piece, Vec<&str>)> = Vec::new();
-        let mut faces: Vec<(usize, &str, Vec<&str>)> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = i + 1;
-            let content =
-                strip_comment(raw).map_err(|message| DefinitionError { line, message })?;
-            let mut words = content.split_whitespace();
-            let Some(keyword) = words.next() else {
-                continue;
-            };
-            let rest: Vec<&str> = words.collect();
-            match keyword {
-                "name" => match rest.as_slice() {
-                    [n] => name = Some(n.to_string()),
-                    _ => return err(line, "expected: name NAME"),
-                },
-                "solved" => match rest.as_slice() {
-                    [s] if solved.is_none() => solved = Some((line, s.as_bytes().to_vec())),
-                    [_] => return err(line, "a second solved line"),
-                    _ => return err(line, "expected: solved STRING (no spaces)"),
-                },
-                "move" => {
-                    let Some((n, values)) = rest.split_first() else {
-                        return err(line, "expected: move NAME P0 P1 ...");
-                    };
-                    let mut perm = Vec::new();
-                    for v in values {
-                        match v.parse::<u8>() {
-                            Ok(x) => perm.push(x),
-                            Err(_) => {
-                                return err(
-                                    line,
-                                    format!("'{v}' is not a sticker position (0 to 127)"),
-                                );
-                            }
-                        }
-                    }
-                    let face = 0; // set once all moves are known
-                    moves.push((
-                        line,
-                        PuzzleMove {
-                            name: n.to_string(),
-                            perm,
-                            face,
-                            cost: 1000,
-                        },
-                    ));
-                }
-                "powers" => {
-                    if rest.is_empty() {
-                        return err(line, "expected: powers NAME... or powers all");
-                    }
-                    powers.extend(rest.iter().map(|n| (line, n.to_string())));
-                }
-                "cost" => match rest.as_slice() {
-                    [n, _] if costs.iter().any(|(_, m, _)| m == n) => {
-                        let first = costs.iter().find(|(_, m, _)| m == n).map_or(0, |c| c.0);
-                        return err(
-                            line,
-                            format!("the cost of '{n}' is given twice (first on line {first})"),
-                        );
-                    }
-                    [n, c] => costs.push((line, n.to_string(), c.to_string())),
-                    _ => return err(line, "expected: cost NAME COST"),
-                },
-                "piece" => match rest.as_slice() {
-                    [kind, name, stickers @ ..] if !stickers.is_empty() => pieces.push((
-                        line,
-                        Piece {
-                            kind: kind.to_string(),
-                            name: name.to_string(),
-                            stickers: Vec::new(),
-                        },
-                        stickers.to_vec(),
-                    )),
-                    _ => return err(line, "expected: piece KIND NAME P0 P1 ..."),
-                },
-                "face" => match rest.as_slice() {
-                    [name, on @ ..] if !on.is_empty() => faces.push((line, name, on.to_vec())),
-                    _ => return err(line, "expected: face NAME PIECE..."),
-                },
-                other => {
-                    return err(
-                        line,
-                        format!(
-                            "unknown keyword '{other}' (name, solved, move, powers, cost, piece, face)"
-                        ),
-                    );
-                }
-            }
-        }
-        let Some((solved_line, solved)) = solved else {
-            return err(0, "no solved line");
-        };
+        let Lines {
+            name,
+            solved,
+            moves,
+            powers,
+            costs,
+            pieces,
+            faces,
+        } = read_lines(text)?;
+        let solved = check_solved(solved)?;
         let n = solved.len();
-        if n == 0 || n > 128 {
-            return err(solved_line, format!("{n} stickers: a puzzle has 1 to 128"));
-        }
-        if let Some(&c) = solved.iter().find(|c| !(33..=126).contains(*c)) {
-            return err(
-                solved_line,
-                format!("byte {c} is not a printable ASCII colour"),
-            );
-        }
-        if moves.is_empty() {
-            return err(0, "no moves");
-        }
-        if moves.len() > MAX_MOVES {
-            return err(0, format!("{} moves: at most {MAX_MOVES}", moves.len()));
-        }
-        for (line, m) in &moves {
-            if m.perm.len() != n {
-                return err(
-                    *line,
-                    format!(
-                        "move {} has {} positions, the puzzle {n} stickers",
-                        m.name,
-                        m.perm.len()
-                    ),
-                );
-            }
-            let mut seen = vec![false; n];
-            for &x in &m.perm {
-                if x as usize >= n {
-                    return err(
-                        *line,
-                        format!(
-                            "move {}: position {x} is past the last sticker ({})",
-                            m.name,
-                            n - 1
-                        ),
-                    );
-                }
-                if std::mem::replace(&mut seen[x as usize], true) {
-                    return err(
-                        *line,
-                        format!("move {} is not a permutation: {x} appears twice", m.name),
-                    );
-                }
-            }
-        }
-        let mut all: Vec<PuzzleMove> = moves.iter().map(|(_, m)| m.clone()).collect();
-        let names_of = |all: &[PuzzleMove]| all.iter().map(|m| m.name.clone()).collect::<Vec<_>>();
-        for (i, (line, m)) in moves.iter().enumerate() {
-            if names_of(&all)[..i].contains(&m.name) {
-                return err(*line, format!("move {} is defined twice", m.name));
-            }
-            // One permutation under two names would list each solution twice.
-            if let Some((at, same)) = moves[..i].iter().find(|(_, x)| x.perm == m.perm) {
-                return err(
-                    *line,
-                    format!(
-                        "move {} is the same permutation as move {} (line {at}): define each move once",
-                        m.name, same.name
-                    ),
-                );
-            }
-        }
-        let base: Vec<PuzzleMove> = all.clone();
-        let powers_all_line = powers
-            .iter()
-            .find(|(_, p)| p == "all")
-            .map_or(0, |(l, _)| *l);
-        let wanted: Vec<(usize, String)> = if powers_all_line > 0 {
-            base.iter().map(|m| (0, m.name.clone())).collect()
-        } else {
-            powers
-        };
+        let mut all = check_moves(&moves, n)?;
         let identity: Vec<u8> = (0..n as u8).collect();
-        // Where each move was defined, for naming both sides of a clash.
-        let mut defined_at: Vec<usize> = moves.iter().map(|(line, _)| *line).collect();
-        for (line, pname) in wanted {
-            let Some(m) = base.iter().find(|m| m.name == pname) else {
-                return err(line, format!("powers of unknown move '{pname}'"));
-            };
-            let mut p = m.perm.clone();
-            let mut ks = Vec::new();
-            for k in 2.. {
-                p = compose(&p, &m.perm);
-                if p == identity {
-                    break;
-                }
-                if k > 24 {
-                    return err(line, format!("move {pname} has order over 24"));
-                }
-                ks.push((k, p.clone()));
-            }
-            let order = ks.len() + 2;
-            let here = if line == 0 { powers_all_line } else { line };
-            for (k, perm) in ks {
-                let name = if k == order - 1 {
-                    format!("{pname}'")
-                } else {
-                    format!("{pname}{k}")
-                };
-                if all.iter().any(|x| x.perm == perm) {
-                    continue; // already a move, under whatever name
-                }
-                if let Some(i) = all.iter().position(|x| x.name == name) {
-                    let from = match defined_at[i] {
-                        0 => String::new(),
-                        l => format!(" (line {l})"),
-                    };
-                    return err(
-                        here,
-                        format!(
-                            "powers {pname}: the power {name} of {pname} is another move than the move named {name}{from}; rename one of them",
-                            name = all[i].name
-                        ),
-                    );
-                }
-                if all.len() == MAX_MOVES {
-                    return err(
-                        here,
-                        format!("powers {pname}: more than {MAX_MOVES} moves with the powers"),
-                    );
-                }
-                all.push(PuzzleMove {
-                    name,
-                    perm,
-                    face: 0,
-                    cost: 1000,
-                });
-                defined_at.push(here);
-            }
-        }
+        add_powers(&mut all, &moves, powers, &identity)?;
         assign_faces(&mut all);
         for (line, mname, value) in costs {
             let Some(c) = parse_cost(&value) else {
