@@ -30,6 +30,7 @@ use pocket_lib::{Costs, Cube, Layout, Metric, Move, PocketSolver, Stickers};
 
 use crate::kernels::*;
 use crate::read::*;
+use pocket_lib::cube::lookup::{Dist, FOR_DISTANCES, FOR_POLICIES, distances_for};
 
 pyo3::create_exception!(
     pocket,

@@ -17,6 +17,7 @@ pub(crate) mod census;
 pub(crate) mod class_key;
 pub(crate) mod goal;
 pub(crate) mod goal_cache;
+pub mod lookup;
 pub(crate) mod picture;
 pub(crate) mod scramble;
 pub mod shared;
