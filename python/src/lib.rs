@@ -716,8 +716,8 @@ fn scramble<'py>(
     let request = ScrambleRequest {
         count: n as u64,
         seed: args::seed(seed)?,
-        min_distance: args::opt_int_in(min_distance, "min_distance", 0, u32::MAX.into())?
-            .map_or(DEFAULT_MIN_DISTANCE, |d| d as u32),
+        min_distance: args::opt_int_in(min_distance, "min_distance", 0, i64::MAX)?
+            .map_or(DEFAULT_MIN_DISTANCE, |d| d as u64),
         length: args::opt_int_in(length, "length", 0, i64::MAX)?
             .map(|l| usize::try_from(l).unwrap_or(usize::MAX)),
         optimal,

@@ -58,7 +58,7 @@ impl ScrambleArgs {
         ScrambleRequest {
             count: self.count as u64,
             seed: self.seed,
-            min_distance: self.min_distance,
+            min_distance: self.min_distance.into(),
             length: self.length,
             optimal: self.optimal,
             generators: self.generators.clone(),

@@ -12,7 +12,7 @@ use crate::model::moves::{Move, generators_name};
 /// `--length` unless given (with all nine moves).
 pub const DEFAULT_LENGTH: usize = 11;
 /// `--min-distance` unless given.
-pub const DEFAULT_MIN_DISTANCE: u32 = 4;
+pub const DEFAULT_MIN_DISTANCE: u64 = 4;
 /// The longest `--length` taken.
 pub const MAX_LENGTH: usize = 1000;
 
@@ -23,8 +23,9 @@ pub struct ScrambleRequest {
     pub count: u64,
     /// The seed of the random numbers (none: from the system).
     pub seed: Option<u64>,
-    /// The smallest distance from solved drawn.
-    pub min_distance: u32,
+    /// The smallest distance from solved drawn (any number: one past the largest
+    /// distance is refused by name).
+    pub min_distance: u64,
     /// Moves in each sequence (none: the default of the moves).
     pub length: Option<usize>,
     /// The shortest sequence for each position instead of a fixed length.
@@ -90,7 +91,7 @@ impl ScrambleRequest {
             None => Held::Shared(shared::scrambler()),
         };
         let diameter = scrambler.get().diameter();
-        if self.min_distance > diameter {
+        if self.min_distance > u64::from(diameter) {
             return usage(format!(
                 "{MIN_DISTANCE} {} is more than the largest distance ({diameter})",
                 self.min_distance
@@ -109,7 +110,8 @@ impl ScrambleRequest {
         Ok(Scrambles {
             scrambler,
             rng: self.seed.map_or_else(Rng::from_entropy, Rng::from_seed),
-            min_distance: self.min_distance,
+            // At most the diameter, checked above.
+            min_distance: self.min_distance as u32,
             length,
             left: self.count,
             moves: generators_name(self.generators.as_deref().unwrap_or(&Move::ALL)),

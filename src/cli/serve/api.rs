@@ -228,7 +228,8 @@ fn scramble_query(params: &HashMap<String, String>) -> Result<ScrambleRequest, R
     Ok(ScrambleRequest {
         count: 1,
         seed: value(params, Opt::Seed)?,
-        min_distance: value(params, Opt::MinDistance)?.unwrap_or(DEFAULT_MIN_DISTANCE),
+        min_distance: value::<u32>(params, Opt::MinDistance)?
+            .map_or(DEFAULT_MIN_DISTANCE, u64::from),
         length: value(params, Opt::Length)?,
         optimal: switch(params, Opt::Optimal)?,
         generators: generators(params)?,
