@@ -63,15 +63,61 @@ pub(super) fn run_id() -> u32 {
 /// The fallback's home for one run: a fresh directory under `/tmp`, owned by the
 /// run's uid (when the judge is root), removed after the run.
 pub(super) fn make_home(owner: Option<u32>) -> io::Result<PathBuf> {
-    use std::os::unix::fs::DirBuilderExt;
-    static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("pocket-box-{}-{n}", std::process::id()));
-    std::fs::DirBuilder::new().mode(0o700).create(&dir)?;
+    let dir = fresh_dir(&std::env::temp_dir(), "pocket-box")?;
     if let Some(id) = owner {
         std::os::unix::fs::chown(&dir, Some(id), Some(id))?;
     }
     Ok(dir)
+}
+
+/// Remove a run's home, even where the program took the write permission off a
+/// directory in it (owned by the program's uid, which the judge is or is root over).
+pub(super) fn remove_home(dir: &Path) {
+    if std::fs::remove_dir_all(dir).is_ok() {
+        return;
+    }
+    open_up(dir, 0);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// Give every directory under `dir` (links not followed) its owner's full rights.
+fn open_up(dir: &Path, depth: usize) {
+    use std::os::unix::fs::PermissionsExt;
+    if depth > 64 {
+        return;
+    }
+    let _ = std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700));
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten().take(SWEEP_LIMIT) {
+        if entry.file_type().is_ok_and(|t| t.is_dir()) {
+            open_up(&entry.path(), depth + 1);
+        }
+    }
+}
+
+/// Names tried before giving up, as mkdtemp does.
+const FRESH_ATTEMPTS: usize = 100;
+
+/// A directory made new under `parent` (mode 0700), with a name no one could have
+/// chosen in advance: a name taken already (left by a judge that was killed, under
+/// a pid used again, or put there by someone else) is passed over, never entered.
+/// CI failed when `pocket-box-PID-0` from an earlier judge with the same pid was
+/// still there ("cannot start ...: File exists").
+fn fresh_dir(parent: &Path, prefix: &str) -> io::Result<PathBuf> {
+    use std::os::unix::fs::DirBuilderExt;
+    let mut last = io::Error::from(io::ErrorKind::AlreadyExists);
+    for _ in 0..FRESH_ATTEMPTS {
+        let name = format!("{prefix}-{}-{:08x}", std::process::id(), random_u32());
+        let dir = parent.join(name);
+        match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = e,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last)
 }
 
 /// The world-writable places where a program under a uid of its own can leave files.
@@ -151,5 +197,32 @@ mod tests {
             assert!(!taken(id));
         }
         assert!(taken(0), "root is an account");
+    }
+
+    /// Pins the CI failure of stop 43: a name already taken is passed over.
+    #[test]
+    fn fresh_dirs_are_new_and_distinct() {
+        let parent = std::env::temp_dir().join(format!("pocket-fresh-{}", std::process::id()));
+        std::fs::create_dir_all(&parent).unwrap();
+        let made: std::collections::HashSet<PathBuf> = (0..50)
+            .map(|_| fresh_dir(&parent, "box").unwrap())
+            .collect();
+        assert_eq!(made.len(), 50);
+        assert_eq!(std::fs::read_dir(&parent).unwrap().count(), 50);
+        std::fs::remove_dir_all(&parent).unwrap();
+    }
+
+    #[test]
+    fn a_home_made_unwritable_is_removed() {
+        use std::os::unix::fs::PermissionsExt;
+        let home = fresh_dir(&std::env::temp_dir(), "pocket-home-test").unwrap();
+        let locked = home.join("a/b");
+        std::fs::create_dir_all(&locked).unwrap();
+        std::fs::write(locked.join("f"), "x").unwrap();
+        for d in [&locked, &home.join("a")] {
+            std::fs::set_permissions(d, std::fs::Permissions::from_mode(0o500)).unwrap();
+        }
+        remove_home(&home);
+        assert!(!home.exists());
     }
 }

@@ -449,7 +449,7 @@ impl Home {
     /// the run left in the world-writable places.
     fn remove(&self, uid: Option<libc::uid_t>, keep: &[std::path::PathBuf]) {
         if let Home::Dir(dir) = self {
-            let _ = std::fs::remove_dir_all(dir);
+            identity::remove_home(dir);
             if let Some(id) = uid {
                 identity::sweep_files(id, keep);
             }
