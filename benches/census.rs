@@ -9,7 +9,7 @@ use pocket::cube::{census_all, census_with_symmetry, distance_table};
 use pocket::{Coord, Metric, TableSolver, census, parse_state};
 
 fn bench(c: &mut Criterion) {
-    pocket::model::tables();
+    pocket::internals::tables();
     let mut g = c.benchmark_group("census");
     g.sample_size(10);
     g.bench_function("all_three_metrics", |b| {

@@ -33,7 +33,7 @@
 //! | module | what it holds |
 //! | --- | --- |
 //! | [`model`] | sticker strings and layouts ([`Stickers`], [`Layout`]), pieces and the coordinate ([`Cube`], [`Coord`]), moves and algorithms ([`Move`], [`Alg`]), what moves cost ([`Metric`], [`Costs`]), goals with wildcards ([`Goal`]) |
-//! | [`engine`] | every search, generic over a [`Space`](engine::Space): the bidirectional [`Solver`](engine::Solver), the layered search ([`Layered`](engine::Layered)), the walk down a table ([`Walk`](engine::Walk)), the [`Census`], and one canonical-sequence rule ([`Canon`](engine::Canon)) |
+//! | [`engine`] | every search, generic over a [`Space`](engine::Space): the bidirectional [`Solver`](engine::Solver), the walk down a table ([`Walk`](engine::Walk)), the [`Census`], and one canonical-sequence rule ([`Canon`](engine::Canon)) |
 //! | [`cube`] | the pocket cube as a space, and what is built on it: [`PocketSolver`], [`TableSolver`], the [`census`], goal solving, [`Scrambler`], pictures, algorithms by effect |
 //! | [`puzzle`] | puzzles from definition files as spaces ([`Puzzle`]), and the magic-move search |
 //! | [`challenge`] | the challenge's checks: claimed solutions, whole solver programs, the test patterns |
@@ -69,6 +69,9 @@ pub mod puzzle;
 pub mod challenge;
 
 pub mod request;
+
+#[doc(hidden)]
+pub mod internals;
 
 // The command line is the binary's, not part of the library's surface: one entry
 // point runs it.

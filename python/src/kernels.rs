@@ -1,8 +1,8 @@
 //! The batch kernels: plain Rust over position numbers and rows, run with the GIL
 //! released, cut across threads; where a batch's distances come from; output buffers.
 
-use pocket_lib::cube::bulk;
-use pocket_lib::cube::lookup::Distances;
+use pocket_lib::internals::bulk;
+use pocket_lib::internals::lookup::Distances;
 use pocket_lib::model::STICKERS;
 
 /// A position number that is no position: the mark of a bad row in the kernels.

@@ -20,17 +20,18 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
-use pocket_lib::cube::bulk::{self, STICKER_PERMUTATIONS};
-use pocket_lib::cube::shared::{self, PerMetric};
+use pocket_lib::internals::bulk::{self, STICKER_PERMUTATIONS};
+use pocket_lib::internals::shared::{self, PerMetric};
 use pocket_lib::cube::{AutoSolver, Rng};
-use pocket_lib::model::{POSITIONS, STICKERS, WcaSequence, state_in_line};
+use pocket_lib::internals::state_in_line;
+use pocket_lib::model::{POSITIONS, STICKERS, WcaSequence};
 use pocket_lib::request::FrontEnd;
 use pocket_lib::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest};
 use pocket_lib::{Costs, Cube, Layout, Metric, Move, PocketSolver, Stickers};
 
 use crate::kernels::*;
 use crate::read::*;
-use pocket_lib::cube::lookup::{Dist, FOR_DISTANCES, FOR_POLICIES, distances_for};
+use pocket_lib::internals::lookup::{Dist, FOR_DISTANCES, FOR_POLICIES, distances_for};
 
 pyo3::create_exception!(
     pocket,

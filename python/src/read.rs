@@ -9,8 +9,9 @@ use numpy::{
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyList, PyString, PyTuple};
 
-use pocket_lib::cube::bulk;
-use pocket_lib::model::{POSITIONS, STICKERS, state_in_line};
+use pocket_lib::internals::bulk;
+use pocket_lib::internals::state_in_line;
+use pocket_lib::model::{POSITIONS, STICKERS};
 use pocket_lib::{Cube, Layout, Stickers};
 
 use crate::kernels::*;

@@ -9,8 +9,8 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 use pocket_lib::cube::Symmetry;
-use pocket_lib::cube::bulk::{self, STICKER_PERMUTATIONS};
-use pocket_lib::cube::shared::PerMetric;
+use pocket_lib::internals::bulk::{self, STICKER_PERMUTATIONS};
+use pocket_lib::internals::shared::PerMetric;
 use pocket_lib::model::{POSITIONS, STICKERS};
 use pocket_lib::{Coord, Cube, Metric};
 

@@ -239,7 +239,7 @@ pub struct Run {
     /// Processes of the run found running outside its process group after it ended
     /// (and then killed). Found on Linux only; elsewhere always 0.
     pub escaped: usize,
-    /// Processes of the run still running when the judge gave up on them, [`CLEANUP`]
+    /// Processes of the run still running when the judge gave up on them, `CLEANUP`
     /// after the run ended.
     pub survivors: usize,
     /// The last lines of the program's standard error (at most 2 KiB), for a crash.

@@ -12,9 +12,7 @@ pub(crate) mod judge;
 pub(crate) mod patterns;
 
 pub use check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
-pub use judge::{
-    CLEANUP, InputMode, Limits, MAX_OUTPUT, Outcome, Run, Summary, WORKER_ENV, run_one,
-};
+pub use judge::{InputMode, Limits, Outcome, Run, Summary, run_one};
 pub use patterns::{
     BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
     run_patterns,

@@ -56,7 +56,7 @@ pub fn distance_table(metric: Metric) -> Vec<u8> {
 }
 
 /// Distance of every position from solved with the given moves (one move, one step);
-/// positions they cannot reach stay [`UNSEEN`].
+/// positions they cannot reach stay `UNSEEN`.
 pub fn distance_table_for(moves: &[Move]) -> Vec<u8> {
     distance_table_from(moves, &[0])
 }
@@ -100,7 +100,7 @@ fn tabulate(metric: Metric, moves: &[Move], positions: &[u64], maxima: &[u64]) -
 }
 
 /// The census of a metric with its positions also counted up to symmetry (and
-/// inversion, where that keeps distances); see [`crate::cube::classes`].
+/// inversion, where that keeps distances); see `classes`.
 pub fn census_with_symmetry(metric: Metric) -> Census {
     let moves = metric.steps();
     let dist = distance_table_for(&moves);

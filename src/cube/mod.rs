@@ -12,28 +12,28 @@
 
 pub(crate) mod algs;
 pub(crate) mod auto;
-pub mod bulk;
+pub(crate) mod bulk;
 pub(crate) mod census;
 pub(crate) mod class_key;
 pub(crate) mod goal;
 pub(crate) mod goal_cache;
-pub mod lookup;
+pub(crate) mod lookup;
 pub(crate) mod picture;
 pub(crate) mod scramble;
-pub mod shared;
+pub(crate) mod shared;
 pub(crate) mod solver;
 pub(crate) mod symmetry;
 pub(crate) mod table;
 
 pub use algs::AlgSearch;
-pub use auto::{AutoSolver, LARGE_BATCH, TABLE_AFTER};
+pub use auto::AutoSolver;
 pub use census::{
-    census, census_all, census_all_with, census_in, census_with_symmetry, distance, distance_table,
-    distance_table_for, distance_table_from,
+    census, census_all, census_in, census_with_symmetry, distance, distance_table,
+    distance_table_for,
 };
 pub use goal::solve_to_goal;
-pub use picture::{Rgb, STANDARD, Style, draw, render, sticker_colours, svg};
+pub use picture::{Style, draw, render, svg};
 pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use solver::{PocketSolver, PocketSpace, solve};
-pub use symmetry::{Symmetry, classes, group_of};
+pub use symmetry::Symmetry;
 pub use table::{Separators, TableSolver};

@@ -86,7 +86,7 @@ impl Style {
     }
 }
 
-/// The net of `s` as text in `style`, coloured by [`sticker_colours`].
+/// The net of `s` as text in `style`, coloured by `sticker_colours`.
 pub fn draw(s: &Stickers, style: Style) -> String {
     render(s, &sticker_colours(s), style)
 }

@@ -524,8 +524,8 @@ const SEARCHES_BEFORE_TABLE: usize = 10_000;
 /// built-in HTM table); the exact-length table of its moves (0.16 s of CPU and 7 MB
 /// for all nine moves, a few milliseconds for `<R,U>`) is built only when a request
 /// needs it: a fixed length more than one past the largest distance, a search that
-/// runs out of [`SEARCH_BUDGET`], counting what may be drawn, or a long run
-/// ([`SEARCHES_BEFORE_TABLE`]). Otherwise a depth-first search pruned by the
+/// runs out of `SEARCH_BUDGET`, counting what may be drawn, or a long run
+/// (`SEARCHES_BEFORE_TABLE`). Otherwise a depth-first search pruned by the
 /// distances answers exactly what the table would: the same positions are drawn and
 /// the same sequences written for a seed. One `pocket scramble` of all nine moves
 /// took 198 ms of CPU with the table always built, 0.46 ms now; `--length 9` 169 to
@@ -816,7 +816,7 @@ impl Scrambler {
     /// Whether a canonical sequence of exactly `k` moves makes position `y`, at
     /// distance `d`, with its last move in one of `classes` ([`START`]: the empty
     /// sequence), by a depth-first search back to solved pruned by the distances;
-    /// `None` past [`SEARCH_BUDGET`].
+    /// `None` past `SEARCH_BUDGET`.
     fn made_by(&self, y: usize, d: u8, k: usize, classes: u8) -> Option<bool> {
         let mut budget = SEARCH_BUDGET;
         self.made_within(y, d, k, classes, &mut budget)

@@ -8,9 +8,9 @@
 //! which move may follow which, in every search and walk.
 //!
 //! - [`Solver`]: the bidirectional search for one state's optimal solutions.
-//! - [`Layered`] and [`unit_distances`]: the layered search from a set of roots
+//! - `Layered` and `unit_distances`: the layered search from a set of roots
 //!   (censuses, distance tables, goals, pruning tables).
-//! - [`packed_census`]: the unit-cost census in two bits a state, for large spaces.
+//! - `packed_census`: the unit-cost census in two bits a state, for large spaces.
 //! - [`Walk`]: walks down a distance table (first, all, count, least cost).
 //! - [`Census`]: the census of a space, as a table or JSON.
 
@@ -21,15 +21,8 @@ pub(crate) mod packed;
 pub(crate) mod search;
 pub(crate) mod walk;
 
-pub use census::{Census, Classes, Row};
-pub use chart::census_svg;
-pub use layers::{
-    Blocks, Dense, Direction, Indexed, Layered, Reached, Settled, Sparse, Store, UNSEEN,
-    unit_distances, unit_local_maxima,
-};
-pub use packed::{Counts, packed_bytes, packed_census};
+pub use census::{Census, Row};
 pub use search::{
     Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
-    check_moves,
 };
-pub use walk::{Order, Walk};
+pub use walk::Walk;

@@ -712,14 +712,14 @@ enum First {
 impl<P: Space> Solver<P> {
     /// A solver with the default configuration.
     ///
-    /// Panics if the space breaks [`check_moves`].
+    /// Panics if the space breaks `check_moves`.
     pub fn new(space: P) -> Solver<P> {
         Solver::with_config(space, SolverConfig::default())
     }
 
     /// A solver with an explicit configuration.
     ///
-    /// Panics if the space breaks [`check_moves`].
+    /// Panics if the space breaks `check_moves`.
     pub fn with_config(space: P, config: SolverConfig) -> Solver<P> {
         if let Err(e) = check_moves(&space) {
             panic!("{e}");

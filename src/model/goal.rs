@@ -141,17 +141,8 @@ pub fn matches(goal: &[Option<u8>; STICKERS], cube: &Cube) -> bool {
         .all(|(g, f)| g.is_none_or(|g| g == f))
 }
 
-/// Whether any position of the cube matches a goal in faces. Each corner slot can hold
-/// the corners (with their twists) whose faces fit the pattern there; the reference
-/// corner stays home untwisted; a position puts each corner in one slot with twists
-/// summing to 0 mod 3, and every such placement is a position. So the question is a
-/// small dynamic programme over (slot, corners used, twist sum): 8 * 256 * 3 states.
-pub fn reachable(goal: &[Option<u8>; STICKERS]) -> bool {
-    placeable(&fits(goal))
-}
-
-/// Every position matching a goal in faces, as pieces (none if [`reachable`] is
-/// false): each corner slot takes, in turn, a corner that fits it there, and the
+/// Every position matching a goal in faces, as pieces (none if no position
+/// matches): each corner slot takes, in turn, a corner that fits it there, and the
 /// last twist is the one that makes the sum 0 mod 3.
 pub fn matching(goal: &[Option<u8>; STICKERS]) -> Vec<Cube> {
     struct Placing<'f> {

@@ -27,16 +27,10 @@ pub(crate) mod turned;
 
 pub use cost::{Costs, Metric};
 pub use error::Error;
-pub use geometry::{FACE_AXES, quarter_turn};
-pub use goal::{Goal, WILDCARD, matches, reachable, unmatchable};
+pub use goal::Goal;
 pub use invalid::{Invalid, Kind};
 pub use layout::Layout;
-pub use moves::{ALG_INLINE, Alg, Face, Move, MoveError, generators_name, parse_generators};
+pub use moves::{Alg, Face, Move, MoveError, parse_generators};
 pub use notation::{NotationError, WcaSequence};
-pub use pieces::{
-    CORNER_FACES, CORNER_STICKERS, Coord, CornerMove, Cube, FACE_LETTERS, PERMS, POSITIONS,
-    STICKER_FACE, STICKER_MOVES, STICKERS, TWISTS, Tables, corner_move, tables,
-};
-pub use stickers::{
-    NET_HELP, POSITION_NAMES, StateError, Stickers, describe_char, parse_state, state_in_line,
-};
+pub use pieces::{Coord, Cube, POSITIONS, STICKERS};
+pub use stickers::{StateError, Stickers, parse_state};

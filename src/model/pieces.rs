@@ -7,8 +7,7 @@
 use super::invalid::{Invalid, Kind};
 
 pub use crate::model::move_tables::{
-    CORNER_STICKERS, CornerMove, PERMS, POSITIONS, STICKER_MOVES, STICKERS, TWISTS, Tables,
-    corner_move,
+    CORNER_STICKERS, PERMS, POSITIONS, STICKER_MOVES, STICKERS, TWISTS, Tables,
 };
 use crate::model::move_tables::{MOVABLE_SLOTS, build_tables, rank7};
 use crate::model::moves::{Alg, Move};
@@ -255,6 +254,7 @@ static TABLES: Tables = build_tables();
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::move_tables::corner_move;
 
     #[test]
     fn checked_constructors() {

@@ -13,12 +13,12 @@ pub(crate) mod coords;
 pub(crate) mod defined;
 pub(crate) mod format;
 pub(crate) mod group;
-pub mod kpuzzle;
+pub(crate) mod kpuzzle;
 pub(crate) mod orbit;
 pub(crate) mod pieces;
 pub(crate) mod space;
-pub mod strict_json;
-pub mod tws;
+pub(crate) mod strict_json;
+pub(crate) mod tws;
 
 pub use defined::{Piece, Puzzle, PuzzleMove};
 pub use format::{BUILTIN_PUZZLES, DefinitionError};

@@ -5,16 +5,16 @@
 //!
 //! Conventions fixed here: the exit statuses ([`EXIT_OK`], [`EXIT_BAD_INPUT`],
 //! [`EXIT_USAGE`]); answers in batches, in input order, one line per input
-//! ([`batch`]); a refusal as a [`RequestError`] that says whether the request itself
+//! (`batch`); a refusal as a [`RequestError`] that says whether the request itself
 //! was wrong (a usage error) or its input.
 
-pub mod batch;
+pub(crate) mod batch;
 pub mod census;
 pub mod check;
 pub mod scramble;
 pub mod show;
 pub mod solve;
-pub mod words;
+pub(crate) mod words;
 
 use std::fmt;
 use std::io;

@@ -4,7 +4,7 @@
 //!
 //! A request's refusal is written with [`Opt`] values in its text (`format!("{}",
 //! Opt::Seed)` leaves a marker), and a front end turns the markers into its words
-//! with [`spelled`]. So a message is written once, in one place, and reads right in
+//! with `spelled`. So a message is written once, in one place, and reads right in
 //! all three front ends.
 
 use std::fmt;
@@ -41,6 +41,8 @@ pub enum Opt {
 /// The options as constants, to be named inside a message's text:
 /// `format!("give {COUNT} or {ALL}, not both")`.
 pub mod opts {
+    // Every option has its constant, whether a message names it yet or not.
+    #![allow(dead_code)]
     use super::Opt;
 
     pub const ALL: Opt = Opt::All;
@@ -151,7 +153,7 @@ impl Opt {
     }
 }
 
-/// Writes the option's marker, for [`spelled`] to turn into a front end's words.
+/// Writes the option's marker, for `spelled` to turn into a front end's words.
 impl fmt::Display for Opt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{MARK}{}{MARK_END}", self.name())

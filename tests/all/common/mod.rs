@@ -258,9 +258,9 @@ pub fn random_state(rng: &mut Rng) -> Vec<u8> {
     }
     // Whole-cube rotations from the library's geometry (only to vary the input: the
     // oracle and the checks above do not depend on it).
-    let axes = pocket::model::FACE_AXES;
+    let axes = pocket::internals::FACE_AXES;
     for _ in 0..rng.below(4) {
-        let p = pocket::model::quarter_turn(axes[rng.below(6)], true);
+        let p = pocket::internals::quarter_turn(axes[rng.below(6)], true);
         s = (0..24).map(|i| s[p[i] as usize]).collect();
     }
     // Random distinct printable colours.
