@@ -396,6 +396,20 @@ fn load_patterns(file: &Option<String>) -> Result<Vec<Pattern>, u8> {
     Ok(patterns)
 }
 
+/// The picture style for standard output under `--color` (ripgrep's convention:
+/// `auto` colours a terminal unless `NO_COLOR` is set and not empty).
+fn stdout_style(when: crate::cube::ColorChoice) -> crate::cube::Style {
+    use std::io::IsTerminal;
+    let env = crate::cube::ColorEnv {
+        no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
+        true_colour: matches!(
+            std::env::var("COLORTERM").as_deref(),
+            Ok("truecolor") | Ok("24bit")
+        ),
+    };
+    crate::cube::Style::choose(when, io::stdout().is_terminal(), env)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
+use crate::cube::picture::{ColorChoice, paint};
 use crate::model::moves::Move;
 use crate::request::scramble::{ScrambleRequest, to_json};
 
@@ -50,6 +51,10 @@ pub(crate) struct ScrambleArgs {
     /// print one JSON object per scramble
     #[argh(switch)]
     json: bool,
+    /// colour the state's stickers: auto (default: on a terminal, unless NO_COLOR is
+    /// set), always or never
+    #[argh(option, default = "ColorChoice::Auto")]
+    color: ColorChoice,
 }
 
 impl ScrambleArgs {
@@ -78,6 +83,7 @@ pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
     };
     #[cfg(not(unix))]
     let mut out = io::BufWriter::new(io::stdout().lock());
+    let style = super::stdout_style(a.color);
     let mut line = String::new();
     for drawn in scrambles {
         let sc = match drawn {
@@ -90,7 +96,7 @@ pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
             true => std::fmt::Write::write_fmt(&mut line, format_args!("{}\n", to_json(&sc))),
             false => std::fmt::Write::write_fmt(
                 &mut line,
-                format_args!("{}\t{}\n", sc.alg, sc.cube.stickers()),
+                format_args!("{}\t{}\n", sc.alg, paint(&sc.cube.stickers(), style)),
             ),
         };
         written.map_err(io::Error::other)?;

@@ -1,10 +1,10 @@
 //! `pocket show`: a picture of the cube, in the terminal or as SVG.
 
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 
 use argh::FromArgs;
 
-use crate::cube::picture::{Style, draw, sticker_colours, svg};
+use crate::cube::picture::{ColorChoice, draw, sticker_colours, svg};
 use crate::io::MAX_LINE;
 use crate::model::notation::Layout;
 use crate::model::stickers::{escape_text, state_in_line};
@@ -25,7 +25,8 @@ use super::{EXIT_BAD_INPUT, EXIT_OK};
     note = "Colours: W Y R O G B (any case) are drawn as those colours; any other six \
             characters get the standard colour of the face they belong to when solved \
             (U white, F green, R red, B blue, L orange, D yellow). Plain letters when \
-            standard output is not a terminal or NO_COLOR is set."
+            standard output is not a terminal or NO_COLOR is set (--color always or never \
+            decides instead)."
 )]
 pub(super) struct ShowArgs {
     /// the state, 24 stickers (default: one line of standard input, which may be a
@@ -42,6 +43,9 @@ pub(super) struct ShowArgs {
     /// facelet order of the state: golf (default) or urfdlb
     #[argh(option, default = "Layout::Golf")]
     layout: Layout,
+    /// colour: auto (default: on a terminal, unless NO_COLOR is set), always or never
+    #[argh(option, default = "ColorChoice::Auto")]
+    color: ColorChoice,
 }
 
 pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
@@ -91,7 +95,7 @@ pub(super) fn cmd_show(a: ShowArgs) -> io::Result<u8> {
             return Ok(EXIT_BAD_INPUT);
         }
     } else {
-        let style = Style::detect(io::stdout().is_terminal());
+        let style = super::stdout_style(a.color);
         let mut out = io::stdout().lock();
         out.write_all(draw(&given, style).as_bytes())?;
         out.flush()?;

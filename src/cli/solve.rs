@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal};
 
 use argh::FromArgs;
 
-use crate::cube::picture::Style;
+use crate::cube::picture::ColorChoice;
 use crate::io::LineReader;
 use crate::model::cost::Metric;
 use crate::model::moves::Move;
@@ -61,7 +61,9 @@ pub(crate) struct SolveArgs {
     /// R′, R3, comments after //, numbered lines, alg.cubing.net and twizzle links);
     /// repeat for several; "-" reads one sequence per line from stdin (blank lines
     /// skipped; a line of `pocket scramble` by its moves, checked against its state);
-    /// with states: turn each state by this one sequence, then solve
+    /// with states: turn each state by this one sequence, then solve. On a 2x2 wide
+    /// moves and x y z turn the whole cube: they alone leave it solved, and the
+    /// solution's letters name the faces where they are after them
     #[argh(option)]
     moves: Vec<String>,
     /// facelet order of the states: golf (default, the net `pocket net` draws) or urfdlb
@@ -89,6 +91,14 @@ pub(crate) struct SolveArgs {
     /// draw each state before its answer line (see `pocket show`)
     #[argh(switch)]
     show: bool,
+    /// with --all, print each solution on a line of its own, and an empty line
+    /// after each state's solutions
+    #[argh(switch)]
+    lines: bool,
+    /// colour the pictures of --show: auto (default: on a terminal, unless NO_COLOR
+    /// is set), always or never
+    #[argh(option, default = "ColorChoice::Auto")]
+    color: ColorChoice,
     /// with --show, also draw the cube after every move of the solution
     #[argh(switch)]
     steps: bool,
@@ -116,12 +126,14 @@ impl<R: io::Read> io::Read for Hinted<R> {
 impl SolveArgs {
     /// The request these arguments make; pictures in the style of this terminal.
     pub(super) fn request(self) -> SolveRequest {
-        let style = Style::detect(io::stdout().is_terminal());
+        let style = super::stdout_style(self.color);
         SolveRequest {
             metric: self.metric,
             compact: self.compact,
             all: self.all,
             count: self.count,
+            lines: self.lines,
+            mark_solved: io::stdout().is_terminal() && !self.json,
             method: self.method,
             cost: self.cost,
             moves: self.moves,

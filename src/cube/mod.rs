@@ -32,7 +32,7 @@ pub use census::{
     distance_table_for,
 };
 pub use goal::solve_to_goal;
-pub use picture::{Style, draw, render, svg};
+pub use picture::{ColorChoice, ColorEnv, Style, draw, paint, render, svg};
 pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use solver::{PocketSolver, PocketSpace, solve};
 pub use symmetry::Symmetry;

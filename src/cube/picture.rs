@@ -71,17 +71,58 @@ pub enum Style {
     Palette,
 }
 
-impl Style {
-    /// The style for standard output: plain when it is not a terminal or `NO_COLOR`
-    /// is set; 24-bit when `COLORTERM` says so; 256 colours otherwise.
-    pub fn detect(is_terminal: bool) -> Style {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-        if !is_terminal || no_color {
-            return Style::Plain;
+/// When to colour, as `--color=auto|always|never` says it (ripgrep's, ls's and git's
+/// words).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Colour a terminal, unless `NO_COLOR` is set.
+    #[default]
+    Auto,
+    /// Colour whatever the output is (and whatever `NO_COLOR` says: the option is
+    /// the user's more specific word).
+    Always,
+    /// Never colour.
+    Never,
+}
+
+impl std::str::FromStr for ColorChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ColorChoice, String> {
+        match s {
+            "auto" => Ok(ColorChoice::Auto),
+            "always" => Ok(ColorChoice::Always),
+            "never" => Ok(ColorChoice::Never),
+            _ => Err(format!(
+                "unknown colour choice '{}': auto, always or never",
+                crate::model::stickers::escape_text(s)
+            )),
         }
-        match std::env::var("COLORTERM").as_deref() {
-            Ok("truecolor") | Ok("24bit") => Style::TrueColour,
-            _ => Style::Palette,
+    }
+}
+
+/// What the environment says about colour; read by the front end.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ColorEnv {
+    /// `NO_COLOR` is set and not empty.
+    pub no_color: bool,
+    /// `COLORTERM` is `truecolor` or `24bit`.
+    pub true_colour: bool,
+}
+
+impl Style {
+    /// The style for an output: plain for `never`, and for `auto` when the output is
+    /// not a terminal or `NO_COLOR` is set; 24-bit when `COLORTERM` says so, else 256
+    /// colours.
+    pub fn choose(when: ColorChoice, terminal: bool, env: ColorEnv) -> Style {
+        let colour = match when {
+            ColorChoice::Never => false,
+            ColorChoice::Always => true,
+            ColorChoice::Auto => terminal && !env.no_color,
+        };
+        match (colour, env.true_colour) {
+            (false, _) => Style::Plain,
+            (true, true) => Style::TrueColour,
+            (true, false) => Style::Palette,
         }
     }
 }
@@ -105,20 +146,41 @@ pub fn render(s: &Stickers, colours: &[usize; STICKERS], style: Style) -> String
             _ => {
                 out.push_str(&"   ".repeat(indent));
                 for &p in row {
-                    let face = colours[p];
-                    let code = match style {
-                        Style::TrueColour => {
-                            let (r, g, b) = STANDARD[face];
-                            format!("\x1b[48;2;{r};{g};{b}m")
-                        }
-                        _ => format!("\x1b[48;5;{}m", STANDARD_256[face]),
-                    };
+                    let code = background(colours[p], style);
                     out.push_str(&format!("{code}  \x1b[0m "));
                 }
             }
         }
         out.push('\n');
     }
+    out
+}
+
+/// The background code of a face's colour in `style` (empty when plain).
+fn background(face: usize, style: Style) -> String {
+    match style {
+        Style::Plain => String::new(),
+        Style::TrueColour => {
+            let (r, g, b) = STANDARD[face];
+            format!("\x1b[48;2;{r};{g};{b}m")
+        }
+        Style::Palette => format!("\x1b[48;5;{}m", STANDARD_256[face]),
+    }
+}
+
+/// The sticker string itself with each character on its colour (dark letters, so
+/// they stay readable on white and yellow), for a line that stays copyable; plain
+/// when `style` is.
+pub fn paint(s: &Stickers, style: Style) -> String {
+    if style == Style::Plain {
+        return s.as_str().to_string();
+    }
+    let colours = sticker_colours(s);
+    let mut out = String::new();
+    for (p, c) in s.as_str().chars().enumerate() {
+        out.push_str(&format!("{}\x1b[30m{c}", background(colours[p], style)));
+    }
+    out.push_str("\x1b[0m");
     out
 }
 

@@ -22,7 +22,7 @@ use std::ops::ControlFlow;
 
 use ahash::AHashMap;
 
-use super::search::{Canon, Moves, Path, SearchError, Space};
+use super::search::{SearchError, Space};
 
 /// Distance byte of a state not reached.
 pub const UNSEEN: u8 = u8::MAX;
@@ -393,8 +393,7 @@ impl<S: Copy + Eq + Hash> Store<S> for Sparse<S> {
 }
 
 /// A state as it is settled: its distance, and whether it is a local maximum (no move
-/// leads further). Local maxima are only known when the search follows every move
-/// (no canonical pruning); otherwise `local_maximum` is false.
+/// leads further; the search follows every move, so this is known).
 #[derive(Clone, Copy, Debug)]
 pub struct Settled<S> {
     pub state: S,
@@ -406,23 +405,12 @@ pub struct Settled<S> {
 pub struct Layered<'a, P: Space> {
     space: &'a P,
     direction: Direction,
-    canon: Option<&'a Canon>,
 }
 
 impl<'a, P: Space> Layered<'a, P> {
     /// A search over `space` in `direction`, following every move.
     pub fn new(space: &'a P, direction: Direction) -> Layered<'a, P> {
-        Layered {
-            space,
-            direction,
-            canon: None,
-        }
-    }
-
-    /// Follow only canonical sequences (fewer states expanded; no local maxima).
-    pub fn canonical(mut self, canon: &'a Canon) -> Layered<'a, P> {
-        self.canon = Some(canon);
-        self
+        Layered { space, direction }
     }
 
     /// Settle states in order of distance from `roots`, calling `visit` for each,
@@ -463,17 +451,6 @@ impl<'a, P: Space> Layered<'a, P> {
                 // decides whether x is a local maximum, with no second pass.
                 let mut further = false;
                 for (m, spec) in moves.iter().enumerate() {
-                    if let Some(canon) = self.canon {
-                        let prev = here.via.map(|v| v as usize);
-                        let allowed = match self.direction {
-                            Direction::FromRoots => canon.allows(prev, m),
-                            // Towards the roots the path runs m then prev.
-                            Direction::ToRoots => prev.is_none_or(|p| canon.allows(Some(m), p)),
-                        };
-                        if !allowed {
-                            continue;
-                        }
-                    }
                     // From the roots, y = x m. Towards them, x = y m: y = x m'.
                     let y = match self.direction {
                         Direction::FromRoots => self.space.apply(x, m),
@@ -512,7 +489,7 @@ impl<'a, P: Space> Layered<'a, P> {
                 let settled = Settled {
                     state: x,
                     distance: d,
-                    local_maximum: !further && self.canon.is_none(),
+                    local_maximum: !further,
                 };
                 if visit(settled).is_break() {
                     return Ok(());
@@ -520,31 +497,5 @@ impl<'a, P: Space> Layered<'a, P> {
             }
         }
         Ok(())
-    }
-
-    /// The cheapest path between a settled state and its root, as the store recorded
-    /// it, in the order it is walked: from the root for [`Direction::FromRoots`], from
-    /// the state for [`Direction::ToRoots`].
-    pub fn path<St: Store<P::State>>(&self, store: &St, state: P::State) -> Option<Path> {
-        let here = store.get(state)?;
-        let mut path = Path {
-            cost: here.distance,
-            moves: Moves::new(),
-        };
-        let mut at = state;
-        let mut via = here.via;
-        while let Some(m) = via {
-            path.moves.push(m);
-            // Back along the move that reached `at`.
-            at = match self.direction {
-                Direction::FromRoots => self.space.apply_inverse(at, m as usize),
-                Direction::ToRoots => self.space.apply(at, m as usize),
-            };
-            via = store.get(at)?.via;
-        }
-        if self.direction == Direction::FromRoots {
-            path.moves.reverse();
-        }
-        Some(path)
     }
 }

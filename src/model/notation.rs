@@ -90,6 +90,15 @@ impl WcaSequence {
         self.0.is_empty()
     }
 
+    /// The face turns in it, each counted once however far it turns (the half-turn
+    /// metric); rotations, and wide turns (rotations on a 2x2), are not counted.
+    pub fn face_turns(&self) -> usize {
+        self.0
+            .iter()
+            .filter(|&&(letter, quarters)| "UDLRFB".contains(letter) && quarters % 4 != 0)
+            .count()
+    }
+
     /// The stickers after applying the sequence to `start`.
     pub fn apply(&self, start: &Stickers) -> Stickers {
         let table = wca_table();

@@ -447,11 +447,38 @@ pub struct Answer {
     pub all: bool,
     pub count: bool,
     pub json: bool,
+    /// With `all`, one solution per line and an empty line after the last.
+    pub lines: bool,
+    /// Write `ALREADY_SOLVED` for a state with an empty solution.
+    pub mark_solved: bool,
 }
+
+/// What a terminal shows for a state solved already, instead of an empty line.
+pub const ALREADY_SOLVED: &str = "(already solved: no moves)";
 
 impl Answer {
     fn text(&self, s: &Solution<'_>) -> String {
         s.moves.join(if self.compact { "" } else { " " })
+    }
+
+    /// What goes between two solutions of `all`.
+    fn between(&self) -> &'static str {
+        match (self.lines, self.compact) {
+            (true, _) => "\n",
+            (false, true) => " ",
+            (false, false) => ", ",
+        }
+    }
+
+    /// After the solutions written from `from` on: the marker of a state solved
+    /// already, and the empty line that ends a state's group with `lines`.
+    fn close(&self, out: &mut String, from: usize) {
+        if self.mark_solved && out.len() == from {
+            out.push_str(ALREADY_SOLVED);
+        }
+        if self.lines {
+            out.push('\n');
+        }
     }
 
     fn cost_note(&self, solved: &Solved<'_>) -> String {
@@ -485,9 +512,13 @@ impl Answer {
             // the solutions itself.
             let seps = Separators {
                 moves: if self.compact { "" } else { " " },
-                solutions: if self.compact { " " } else { ", " },
+                solutions: self.between(),
             };
+            let from = out.len();
             if let Some(number) = subject.write_all(raw, seps, out) {
+                if number.is_ok() {
+                    self.close(out, from);
+                }
                 return number;
             }
         }
@@ -513,8 +544,15 @@ impl Answer {
             return Ok(number);
         }
         let texts: Vec<String> = solved.solutions.iter().map(|s| self.text(s)).collect();
-        out.push_str(&texts.join(if self.compact { " " } else { ", " }));
-        out.push_str(&self.cost_note(&solved));
+        let from = out.len();
+        out.push_str(&texts.join(self.between()));
+        match out.len() == from && self.mark_solved {
+            true => out.push_str(ALREADY_SOLVED),
+            false => out.push_str(&self.cost_note(&solved)),
+        }
+        if self.lines {
+            out.push('\n');
+        }
         Ok(number)
     }
 
@@ -555,6 +593,7 @@ impl Answer {
             "moves": first.moves.as_slice(),
             "move_count": first.moves.len(),
             "length": first.length,
+            "solved": first.moves.is_empty(),
         });
         match (&solved.cost, metric) {
             (Some(c), _) => v["cost"] = (*c as f64 / 1000.0).into(),
@@ -600,6 +639,10 @@ impl Answer {
             if let Err(e) = result {
                 self.error_line(raw, &e, &mut out);
                 errors.push((item.place, e));
+                if self.lines {
+                    // Every state's group ends in an empty line, an error's too.
+                    out.push('\n');
+                }
             }
             out.push('\n');
         }

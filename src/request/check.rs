@@ -6,6 +6,7 @@ use super::RequestError;
 use crate::challenge::check::{CheckError, Verdict, check};
 use crate::cube::shared;
 use crate::model::cost::Metric;
+use crate::model::notation::{NotationError, WcaSequence};
 use crate::model::paste::{is_pasted_solution, normalise};
 use crate::model::stickers::Stickers;
 
@@ -25,6 +26,57 @@ pub struct Checked {
     pub optimal: usize,
     /// The verdict, or why the claim is not valid.
     pub verdict: Result<Verdict, CheckError>,
+    /// The claim as a cuber means it: any WCA moves, rotations and wide turns; or why
+    /// it cannot be read as such.
+    pub as_solve: Result<AsSolve, NotationError>,
+}
+
+/// What a sequence in any WCA notation does to the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AsSolve {
+    /// Every face shows one colour after it (in any orientation).
+    pub solves: bool,
+    /// Its face turns, counted in the half-turn metric (rotations free).
+    pub face_turns: usize,
+}
+
+impl Checked {
+    /// The line that says what the claim does as a solve.
+    pub fn as_solve_line(&self) -> String {
+        let optimal = self.optimal;
+        let turns = |n: usize| match n {
+            1 => "1 face turn".to_string(),
+            n => format!("{n} face turns"),
+        };
+        match &self.as_solve {
+            Err(e) => format!("as a solve: not read as WCA moves: {e}"),
+            Ok(a) if !a.solves => "as a solve: it does not solve the cube".to_string(),
+            Ok(a) if a.face_turns == optimal => {
+                format!(
+                    "as a solve: it solves the cube in {}, optimal",
+                    turns(a.face_turns)
+                )
+            }
+            Ok(a) => format!(
+                "as a solve: it solves the cube in {}, {} more than optimal ({optimal})",
+                turns(a.face_turns),
+                a.face_turns.saturating_sub(optimal)
+            ),
+        }
+    }
+}
+
+/// Whether every face of `s` shows one colour.
+fn each_face_one_colour(s: &Stickers) -> bool {
+    const FACES: [[usize; 4]; 6] = [
+        [0, 1, 2, 3],
+        [4, 5, 12, 13],
+        [6, 7, 14, 15],
+        [8, 9, 16, 17],
+        [10, 11, 18, 19],
+        [20, 21, 22, 23],
+    ];
+    FACES.iter().all(|f| f.iter().all(|&p| s.0[p] == s.0[f[0]]))
 }
 
 impl CheckRequest {
@@ -49,6 +101,18 @@ impl CheckRequest {
                 what: e.what,
             })
             .and_then(|s| check(&cube, &s, optimal));
-        Ok(Checked { optimal, verdict })
+        let stickers = self
+            .state
+            .parse::<Stickers>()
+            .map_err(|e| RequestError::Usage(format!("invalid state: {e}")))?;
+        let as_solve = self.solution.parse::<WcaSequence>().map(|seq| AsSolve {
+            solves: each_face_one_colour(&seq.apply(&stickers)),
+            face_turns: seq.face_turns(),
+        });
+        Ok(Checked {
+            optimal,
+            verdict,
+            as_solve,
+        })
     }
 }

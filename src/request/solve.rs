@@ -33,6 +33,11 @@ pub struct SolveRequest {
     pub all: bool,
     /// Only the number of optimal solutions.
     pub count: bool,
+    /// With `all`, one solution per line (and an empty line after each state's).
+    pub lines: bool,
+    /// Say so when a state is solved already (a terminal's reader sees an empty line
+    /// as nothing; a program reading the challenge's format expects it empty).
+    pub mark_solved: bool,
     /// How to search.
     pub method: Method,
     /// Move costs instead of a metric (`--cost`).
@@ -138,6 +143,8 @@ impl SolveRequest {
             all: self.all,
             count: self.count,
             json: self.json,
+            lines: self.lines,
+            mark_solved: self.mark_solved,
         }
     }
 
@@ -278,6 +285,16 @@ fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, String> {
     if a.count && a.all {
         return Err(format!(
             "give {COUNT} or {ALL}, not both ({ALL_WITH_COUNT} gives both)"
+        ));
+    }
+    if a.lines && !a.all {
+        return Err(format!(
+            "{LINES} puts each solution of {ALL} on a line of its own: give {ALL} too"
+        ));
+    }
+    if a.lines && a.json {
+        return Err(format!(
+            "{LINES} is for text: with {JSON} the solutions are the list \"solutions\""
         ));
     }
     if !a.moves.is_empty() && !a.states.is_empty() {
@@ -563,4 +580,42 @@ fn on_cores(
         }
         (out, errors)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::request::batch::ALREADY_SOLVED;
+
+    /// Answer `states` with `request`; the text written.
+    fn answered(request: SolveRequest) -> String {
+        let mut lines: Lines<'_> = LineReader::new(Box::new(io::empty()));
+        let mut out = Vec::new();
+        let mut streams = Streams {
+            lines: &mut lines,
+            out: &mut out,
+        };
+        run(request, &mut streams).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Issue 39: a terminal shows a solved state as solved, not as an empty line.
+    #[test]
+    fn a_solved_state_is_marked_when_asked() {
+        let solved = "UUUULLFFRRBBLLFFRRBBDDDD";
+        let plain = SolveRequest {
+            states: vec![solved.into()],
+            ..SolveRequest::default()
+        };
+        assert_eq!(answered(plain), "\n");
+        for all in [false, true] {
+            let marked = SolveRequest {
+                states: vec![solved.into(), "UUUUFFRRBBLLLLFFRRBBDDDD".into()],
+                mark_solved: true,
+                all,
+                ..SolveRequest::default()
+            };
+            assert_eq!(answered(marked), format!("{ALREADY_SOLVED}\nU'\n"));
+        }
+    }
 }

@@ -20,6 +20,7 @@ pub enum Opt {
     Goal,
     Json,
     Layout,
+    Lines,
     Length,
     Memory,
     Method,
@@ -54,6 +55,7 @@ pub mod opts {
     pub const JSON: Opt = Opt::Json;
     pub const LAYOUT: Opt = Opt::Layout;
     pub const LENGTH: Opt = Opt::Length;
+    pub const LINES: Opt = Opt::Lines;
     pub const MEMORY: Opt = Opt::Memory;
     pub const METHOD: Opt = Opt::Method;
     pub const METRIC: Opt = Opt::Metric;
@@ -86,8 +88,9 @@ const MARK: char = '\u{1}';
 const MARK_END: char = '\u{2}';
 
 impl Opt {
-    const ALL: [Opt; 22] = [
+    const ALL: [Opt; 23] = [
         Opt::All,
+        Opt::Lines,
         Opt::Cost,
         Opt::Compact,
         Opt::Count,
@@ -123,6 +126,7 @@ impl Opt {
             Opt::Goal => "goal",
             Opt::Json => "json",
             Opt::Layout => "layout",
+            Opt::Lines => "lines",
             Opt::Length => "length",
             Opt::Memory => "memory",
             Opt::Method => "method",

@@ -347,6 +347,8 @@ struct SolveCase {
     goal: Option<Vec<u8>>,
     json: bool,
     compact: bool,
+    /// `--lines`: with `--all`, a solution a line and an empty line after each input.
+    lines: bool,
 }
 
 fn draw_solve(rng: &mut Rng) -> SolveCase {
@@ -374,6 +376,7 @@ fn draw_solve(rng: &mut Rng) -> SolveCase {
         goal,
         json: rng.below(2) == 0,
         compact: rng.below(4) == 0,
+        lines: rng.below(5) == 0,
     }
 }
 
@@ -406,6 +409,12 @@ fn documented_refusal(c: &SolveCase, inputs: &[Input]) -> Option<&'static str> {
     // Options that would change nothing are refused (issue 25, item 5).
     if c.compact && c.mode == Mode::Count && !c.json {
         return Some("--count prints only the number: --compact has nothing to write");
+    }
+    if c.lines && c.mode != Mode::All {
+        return Some("--lines puts each solution of --all on a line of its own");
+    }
+    if c.lines && c.json {
+        return Some("--lines is for text");
     }
     if c.urfdlb && !c.json && c.goal.is_none() && inputs.iter().any(|i| i.moves) {
         return Some("--layout with --moves applies to --goal and --json only");
@@ -520,6 +529,9 @@ fn solve_args(c: &SolveCase, inputs: &[Input]) -> (Vec<String>, String) {
     }
     if c.compact {
         a.push("--compact".into());
+    }
+    if c.lines {
+        a.push("--lines".into());
     }
     if let Some(goal) = &c.goal {
         // The pattern in the first input's colours and in the layout.
@@ -741,7 +753,16 @@ fn solve_check(c: &SolveCase, inputs: &[Input], report: &mut Report) {
             format!("refused or failed ({:?}): {}", r.code, r.err.trim()),
         );
     }
-    let lines: Vec<&str> = r.out.lines().collect();
+    // With --lines, each input's group (ended by an empty line) back on one line.
+    let grouped: Vec<String> = match c.lines {
+        true => r
+            .out
+            .split_terminator("\n\n")
+            .map(|g| g.replace('\n', if c.compact { " " } else { ", " }))
+            .collect(),
+        false => r.out.lines().map(str::to_string).collect(),
+    };
+    let lines: Vec<&str> = grouped.iter().map(String::as_str).collect();
     if lines.len() != inputs.len() {
         return report.fail(
             &cmd,
@@ -951,6 +972,7 @@ fn census_check(subset: Option<&'static str>, metric: Metric, report: &mut Repor
         goal: None,
         json: true,
         compact: false,
+        lines: false,
     };
     let rules = rules_of(&c);
     let mut args: Vec<String> = vec!["census".into(), "--json".into()];
@@ -1123,7 +1145,7 @@ fn scramble_check(
         }
         if !optimal && r.err.contains("no position") {
             // Checked below by the model: which distances exactly L canonical moves make.
-            let l = length.unwrap_or(11);
+            let l = length.unwrap_or_else(|| default_length(subset, &rules, &dist));
             if exact_length_reach(&rules, l, want_min) {
                 return report.fail(
                     &cmd,
@@ -1151,10 +1173,19 @@ fn scramble_check(
     if lines.len() != n {
         return report.fail(&cmd, format!("{} lines for -n {n}", lines.len()));
     }
+    let length = Some(length.unwrap_or_else(|| default_length(subset, &rules, &dist)));
     for line in lines {
         if let Err(e) = check_scramble(line, &allowed, &dist, length, want_min, optimal) {
             report.fail(&cmd, format!("{line}: {e}"));
         }
+    }
+}
+
+/// The length a scramble takes without `--length`: 11, or with `--gen` the group's.
+fn default_length(subset: Option<&str>, rules: &Rules, dist: &[u16]) -> usize {
+    match subset {
+        None => 11,
+        Some(_) => default_gen_length(rules, dist),
     }
 }
 
@@ -1206,26 +1237,36 @@ fn check_scramble(
     Ok(())
 }
 
+/// The positions made by exactly one more canonical move of `rules` than `layer`'s,
+/// each with the faces its ways there end on (R, U, F as 0, 1, 2; 3 for the empty
+/// sequence).
+fn next_layer(rules: &Rules, layer: &HashMap<usize, [bool; 4]>) -> HashMap<usize, [bool; 4]> {
+    let cube = Cube::get();
+    let mut next: HashMap<usize, [bool; 4]> = HashMap::new();
+    for (&s, last) in layer {
+        for m in rules.moves() {
+            let f = model::face(m);
+            // Allowed when some way here ended on another face.
+            if !(0..4).any(|g| last[g] && g != f) {
+                continue;
+            }
+            next.entry(cube.step(s, m)).or_default()[f] = true;
+        }
+    }
+    next
+}
+
+fn start_layer() -> HashMap<usize, [bool; 4]> {
+    HashMap::from([(model::encode(SOLVED).unwrap(), [false, false, false, true])])
+}
+
 /// Whether some position at least `min` from solved is made by exactly `len`
 /// canonical moves of `rules` (layer by layer over (position, last face)).
 fn exact_length_reach(rules: &Rules, len: usize, min: usize) -> bool {
-    let cube = Cube::get();
     let dist = distances(rules, SOLVED, false);
-    let mut layer: HashMap<usize, [bool; 4]> = HashMap::new();
-    layer.insert(model::encode(SOLVED).unwrap(), [false, false, false, true]);
+    let mut layer = start_layer();
     for _ in 0..len {
-        let mut next: HashMap<usize, [bool; 4]> = HashMap::new();
-        for (&s, last) in &layer {
-            for m in rules.moves() {
-                let f = model::face(m);
-                // Allowed when some way here ended on another face.
-                if !(0..4).any(|g| last[g] && g != f) {
-                    continue;
-                }
-                next.entry(cube.step(s, m)).or_default()[f] = true;
-            }
-        }
-        layer = next;
+        layer = next_layer(rules, &layer);
         if layer.len() > 200_000 {
             return true;
         }
@@ -1237,6 +1278,23 @@ fn exact_length_reach(rules: &Rules, len: usize, min: usize) -> bool {
         || dist
             .iter()
             .any(|&d| d != UNREACHED && model::cost_of(d) as usize > len.max(min - 1))
+}
+
+/// The default length of a `--gen` scramble, as `pocket help scramble` says: the
+/// shortest from 11 at which every position of the group is written, with exactly
+/// that many canonical moves or, when farther, with its distance.
+fn default_gen_length(rules: &Rules, dist: &[u16]) -> usize {
+    let mut layer = start_layer();
+    for len in 1..=40 {
+        layer = next_layer(rules, &layer);
+        let written = |(s, &d): (usize, &u16)| {
+            d == UNREACHED || model::cost_of(d) as usize > len || layer.contains_key(&s)
+        };
+        if len >= 11 && dist.iter().enumerate().all(written) {
+            return len;
+        }
+    }
+    panic!("no length up to 40 writes every position of the group");
 }
 
 // ---------------------------------------------------------------- definitions
@@ -1508,6 +1566,7 @@ fn pinned_cases(report: &mut Report) {
         goal: Some(goal.to_vec()),
         json: false,
         compact: false,
+        lines: false,
     };
     // goal-qtm-canonical: printed "R U2 F' U2 R", first "R U R' F2 R F'".
     let net = b"8Ik?DI88I:??:DkD8kID:k?:";

@@ -16,19 +16,25 @@ fn check_accepts_and_refuses_with_reasons() {
     assert_eq!(o.status.code(), Some(0));
     assert_eq!(
         stdout(&o),
-        "valid: 11 moves, optimal is 11 (optimal, under 20)\n"
+        "valid: 11 moves, optimal is 11 (optimal, under 20)\n\
+         as a solve: it solves the cube in 11 face turns, optimal\n"
     );
     let o = pocket(
         &["check", U_STATE, "U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U2 R2 U'"],
         b"",
     );
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(stdout(&o), "valid: 13 moves, optimal is 1 (under 20)\n");
+    assert_eq!(
+        stdout(&o),
+        "valid: 13 moves, optimal is 1 (under 20)\n\
+         as a solve: it solves the cube in 13 face turns, 12 more than optimal (1)\n"
+    );
     let o = pocket(&["check", U_STATE, "U2 U"], b"");
     assert_eq!(o.status.code(), Some(1));
     assert_eq!(
         stdout(&o),
-        "invalid: moves 1 and 2 (U2 U) turn the same face (optimal is 1)\n"
+        "invalid: moves 1 and 2 (U2 U) turn the same face (optimal is 1)\n\
+         as a solve: it solves the cube in 2 face turns, 1 more than optimal (1)\n"
     );
     let o = pocket(&["check", U_STATE, "U"], b"");
     assert_eq!(o.status.code(), Some(1));
@@ -529,8 +535,44 @@ fn scramble_lines_are_positions_for_judge_and_patterns() {
     let o = pocket(&["check", U_STATE, "(U')"], b"");
     assert_eq!(
         stdout(&o),
-        "valid: 1 move, optimal is 1 (optimal, under 20)\n"
+        "valid: 1 move, optimal is 1 (optimal, under 20)\n\
+         as a solve: it solves the cube in 1 face turn, optimal\n"
     );
+}
+
+/// Issue 39: a cuber asks "does this solve it, and how far from optimal?", in any
+/// WCA notation; the challenge's verdict stays, and `--rules` picks the exit status.
+#[test]
+fn check_says_what_a_sequence_does_as_a_solve() {
+    // The R turn undone by L' and a rotation, by a wide turn, and not by a rotation.
+    let r = "UFUFLLFDRRUBLLFDRRUBDBDB";
+    for (moves, line, code) in [
+        ("L' x'", "it solves the cube in 1 face turn, optimal", 0),
+        ("Rw' L'", "it solves the cube in 1 face turn, optimal", 0),
+        (
+            "R' U U' y2",
+            "it solves the cube in 3 face turns, 2 more",
+            0,
+        ),
+        ("r'", "it does not solve the cube", 1),
+        ("R' Q", "not read as WCA moves: 'Q'", 1),
+    ] {
+        let o = pocket(&["check", "--rules", "solve", r, moves], b"");
+        let out = stdout(&o);
+        assert!(out.lines().nth(1).unwrap().contains(line), "{moves}: {out}");
+        assert_eq!(o.status.code(), Some(code), "{moves}: {out}");
+        // By the challenge's rules only R' is valid.
+        let o = pocket(&["check", r, moves], b"");
+        assert_eq!(o.status.code(), Some(1), "{moves}");
+    }
+    let o = pocket(&["check", "--json", r, "L' x'"], b"");
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["solves"], true);
+    assert_eq!(v["face_turns"], 1);
+    assert_eq!(v["valid"], false);
+    let o = pocket(&["check", "--rules", "wca", r, "R'"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("challenge or solve"));
 }
 
 #[test]

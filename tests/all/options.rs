@@ -649,3 +649,92 @@ fn brute_count(length: u32) -> usize {
     go(SOLVED, length, None, &perms, &mut found);
     found
 }
+
+/// Issue 39: `--all --lines` puts each solution on a line of its own, an empty line
+/// after each state's; JSON says when a state is solved already.
+#[test]
+fn all_lines_and_solved_in_json() {
+    let o = pocket(
+        &["solve", "--all", "--lines", "UUUURLFBLRBFLLFFRRBBDDDD"],
+        b"UUUUFFRRBBLLLLFFRRBBDDDD\n",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 25, "{out}");
+    assert_eq!(lines[24], "");
+    assert!(lines[..24].iter().all(|l| l.split(' ').count() == 11));
+    let o = pocket(
+        &["solve", "--all", "--lines", "--compact"],
+        b"UUUUFFRRBBLLLLFFRRBBDDDD\nUUUULLFFRRBBLLFFRRBBDDDD\n",
+    );
+    assert_eq!(stdout(&o), "U'\n\n\n\n");
+    for (args, why) in [
+        (&["solve", "--lines", "x"][..], "give --all too"),
+        (
+            &["solve", "--all", "--lines", "--json", "x"][..],
+            "--lines is for text",
+        ),
+        (
+            &["solve", "--color", "blue", "x"][..],
+            "auto, always or never",
+        ),
+    ] {
+        let o = pocket(args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(why), "{args:?}");
+    }
+    let o = pocket(
+        &["solve", "--json", "--moves", "x y z", "--moves", "R"],
+        b"",
+    );
+    let out = stdout(&o);
+    let v: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(
+        (v[0]["solved"].clone(), v[1]["solved"].clone()),
+        (true.into(), false.into())
+    );
+}
+
+/// Issue 39: `--color` as ripgrep has it: `always` colours a pipe, `never` and
+/// `NO_COLOR` (for `auto`) do not.
+#[test]
+fn color_always_never_and_no_color() {
+    let coloured = |o: &std::process::Output| stdout(o).contains("\x1b[48;");
+    for command in [
+        &["show", "--moves", "R"][..],
+        &["scramble", "--seed", "1"][..],
+    ] {
+        let with = |when: &str| {
+            let mut args = command.to_vec();
+            args.extend(["--color", when]);
+            pocket(&args, b"")
+        };
+        assert!(coloured(&with("always")), "{command:?}");
+        assert!(!coloured(&with("never")), "{command:?}");
+        assert!(
+            !coloured(&with("auto")),
+            "{command:?}: a pipe is not a terminal"
+        );
+    }
+    let o = pocket(
+        &["solve", "--show", "--color", "always", "--moves", "R"],
+        b"",
+    );
+    assert!(coloured(&o));
+    // The letters stay: a coloured scramble line is still the state.
+    let o = pocket(&["scramble", "--seed", "1", "--color", "always"], b"");
+    let plain = stdout(&pocket(&["scramble", "--seed", "1"], b""));
+    let stripped: String = stdout(&o)
+        .split('\x1b')
+        .enumerate()
+        .map(|(i, part)| match i {
+            0 => part,
+            _ => part.split_once('m').map_or("", |(_, rest)| rest),
+        })
+        .collect();
+    assert_eq!(stripped, plain);
+}
