@@ -722,7 +722,7 @@ fn scramble<'py>(
         length: args::opt_int_in(length, "length", 0, i64::MAX)?
             .map(|l| usize::try_from(l).unwrap_or(usize::MAX)),
         optimal,
-        generators: None,
+        ..ScrambleRequest::default()
     };
     let scrambles = py
         .detach(|| request.scrambles())

@@ -20,6 +20,7 @@ macro_rules! eprint {
 }
 
 mod algs;
+mod cases;
 mod census;
 mod check;
 #[cfg(unix)]
@@ -36,6 +37,7 @@ mod show;
 mod solve;
 
 use algs::{AlgsArgs, cmd_algs};
+use cases::{CasesArgs, cmd_cases};
 use census::{CensusArgs, cmd_census};
 use check::{CheckArgs, cmd_check};
 use invert::{InvertArgs, cmd_invert};
@@ -95,15 +97,16 @@ enum Command {
     Invert(InvertArgs),
     Puzzles(PuzzlesArgs),
     Algs(AlgsArgs),
+    Cases(CasesArgs),
     Net(NetArgs),
     #[cfg(feature = "serve")]
     Serve(ServeArgs),
 }
 
 /// The subcommands, for suggestions.
-const COMMANDS: [&str; 13] = [
+const COMMANDS: [&str; 14] = [
     "solve", "patterns", "census", "check", "judge", "scramble", "show", "invert", "puzzles",
-    "algs", "net", "serve", "help",
+    "algs", "cases", "net", "serve", "help",
 ];
 
 /// The commands that read states: their help ends with the net.
@@ -289,6 +292,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         Command::Invert(a) => cmd_invert(a),
         Command::Puzzles(a) => cmd_puzzles(a),
         Command::Algs(a) => cmd_algs(a),
+        Command::Cases(a) => cmd_cases(a),
         Command::Net(_) => cmd_net(),
         #[cfg(feature = "serve")]
         Command::Serve(a) => cmd_serve(a),

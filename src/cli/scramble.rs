@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
+use crate::cube::cases::CaseSet;
 use crate::cube::picture::{ColorChoice, paint};
 use crate::model::moves::Move;
 use crate::request::scramble::{ScrambleRequest, to_json};
@@ -18,6 +19,8 @@ use super::{EXIT_OK, parse_gen, report};
     example = "pocket scramble",
     example = "pocket scramble -n 5 --seed 2026",
     example = "pocket scramble --optimal --min-distance 9 --json",
+    example = "pocket scramble --set cll -n 5",
+    example = "pocket scramble --goal ............LLFFRRBBDDDD --min-distance 0",
     note = "Like the WCA scrambler: a position drawn uniformly, refused when closer than \
             --min-distance (default 4) to solved, written with exactly --length moves \
             (default 11, or with --gen the shortest length from 11 that writes every \
@@ -27,7 +30,9 @@ use super::{EXIT_OK, parse_gen, report};
             some such sequence of exactly --length moves; the others are never drawn \
             (with all nine moves, none from --length 11 on; with --gen RU at 11, 503 of \
             29,160, none from 14 on). \
-            Each line: the sequence, a tab, the sticker state."
+            With --set or --goal the position is drawn uniformly among the set's or the \
+            pattern's positions at least --min-distance from solved, and written the same \
+            way. Each line: the sequence, a tab, the sticker state."
 )]
 pub(crate) struct ScrambleArgs {
     /// how many scrambles (default 1)
@@ -51,6 +56,14 @@ pub(crate) struct ScrambleArgs {
     /// print one JSON object per scramble
     #[argh(switch)]
     json: bool,
+    /// draw among the positions of a case set only: ortega, pbl, cll, eg1, eg2, tcll+
+    /// or tcll- (see `pocket cases`)
+    #[argh(option)]
+    set: Option<CaseSet>,
+    /// draw among the positions matching a pattern only: 24 face letters (U L F R B
+    /// D) in the net, `.` for any (e.g. ............LLFFRRBBDDDD: the first layer solved)
+    #[argh(option)]
+    goal: Option<String>,
     /// colour the state's stickers: auto (default: on a terminal, unless NO_COLOR is
     /// set), always or never
     #[argh(option, default = "ColorChoice::Auto")]
@@ -67,6 +80,8 @@ impl ScrambleArgs {
             length: self.length,
             optimal: self.optimal,
             generators: self.generators.clone(),
+            set: self.set,
+            goal: self.goal.clone(),
         }
     }
 }

@@ -13,6 +13,7 @@
 pub(crate) mod algs;
 pub(crate) mod auto;
 pub(crate) mod bulk;
+pub(crate) mod cases;
 pub(crate) mod census;
 pub(crate) mod class_key;
 pub(crate) mod goal;
@@ -27,12 +28,13 @@ pub(crate) mod table;
 
 pub use algs::AlgSearch;
 pub use auto::AutoSolver;
+pub use cases::{Case, CaseAlg, CaseSet, CaseSheet, FINGER_COSTS, case_sheet};
 pub use census::{
     census, census_all, census_in, census_with_symmetry, distance, distance_table,
     distance_table_for,
 };
 pub use goal::solve_to_goal;
-pub use picture::{ColorChoice, ColorEnv, Style, draw, paint, render, svg};
+pub use picture::{ColorChoice, ColorEnv, SheetCell, Style, draw, paint, render, sheet_svg, svg};
 pub use scramble::{Length, Rng, Scramble, Scrambler};
 pub use solver::{PocketSolver, PocketSpace, solve};
 pub use symmetry::Symmetry;

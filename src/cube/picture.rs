@@ -233,6 +233,72 @@ pub fn svg(s: &Stickers, colours: &[usize; STICKERS]) -> String {
     out
 }
 
+/// Text for an SVG element.
+fn xml_text(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// One case of a sheet: its name, its position, and lines of text under it.
+pub struct SheetCell {
+    pub name: String,
+    pub stickers: Stickers,
+    pub lines: Vec<String>,
+}
+
+/// A one-page sheet of cases as SVG: a title, then each case's net (standard
+/// colours), name and lines, four to a row.
+pub fn sheet_svg(title: &str, cells: &[SheetCell]) -> String {
+    const CELL: usize = 11; // sticker pitch
+    const COLUMNS: usize = 4;
+    const BOX_W: usize = 300;
+    const LINE: usize = 13;
+    let lines = cells.iter().map(|c| c.lines.len()).max().unwrap_or(0);
+    let box_h = 6 * CELL + 26 + lines * LINE + 10;
+    let rows = cells.len().div_ceil(COLUMNS);
+    let (width, height) = (COLUMNS * BOX_W + 20, rows * box_h + 50);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n  \
+         <rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>\n  \
+         <text x=\"10\" y=\"28\" font-size=\"20\" font-weight=\"bold\">{}</text>\n",
+        xml_text(title)
+    );
+    for (k, cell) in cells.iter().enumerate() {
+        let (x0, y0) = (10 + (k % COLUMNS) * BOX_W, 44 + (k / COLUMNS) * box_h);
+        let colours = sticker_colours(&cell.stickers);
+        for (r, (indent, row)) in ROWS.iter().enumerate() {
+            for (j, &p) in row.iter().enumerate() {
+                let (cr, cg, cb) = STANDARD[colours[p]];
+                out.push_str(&format!(
+                    "  <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+                     fill=\"#{cr:02x}{cg:02x}{cb:02x}\" stroke=\"#222\" stroke-width=\"0.8\"/>\n",
+                    x0 + (indent + j) * CELL + (indent + j) / 2 * 2,
+                    y0 + r * CELL + r / 2 * 2,
+                    CELL - 1,
+                    CELL - 1
+                ));
+            }
+        }
+        let ty = y0 + 6 * CELL + 20;
+        out.push_str(&format!(
+            "  <text x=\"{x0}\" y=\"{ty}\" font-weight=\"bold\">{}</text>\n",
+            xml_text(&cell.name)
+        ));
+        for (i, line) in cell.lines.iter().enumerate() {
+            out.push_str(&format!(
+                "  <text x=\"{x0}\" y=\"{}\" font-family=\"monospace\">{}</text>\n",
+                ty + (i + 1) * LINE,
+                xml_text(line)
+            ));
+        }
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

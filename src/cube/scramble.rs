@@ -705,48 +705,88 @@ impl Scrambler {
             {
                 htm_bytes(bytes);
             }
-            let d = self.dist.at(i);
-            let len = if d == UNSEEN || (d as u32) < min_distance {
-                None
-            } else {
-                match length {
-                    Length::Optimal => Some(d as usize),
-                    Length::Fixed(l) if l <= d as usize => Some(d as usize),
-                    Length::Fixed(l) if table => {
-                        let e = self.exact();
-                        (e.mask(e.profile[i] as usize, l) != 0).then_some(l)
-                    }
-                    Length::Fixed(l) => match self.made_by(i, d, l, u8::MAX) {
-                        Some(made) => made.then_some(l),
-                        None => {
-                            table = true;
-                            let e = self.exact();
-                            (e.mask(e.profile[i] as usize, l) != 0).then_some(l)
-                        }
-                    },
-                }
-            };
-            if let Some(len) = len {
-                // The search may give up part way: the table then writes it, from the
-                // same random numbers.
-                if !table {
-                    self.searched
-                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
-                let alg = match (!table).then(|| self.write_by_search(i, d, len, rng)) {
-                    Some(Some(alg)) => alg,
-                    _ => self.write_by_table(i, d, len, rng),
-                };
-                return Some(Scramble {
-                    alg,
-                    cube: self.positions.coord(i).cube(),
-                    distance: d as u32,
-                });
+            if let Some((d, len)) = self.length_for(i, min_distance, length, &mut table) {
+                return Some(self.write_position(i, d, len, table, rng));
             }
             draws += 1;
             if draws == DRAWS_BEFORE_COUNTING && self.positions(min_distance, length) == 0 {
                 return None;
             }
+        }
+    }
+
+    /// Draw a position uniformly among `among` (positions of a case set or a goal
+    /// pattern), of those the rule of [`Scrambler::scramble`] allows, and write it the
+    /// same way. `None` if none of them may be drawn.
+    pub fn scramble_among(
+        &self,
+        rng: &mut Rng,
+        among: &[Coord],
+        min_distance: u32,
+        length: Length,
+    ) -> Option<Scramble> {
+        // The table answers for every position: `among` may hold millions.
+        let mut table = true;
+        let allowed: Vec<(usize, u8, usize)> = among
+            .iter()
+            .filter_map(|&c| self.positions.number(c))
+            .filter_map(|i| {
+                let (d, len) = self.length_for(i, min_distance, length, &mut table)?;
+                Some((i, d, len))
+            })
+            .collect();
+        let (i, d, len) = *allowed.get(rng.below(allowed.len().max(1) as u64) as usize)?;
+        Some(self.write_position(i, d, len, table, rng))
+    }
+
+    /// The distance of position `i` and the length it is written with, if the rule
+    /// lets it be drawn (`table`: ask the table, set once the search gives up).
+    fn length_for(
+        &self,
+        i: usize,
+        min_distance: u32,
+        length: Length,
+        table: &mut bool,
+    ) -> Option<(u8, usize)> {
+        let d = self.dist.at(i);
+        if d == UNSEEN || (d as u32) < min_distance {
+            return None;
+        }
+        let len = match length {
+            Length::Optimal => Some(d as usize),
+            Length::Fixed(l) if l <= d as usize => Some(d as usize),
+            Length::Fixed(l) if *table => {
+                let e = self.exact();
+                (e.mask(e.profile[i] as usize, l) != 0).then_some(l)
+            }
+            Length::Fixed(l) => match self.made_by(i, d, l, u8::MAX) {
+                Some(made) => made.then_some(l),
+                None => {
+                    *table = true;
+                    let e = self.exact();
+                    (e.mask(e.profile[i] as usize, l) != 0).then_some(l)
+                }
+            },
+        }?;
+        Some((d, len))
+    }
+
+    /// Position `i`, at distance `d`, written with `len` moves.
+    fn write_position(&self, i: usize, d: u8, len: usize, table: bool, rng: &mut Rng) -> Scramble {
+        // The search may give up part way: the table then writes it, from the same
+        // random numbers.
+        if !table {
+            self.searched
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        }
+        let alg = match (!table).then(|| self.write_by_search(i, d, len, rng)) {
+            Some(Some(alg)) => alg,
+            _ => self.write_by_table(i, d, len, rng),
+        };
+        Scramble {
+            alg,
+            cube: self.positions.coord(i).cube(),
+            distance: d as u32,
         }
     }
 

@@ -5,9 +5,12 @@
 
 use super::RequestError;
 use super::words::opts::*;
+use crate::cube::cases::CaseSet;
 use crate::cube::scramble::{Length, Rng, Scramble, Scrambler};
 use crate::cube::shared;
+use crate::model::goal::{Goal, matching, unmatchable};
 use crate::model::moves::{Move, generators_name};
+use crate::model::pieces::{Coord, Cube};
 
 /// `--length` unless given (with all nine moves).
 pub const DEFAULT_LENGTH: usize = 11;
@@ -32,6 +35,11 @@ pub struct ScrambleRequest {
     pub optimal: bool,
     /// The moves scrambled with, when not all nine.
     pub generators: Option<Vec<Move>>,
+    /// Draw among the positions of this case set only (`--set cll`).
+    pub set: Option<CaseSet>,
+    /// Draw among the positions matching this pattern only (face letters, `.` for
+    /// any: `--goal ............LLFFRRBBDDDD`).
+    pub goal: Option<String>,
 }
 
 impl Default for ScrambleRequest {
@@ -43,6 +51,8 @@ impl Default for ScrambleRequest {
             length: None,
             optimal: false,
             generators: None,
+            set: None,
+            goal: None,
         }
     }
 }
@@ -62,6 +72,8 @@ pub struct Scrambles {
     left: u64,
     /// The moves' name, for the message of a length that writes nothing.
     moves: String,
+    /// The positions drawn among, with what they are (`the CLL set`), if not all.
+    among: Option<(Vec<Coord>, String)>,
 }
 
 impl ScrambleRequest {
@@ -86,6 +98,7 @@ impl ScrambleRequest {
         if self.length.is_some_and(|l| l > MAX_LENGTH) {
             return usage(format!("{LENGTH} is at most {MAX_LENGTH}"));
         }
+        let among = self.among()?;
         let scrambler = match &self.generators {
             Some(g) => Held::Own(Box::new(Scrambler::with_moves(g))),
             None => Held::Shared(shared::scrambler()),
@@ -115,7 +128,41 @@ impl ScrambleRequest {
             length,
             left: self.count,
             moves: generators_name(self.generators.as_deref().unwrap_or(&Move::ALL)),
+            among,
         })
+    }
+
+    /// The positions of `set` or `goal`, if the request names one, and what they are.
+    fn among(&self) -> Result<Option<(Vec<Coord>, String)>, RequestError> {
+        if self.set.is_some() && self.goal.is_some() {
+            return usage(format!("choose {SET} or {GOAL}, not both"));
+        }
+        if (self.set.is_some() || self.goal.is_some()) && self.generators.is_some() {
+            return usage(format!(
+                "{SET} and {GOAL} draw among positions of all nine moves: leave out {GEN}"
+            ));
+        }
+        if let Some(set) = self.set {
+            let coords = set.positions().iter().map(|c| c.coord()).collect();
+            return Ok(Some((coords, format!("the {} set", set.title()))));
+        }
+        let Some(text) = &self.goal else {
+            return Ok(None);
+        };
+        let bad = |e: String| {
+            let e = e.strip_prefix("goal: ").unwrap_or(&e).to_string();
+            RequestError::Usage(format!("{GOAL}: {e}"))
+        };
+        let pattern = Goal::parse(text).map_err(|e| bad(e.to_string()))?;
+        let solved = Cube::SOLVED;
+        let faces = pattern
+            .faces_for(&solved.stickers(), &solved)
+            .map_err(|e| bad(e.to_string()))?;
+        if let Some(why) = unmatchable(&pattern, &faces) {
+            return Err(bad(why));
+        }
+        let coords = matching(&faces).iter().map(|c| c.coord()).collect();
+        Ok(Some((coords, "the pattern".to_string())))
     }
 }
 
@@ -140,6 +187,12 @@ impl Scrambles {
             Length::Fixed(n) => n.to_string(),
             Length::Optimal => "the fewest".into(),
         };
+        if let Some((_, what)) = &self.among {
+            return RequestError::Usage(format!(
+                "no position of {what} is {} or more from solved: try a smaller {MIN_DISTANCE}",
+                self.min_distance
+            ));
+        }
         RequestError::Usage(format!(
             "no position {} or more from solved is made by exactly {n} moves of {} \
              (no face twice in a row), nor farther than {n}: try {OPTIMAL} or another {LENGTH}",
@@ -158,10 +211,13 @@ impl Iterator for Scrambles {
             return None;
         }
         self.left -= 1;
-        let drawn = self
-            .scrambler
-            .get()
-            .scramble(&mut self.rng, self.min_distance, self.length);
+        let scrambler = self.scrambler.get();
+        let drawn = match &self.among {
+            Some((among, _)) => {
+                scrambler.scramble_among(&mut self.rng, among, self.min_distance, self.length)
+            }
+            None => scrambler.scramble(&mut self.rng, self.min_distance, self.length),
+        };
         match drawn {
             Some(sc) => Some(Ok(sc)),
             None => {

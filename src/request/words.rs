@@ -30,6 +30,7 @@ pub enum Opt {
     Optimal,
     Puzzle,
     Seed,
+    Set,
     Show,
     Steps,
     Symmetry,
@@ -64,6 +65,7 @@ pub mod opts {
     pub const OPTIMAL: Opt = Opt::Optimal;
     pub const PUZZLE: Opt = Opt::Puzzle;
     pub const SEED: Opt = Opt::Seed;
+    pub const SET: Opt = Opt::Set;
     pub const SHOW: Opt = Opt::Show;
     pub const STEPS: Opt = Opt::Steps;
     pub const SYMMETRY: Opt = Opt::Symmetry;
@@ -88,7 +90,7 @@ const MARK: char = '\u{1}';
 const MARK_END: char = '\u{2}';
 
 impl Opt {
-    const ALL: [Opt; 23] = [
+    const ALL: [Opt; 24] = [
         Opt::All,
         Opt::Lines,
         Opt::Cost,
@@ -107,6 +109,7 @@ impl Opt {
         Opt::Optimal,
         Opt::Puzzle,
         Opt::Seed,
+        Opt::Set,
         Opt::Show,
         Opt::Steps,
         Opt::Symmetry,
@@ -136,6 +139,7 @@ impl Opt {
             Opt::Optimal => "optimal",
             Opt::Puzzle => "puzzle",
             Opt::Seed => "seed",
+            Opt::Set => "set",
             Opt::Show => "show",
             Opt::Steps => "steps",
             Opt::Symmetry => "symmetry",

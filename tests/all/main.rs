@@ -12,6 +12,7 @@ mod oracle;
 mod boundaries;
 #[cfg(feature = "serve")]
 mod browser;
+mod cases;
 mod census;
 mod cli;
 mod combinations;

@@ -233,6 +233,8 @@ fn scramble_query(params: &HashMap<String, String>) -> Result<ScrambleRequest, R
         length: value(params, Opt::Length)?,
         optimal: switch(params, Opt::Optimal)?,
         generators: generators(params)?,
+        set: value(params, Opt::Set)?,
+        goal: params.get("goal").cloned(),
     })
 }
 

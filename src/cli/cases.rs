@@ -1,0 +1,192 @@
+//! `pocket cases`: the cases of a 2x2 method's step, with algorithms.
+
+use std::io::{self, Write};
+
+use argh::FromArgs;
+
+use crate::cube::cases::{Case, CaseSet, CaseSheet, FINGER_COSTS, case_sheet};
+use crate::cube::picture::{ColorChoice, SheetCell, Style, draw, paint, sheet_svg};
+use crate::model::cost::Costs;
+use crate::model::stickers::escape_text;
+
+use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
+
+#[derive(FromArgs, Debug)]
+/// The cases of a 2x2 method's step, each with its probability, a picture and the
+/// best algorithms pocket's search finds.
+#[argh(
+    subcommand,
+    name = "cases",
+    example = "pocket cases cll",
+    example = "pocket cases ortega --show",
+    example = "pocket cases eg1 --svg eg1.svg",
+    example = "pocket cases pbl --json",
+    example = "pocket scramble --set cll -n 5   (scrambles that give only these cases)",
+    note = "Sets: ortega (Ortega's OLL step: D face done), pbl (both layers oriented), cll \
+            (D layer solved), eg1 (D face done, two adjacent corners swapped), eg2 (two \
+            diagonal ones), tcll+ and tcll- (D layer placed, its front-left corner \
+            twisted clockwise or anticlockwise). Cases are the set's positions up to U \
+            turns before and after (and for eg1, eg2 and pbl D turns), so each is one \
+            algorithm to learn; the probability is its share of the set's positions, \
+            as a uniform random state of the set gives it. Algorithms turn R, U and F \
+            and end solved up to a U turn (Ortega OLL: U and D faces one colour): \
+            `(U)` before is the turn to make first, after it the one that finishes. \
+            Listed best first by cost (default: R=1,R'=1,R2=1.6,U=0.8,U'=0.8,U2=1.3,\
+            F=1.4,F'=1.4,F2=2.2; --cost changes it), the shortest (optimal in HTM) \
+            always among them."
+)]
+pub(super) struct CasesArgs {
+    /// the case set: ortega, pbl, cll, eg1, eg2, tcll+ or tcll-
+    #[argh(positional)]
+    set: CaseSet,
+    /// move costs that rank the algorithms, as `solve --cost` reads them
+    #[argh(option)]
+    cost: Option<String>,
+    /// print one JSON object per case
+    #[argh(switch)]
+    json: bool,
+    /// write a one-page SVG sheet of every case to this file (`-`: standard output)
+    #[argh(option)]
+    svg: Option<String>,
+    /// draw each case's net
+    #[argh(switch)]
+    show: bool,
+    /// colour the pictures and states: auto (default: on a terminal, unless NO_COLOR
+    /// is set), always or never
+    #[argh(option, default = "ColorChoice::Auto")]
+    color: ColorChoice,
+}
+
+pub(super) fn cmd_cases(a: CasesArgs) -> io::Result<u8> {
+    if a.json && (a.svg.is_some() || a.show) {
+        return usage(
+            "cases",
+            "--json prints the cases as JSON: leave out --svg and --show",
+        );
+    }
+    let spec = a.cost.as_deref().unwrap_or(FINGER_COSTS);
+    let costs = match spec.parse::<Costs>() {
+        Ok(c) => c,
+        Err(e) => {
+            return usage(
+                "cases",
+                &format!("bad --cost: {}", escape_text(&e.to_string())),
+            );
+        }
+    };
+    let sheet = match case_sheet(a.set, &costs) {
+        Ok(s) => s,
+        Err(e) => return usage("cases", &format!("bad --cost: {e}")),
+    };
+    if let Some(path) = &a.svg {
+        return write_svg(&sheet, path, spec);
+    }
+    let style = super::stdout_style(a.color);
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    if !a.json {
+        writeln!(
+            out,
+            "{}: {} cases of {} positions ({}); costs {spec}",
+            sheet.set.title(),
+            sheet.cases.len(),
+            sheet.positions,
+            sheet.set.describe()
+        )?;
+    }
+    for case in &sheet.cases {
+        match a.json {
+            true => writeln!(out, "{}", case_json(case, sheet.positions))?,
+            false => write_case(&mut out, case, sheet.positions, a.show, style)?,
+        }
+    }
+    out.flush()?;
+    Ok(EXIT_OK)
+}
+
+fn write_case(
+    out: &mut impl Write,
+    case: &Case,
+    total: usize,
+    show: bool,
+    style: Style,
+) -> io::Result<()> {
+    let stickers = case.state.stickers();
+    writeln!(
+        out,
+        "\n{}  {}/{total} ({:.2}%)  {}",
+        case.name,
+        case.positions,
+        100.0 * case.positions as f64 / total as f64,
+        paint(&stickers, style)
+    )?;
+    if show {
+        out.write_all(draw(&stickers, style).as_bytes())?;
+    }
+    for alg in &case.algorithms {
+        let text = alg.text();
+        let optimal = if alg.optimal { ", optimal" } else { "" };
+        writeln!(
+            out,
+            "  {text:<34} {} moves, cost {}{optimal}",
+            alg.moves.len(),
+            crate::model::cost::format_decimal(alg.cost, 1000)
+        )?;
+    }
+    Ok(())
+}
+
+fn case_json(case: &Case, total: usize) -> serde_json::Value {
+    let algorithms: Vec<serde_json::Value> = case
+        .algorithms
+        .iter()
+        .map(|a| {
+            serde_json::json!({
+                "moves": a.moves.to_string(),
+                "pre_auf": a.pre_auf.map(|m| m.to_string()),
+                "post_auf": a.post_auf.map(|m| m.to_string()),
+                "length": a.moves.len(),
+                "cost": a.cost as f64 / 1000.0,
+                "optimal": a.optimal,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "name": case.name,
+        "state": case.state.stickers().to_string(),
+        "positions": case.positions,
+        "probability": case.positions as f64 / total as f64,
+        "algorithms": algorithms,
+    })
+}
+
+fn write_svg(sheet: &CaseSheet, path: &str, spec: &str) -> io::Result<u8> {
+    let cells: Vec<SheetCell> = sheet
+        .cases
+        .iter()
+        .map(|c| SheetCell {
+            name: format!(
+                "{}  ({:.1}%)",
+                c.name,
+                100.0 * c.positions as f64 / sheet.positions as f64
+            ),
+            stickers: c.state.stickers(),
+            lines: c.algorithms.iter().take(2).map(|a| a.text()).collect(),
+        })
+        .collect();
+    let title = format!(
+        "{}: {} cases ({}), algorithms by pocket, costs {spec}",
+        sheet.set.title(),
+        sheet.cases.len(),
+        sheet.set.describe()
+    );
+    let picture = sheet_svg(&title, &cells);
+    if path == "-" {
+        let mut out = io::stdout().lock();
+        out.write_all(picture.as_bytes())?;
+        out.flush()?;
+    } else if let Err(e) = std::fs::write(path, picture) {
+        eprintln!("pocket: cannot write {}: {e}", escape_text(path));
+        return Ok(EXIT_BAD_INPUT);
+    }
+    Ok(EXIT_OK)
+}
