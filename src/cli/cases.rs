@@ -95,7 +95,7 @@ pub(super) fn cmd_cases(a: CasesArgs) -> io::Result<u8> {
     }
     for case in &sheet.cases {
         match a.json {
-            true => writeln!(out, "{}", case_json(case, sheet.positions))?,
+            true => writeln!(out, "{}", case.to_json(sheet.positions))?,
             false => write_case(&mut out, case, sheet.positions, a.show, style)?,
         }
     }
@@ -133,30 +133,6 @@ fn write_case(
         )?;
     }
     Ok(())
-}
-
-fn case_json(case: &Case, total: usize) -> serde_json::Value {
-    let algorithms: Vec<serde_json::Value> = case
-        .algorithms
-        .iter()
-        .map(|a| {
-            serde_json::json!({
-                "moves": a.moves.to_string(),
-                "pre_auf": a.pre_auf.map(|m| m.to_string()),
-                "post_auf": a.post_auf.map(|m| m.to_string()),
-                "length": a.moves.len(),
-                "cost": a.cost as f64 / 1000.0,
-                "optimal": a.optimal,
-            })
-        })
-        .collect();
-    serde_json::json!({
-        "name": case.name,
-        "state": case.state.stickers().to_string(),
-        "positions": case.positions,
-        "probability": case.positions as f64 / total as f64,
-        "algorithms": algorithms,
-    })
 }
 
 fn write_svg(sheet: &CaseSheet, path: &str, spec: &str) -> io::Result<u8> {

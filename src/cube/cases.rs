@@ -25,6 +25,11 @@ use crate::model::pieces::{Coord, Cube, POSITIONS};
 /// of F the slowest for right-handed solvers.
 pub const FINGER_COSTS: &str = "R=1,R'=1,R2=1.6,U=0.8,U'=0.8,U2=1.3,F=1.4,F'=1.4,F2=2.2";
 
+/// [`FINGER_COSTS`] as costs.
+pub fn finger_costs() -> Costs {
+    FINGER_COSTS.parse().expect("the default costs are valid")
+}
+
 /// Algorithms kept per case at most.
 const KEPT: usize = 4;
 /// Optimal sequences looked at per starting orientation at most.
@@ -289,6 +294,46 @@ pub struct CaseSheet {
     /// The set's positions.
     pub positions: usize,
     pub cases: Vec<Case>,
+    /// The case of each position of the set, by position number.
+    case_of: std::collections::HashMap<u32, usize>,
+}
+
+impl CaseSheet {
+    /// The case a position of the set is, if it is one of the set's.
+    pub fn case_of(&self, cube: &Cube) -> Option<&Case> {
+        self.case_of
+            .get(&cube.coord().index())
+            .map(|&i| &self.cases[i])
+    }
+}
+
+impl Case {
+    /// The case as `pocket cases --json` and the API write it; `total` is the set's
+    /// number of positions.
+    pub fn to_json(&self, total: usize) -> serde_json::Value {
+        let algorithms: Vec<serde_json::Value> = self
+            .algorithms
+            .iter()
+            .map(|a| {
+                serde_json::json!({
+                    "moves": a.moves.to_string(),
+                    "pre_auf": a.pre_auf.map(|m| m.to_string()),
+                    "post_auf": a.post_auf.map(|m| m.to_string()),
+                    "text": a.text(),
+                    "length": a.moves.len(),
+                    "cost": a.cost as f64 / 1000.0,
+                    "optimal": a.optimal,
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "name": self.name,
+            "state": self.state.stickers().to_string(),
+            "positions": self.positions,
+            "probability": self.positions as f64 / total as f64,
+            "algorithms": algorithms,
+        })
+    }
 }
 
 /// The cases of `set` with their algorithms, ranked by `costs` (see [`FINGER_COSTS`]).
@@ -297,8 +342,12 @@ pub fn case_sheet(set: CaseSet, costs: &Costs) -> Result<CaseSheet, Error> {
     let classes = classes(set, &members);
     let goal = Goal::new(set, costs)?;
     let mut cases = Vec::with_capacity(classes.len());
+    let mut case_of = std::collections::HashMap::new();
     let mut numbered: std::collections::HashMap<String, usize> = Default::default();
     for class in classes {
+        for c in &class {
+            case_of.insert(c.coord().index(), cases.len());
+        }
         let family = family_name(set, &class[0]);
         let (state, algorithms) = goal.algorithms(&class);
         let name = match family.oriented {
@@ -323,6 +372,7 @@ pub fn case_sheet(set: CaseSet, costs: &Costs) -> Result<CaseSheet, Error> {
         set,
         positions: members.len(),
         cases,
+        case_of,
     })
 }
 

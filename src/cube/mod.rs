@@ -28,7 +28,7 @@ pub(crate) mod table;
 
 pub use algs::AlgSearch;
 pub use auto::AutoSolver;
-pub use cases::{Case, CaseAlg, CaseSet, CaseSheet, FINGER_COSTS, case_sheet};
+pub use cases::{Case, CaseAlg, CaseSet, CaseSheet, FINGER_COSTS, case_sheet, finger_costs};
 pub use census::{
     census, census_all, census_in, census_with_symmetry, distance, distance_table,
     distance_table_for,

@@ -378,6 +378,79 @@ fn the_page_solves_steps_through_and_validates_in_chromium() {
 
     newcomer_points(&mut b, &server.url, 390, 844, true);
     newcomer_points(&mut b, &server.url, 1280, 1000, false);
+    cuber_points(&mut b, &server.url, 390, 844, true);
+    cuber_points(&mut b, &server.url, 1280, 1000, false);
+}
+
+/// Issue 39, at one width: a 3D cube beside the net that turns a layer when a move is
+/// stepped, the state box in colour initials, the Costs label beside its field, and
+/// the trainer: a scramble of a case set, then its case revealed as the API says.
+fn cuber_points(b: &mut Browser, url: &str, width: u32, height: u32, phone: bool) {
+    let at = format!("at {width} px");
+    b.open(&format!("{url}/?state={HARD}"), width, height, phone);
+    b.wait_for("document.querySelectorAll('#solution span').length > 0");
+    let stickers = b.eval("document.querySelectorAll('#cube3d div').length");
+    assert_eq!(stickers, 24, "{at}");
+    b.click("#next");
+    // The layer of the first move turns, then the next position is drawn.
+    let turning = b.eval(
+        "document.getElementById('cube3d').dataset.turning + ' ' + \
+         [...document.querySelectorAll('#cube3d div')].filter(d => d.style.transform.includes('rotate3d')).length",
+    );
+    let first = printed(&["solve", HARD]);
+    let first = first.split(' ').next().unwrap_or_default().to_string();
+    assert!(
+        turning.as_str().unwrap_or_default().starts_with(&first),
+        "{turning} {at}"
+    );
+    b.wait_for("document.getElementById('cube3d').dataset.turning === ''");
+    b.screenshot(&format!("serve-3d-{width}.png"));
+    // The Costs label sits on the line of its field.
+    let together = b.eval(
+        "Math.abs(document.querySelector('label[for=cost]').getBoundingClientRect().top - \
+         document.getElementById('cost').getBoundingClientRect().top) < 20",
+    );
+    assert_eq!(together, true, "{at}");
+    // A scramble from solved shows the state in the palette's letters.
+    b.click("#reset");
+    b.wait_for("document.getElementById('state').value === 'WWWWOOGGRRBBOOGGRRBBYYYY'");
+
+    // The trainer.
+    b.eval("document.getElementById('set').value = 'pbl'");
+    b.click("#trainer button[type=submit]");
+    b.wait_for("document.getElementById('drill').textContent.length > 0");
+    let state = b.eval("document.getElementById('state').value");
+    let state = state.as_str().unwrap_or_default().to_string();
+    assert!(
+        state.starts_with("WWWW") && state.ends_with("YYYY"),
+        "{state} {at}"
+    );
+    b.click("#reveal");
+    b.wait_for("document.querySelector('#case h3') !== null");
+    let name = b.text("case");
+    let faces: String = state
+        .chars()
+        .map(|c| match c {
+            'W' => 'U',
+            'O' => 'L',
+            'G' => 'F',
+            'Y' => 'D',
+            other => other,
+        })
+        .collect();
+    let set = pocket::cube::case_sheet(pocket::cube::CaseSet::Pbl, &pocket::cube::finger_costs())
+        .expect("the PBL sheet");
+    let case = set
+        .case_of(&pocket::parse_state(&faces).expect("a state"))
+        .expect("a PBL position");
+    assert!(
+        name.starts_with(&case.name),
+        "{name} is not {} {at}",
+        case.name
+    );
+    let fits = b.eval("document.documentElement.scrollWidth <= window.innerWidth");
+    assert_eq!(fits, true, "{at}");
+    b.screenshot(&format!("serve-trainer-{width}.png"));
 }
 
 /// Issue 28, at one width: the page draws what was typed, applies moves to the cube on
@@ -475,7 +548,8 @@ fn newcomer_points(b: &mut Browser, url: &str, width: u32, height: u32, phone: b
     );
     assert_eq!(b.eval(chosen), "D", "the key y picks yellow {at}");
     b.click("#net [data-sticker='A']");
-    b.wait_for("document.getElementById('state').value.startsWith('D')");
+    // Issue 39: the box speaks the palette's letters (it held no face letters typed).
+    b.wait_for("document.getElementById('state').value.startsWith('Y')");
 
     // The census, drawn, with its numbers; nothing scrolls sideways.
     b.click("#census");

@@ -31,7 +31,7 @@ fn error_of(answer: &(u16, String)) -> String {
 #[test]
 fn every_endpoint_answers_as_the_command_line() {
     let server = Server::start();
-    let cases: [(&str, &[&str]); 9] = [
+    let cases: [(&str, &[&str]); 10] = [
         (
             "/api/solve?state=UUUURLFBLRBFLLFFRRBBDDDD",
             &["solve", "--json", HARD],
@@ -82,12 +82,37 @@ fn every_endpoint_answers_as_the_command_line() {
             "/api/census?metric=one-way",
             &["census", "--json", "--metric", "one-way"],
         ),
+        (
+            "/api/scramble?seed=7&set=cll",
+            &["scramble", "--json", "--seed", "7", "--set", "cll"],
+        ),
     ];
     for (target, args) in cases {
         let (status, body) = server.get(target);
         assert_eq!(status, 200, "{target}: {body}");
         assert_eq!(body, printed(args).trim_end(), "{target}");
     }
+    // Issue 39: a set's cases, as an array of the command's lines; one state's case;
+    // a state not of the set is a 404, a set not known a 400 naming it.
+    let lines: Vec<serde_json::Value> = printed(&["cases", "pbl", "--json"])
+        .lines()
+        .map(json)
+        .collect();
+    let (status, body) = server.get("/api/cases?set=pbl");
+    assert_eq!(
+        (status, json(&body)),
+        (200, serde_json::Value::from(lines.clone()))
+    );
+    let state = lines[3]["state"].as_str().unwrap_or_default();
+    let (status, body) = server.get(&format!("/api/cases?set=pbl&state={state}"));
+    assert_eq!((status, json(&body)), (200, lines[3].clone()));
+    let (status, _) = server.get("/api/cases?set=cll&state=UFUFLLFDRRUBLLFDRRUBDBDB");
+    assert_eq!(status, 404);
+    let (status, body) = server.get("/api/cases?set=oll");
+    assert!(
+        status == 400 && body.contains("unknown case set 'oll'"),
+        "{body}"
+    );
     // All three censuses: the command's lines, as an array, however "all" is
     // written.
     let lines: Vec<serde_json::Value> = printed(&["census", "--json"]).lines().map(json).collect();

@@ -16,11 +16,13 @@ use super::admission::Peer;
 use super::reply::{JSON, Reply, SVG};
 use super::shared::{MAX_LISTED, MAX_QUERY, Shared};
 use super::work::{Weight, on_a_core};
+use crate::cube::cases::{CaseSet, case_sheet, finger_costs};
 use crate::cube::shared as tables;
 use crate::engine::census::Census;
 use crate::engine::chart::census_svg;
-use crate::model::cost::Metric;
+use crate::model::cost::{Costs, Metric};
 use crate::model::moves::parse_generators;
+use crate::model::stickers::Stickers;
 use crate::request::census::{self, CensusRequest};
 use crate::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest, to_json};
 use crate::request::solve::{self, SolveRequest};
@@ -246,7 +248,15 @@ pub(super) async fn api_scramble(
 ) -> Reply {
     let client = peer.map(|p| p.0.0);
     let run = async {
-        let known = ["seed", "min-distance", "length", "optimal", "gen"];
+        let known = [
+            "seed",
+            "min-distance",
+            "length",
+            "optimal",
+            "gen",
+            "set",
+            "goal",
+        ];
         let params = parameters(raw.as_deref(), query, &known)?;
         let request = scramble_query(&params)?;
         let weight = match request.searches() {
@@ -266,6 +276,67 @@ pub(super) async fn api_scramble(
         })
         .await?
     };
+    match run.await {
+        Ok(r) | Err(r) => r,
+    }
+}
+
+/// `/api/cases?set=cll`: every case of a set, as `pocket cases --json` writes them,
+/// in an array; with `state=`, the case of that position (404 when it is not one of
+/// the set's).
+pub(super) async fn api_cases(
+    State(shared): State<Arc<Shared>>,
+    peer: Option<axum::Extension<Peer>>,
+    RawQuery(raw): RawQuery,
+    query: Pairs,
+) -> Reply {
+    let client = peer.map(|p| p.0.0);
+    let run =
+        async {
+            let params = parameters(raw.as_deref(), query, &["set", "state", "cost"])?;
+            let Some(set) = value::<CaseSet>(&params, Opt::Set)? else {
+                return Err(Reply::error(StatusCode::BAD_REQUEST, "set= is missing"));
+            };
+            let costs = match params.get("cost") {
+                Some(c) => c.parse::<Costs>().map_err(|e| {
+                    Reply::error(StatusCode::BAD_REQUEST, &format!("bad cost= '{c}': {e}"))
+                })?,
+                None => finger_costs(),
+            };
+            let state =
+                match params.get("state") {
+                    Some(s) => Some(s.parse::<Stickers>().and_then(|s| s.to_cube()).map_err(
+                        |e| Reply::error(StatusCode::BAD_REQUEST, &format!("bad state= : {e}")),
+                    )?),
+                    None => None,
+                };
+            on_a_core(&shared, Weight::Search, client, move |_| {
+                let sheet = case_sheet(set, &costs).map_err(|e| {
+                    Reply::error(StatusCode::BAD_REQUEST, &format!("bad cost=: {e}"))
+                })?;
+                let total = sheet.positions;
+                match state {
+                    None => Ok(Reply::json(
+                        serde_json::Value::from(
+                            sheet
+                                .cases
+                                .iter()
+                                .map(|c| c.to_json(total))
+                                .collect::<Vec<_>>(),
+                        )
+                        .to_string(),
+                    )),
+                    Some(cube) => match sheet.case_of(&cube) {
+                        Some(case) => Ok(Reply::json(case.to_json(total).to_string())),
+                        None => Err(Reply::error(
+                            StatusCode::NOT_FOUND,
+                            &format!("the state is not a position of the {} set", set.title()),
+                        )),
+                    },
+                }
+            })
+            .await?
+        };
     match run.await {
         Ok(r) | Err(r) => r,
     }

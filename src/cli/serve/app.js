@@ -32,6 +32,8 @@ const page = {
   asked: 0,            // the latest request, so a slow old answer is dropped
   source: "state",     // what the URL holds: "state", or "moves" (turning base)
   base: null,          // with "moves": the state typed before the moves, or null for solved
+  turning: null,       // the 3D turn on its way, or null
+  animating: false,    // a step is drawn: the 3D view turns instead of redrawing at once
 };
 
 function apply(stickers, move) {
@@ -156,6 +158,14 @@ function paintSticker(i, face) {
   changed();
 }
 
+// Face letters written in the alphabet of `like` (what was typed): face letters stay
+// face letters; otherwise, and by default, colour initials (W O G R B Y), the
+// palette's letters.
+function inAlphabet(faces, like) {
+  const typedFaces = like && /^[ULFRBD\s]+$/.test(like) && !/^\s*$/.test(like);
+  return typedFaces ? faces : [...faces].map((f) => COLOUR_INITIAL[f] || f).join("");
+}
+
 // "1 move", "2 moves".
 function count(n, one, many) {
   return `${n} ${n === 1 ? one : many}`;
@@ -163,6 +173,7 @@ function count(n, one, many) {
 
 function drawNet() {
   const s = shown();
+  if (!page.animating) { page.turning = null; draw3d(s); }
   const next = page.steps[page.at];
   const turning = new Set();
   if (next) MODEL.moves[next].forEach((from, i) => { if (from !== i) turning.add(i); });
@@ -174,6 +185,89 @@ function drawNet() {
     const what = FACES.includes(f) ? FACE_NAMES[f] : "unknown colour";
     b.setAttribute("aria-label", `sticker ${MODEL.names[i]}: ${what}${turning.has(i) ? ", turns next" : ""}`);
   });
+}
+
+// The cube in 3D: the 24 stickers placed with CSS transforms (x right, y down, z
+// towards the viewer, the cube from -UNIT to UNIT), turned around by dragging. A
+// move is shown by turning its layer's stickers, then drawing the next position.
+const UNIT = 40;
+const view = { x: -30, y: -40 };
+// The axis of each face's turn and the angle of a clockwise quarter turn.
+const TURNS = { R: ["1, 0, 0", 90], U: ["0, 1, 0", -90], F: ["0, 0, 1", 90] };
+
+function placeSticker(i) {
+  const [row, col] = CELLS[i];
+  const u = UNIT;
+  const at = (x, y, z, turn) => `translate3d(${x * u}px, ${y * u}px, ${z * u}px) ${turn}`;
+  if (row < 2) return at(col - 2.5, -1, row - 0.5, "rotateX(90deg)");
+  if (row > 3) return at(col - 2.5, 1, 4.5 - row, "rotateX(-90deg)");
+  const y = row - 2.5;
+  if (col < 2) return at(-1, y, col - 0.5, "rotateY(-90deg)");
+  if (col < 4) return at(col - 2.5, y, 1, "");
+  if (col < 6) return at(1, y, 4.5 - col, "rotateY(90deg)");
+  return at(6.5 - col, y, -1, "rotateY(180deg)");
+}
+
+function build3d() {
+  const cube = $("cube3d");
+  for (let i = 0; i < 24; i++) cube.appendChild(document.createElement("div"));
+  let drag = null;
+  const scene = $("scene");
+  scene.addEventListener("pointerdown", (e) => {
+    drag = { x: e.clientX, y: e.clientY };
+    scene.setPointerCapture(e.pointerId);
+  });
+  scene.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    view.y += (e.clientX - drag.x) * 0.6;
+    view.x = Math.max(-89, Math.min(89, view.x - (e.clientY - drag.y) * 0.6));
+    drag = { x: e.clientX, y: e.clientY };
+    orient3d();
+  });
+  const end = () => { drag = null; };
+  scene.addEventListener("pointerup", end);
+  scene.addEventListener("pointercancel", end);
+  orient3d();
+}
+
+function orient3d() {
+  $("cube3d").style.transform = `rotateX(${view.x}deg) rotateY(${view.y}deg)`;
+}
+
+function draw3d(stickers) {
+  const cube = $("cube3d");
+  cube.dataset.turning = "";
+  [...cube.children].forEach((el, i) => {
+    const f = stickers[i];
+    el.className = "c-" + (FACES.includes(f) ? f : "x");
+    el.style.transition = "none";
+    el.style.transform = placeSticker(i);
+  });
+}
+
+// Turn the layer of `move` on the cube drawn as `before`, then draw `after`.
+function turn3d(before, move, after) {
+  const cube = $("cube3d");
+  draw3d(before);
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) { draw3d(after); return; }
+  const [axis, quarter] = TURNS[move[0]];
+  const angle = quarter * (move.endsWith("'") ? -1 : move.endsWith("2") ? 2 : 1);
+  const p = MODEL.moves[move];
+  cube.dataset.turning = move;
+  const turning = page.turning = {};
+  requestAnimationFrame(() => requestAnimationFrame(() => {
+    [...cube.children].forEach((el, i) => {
+      if (p[i] === i) return;
+      el.style.transition = "transform 0.25s ease-in-out";
+      el.style.transform = `rotate3d(${axis}, ${angle}deg) ${placeSticker(i)}`;
+    });
+  }));
+  setTimeout(() => { if (page.turning === turning) draw3d(after); }, 300);
+}
+
+// The move that undoes `move`.
+function inverse(move) {
+  return move.endsWith("'") ? move[0] : move.endsWith("2") ? move : move + "'";
 }
 
 function drawSteps() {
@@ -201,9 +295,16 @@ function drawSteps() {
 }
 
 function go(at) {
+  const from = page.at;
+  const before = shown();
   page.at = Math.max(0, Math.min(page.steps.length, at));
   if (page.at >= page.steps.length) stopPlaying();
+  page.animating = true;
   drawSteps();
+  page.animating = false;
+  // One step is shown turning in 3D; the net and the text change at once.
+  if (page.at === from + 1) turn3d(before, page.steps[from], shown());
+  else if (page.at === from - 1) turn3d(before, inverse(page.steps[page.at]), shown());
 }
 
 function stopPlaying() {
@@ -289,7 +390,7 @@ async function solve() {
   page.wrong = new Set();
   if (answer.state) {
     // The cube the moves made, in the sticker order asked for.
-    $("state").value = answer.state;
+    $("state").value = inAlphabet(answer.state, page.base);
     if (page.base === null) $("layout").value = "golf";
     const net = typedNet();
     if (net) page.start = faceLetters(net);
@@ -374,7 +475,7 @@ async function randomScramble() {
   const s = await api("/api/scramble");
   if (s.error) { say(s.error, true); return; }
   $("moves").value = s.scramble;
-  $("state").value = s.state;
+  $("state").value = inAlphabet(s.state, null);
   $("layout").value = "golf";
   page.start = faceLetters(s.state);
   page.source = "state";
@@ -419,9 +520,53 @@ async function census() {
   img.src = "/census.svg";
 }
 
+// The trainer: a scramble drawn among a case set's positions, then its case.
+const drill = { set: null, state: null };
+
+async function drillScramble() {
+  const set = $("set").value;
+  const s = await api("/api/scramble?set=" + encodeURIComponent(set));
+  if (s.error) { say(s.error, true); return; }
+  drill.set = set;
+  drill.state = s.state;
+  $("drill").textContent = s.scramble;
+  $("case").textContent = "";
+  $("reveal").disabled = false;
+  $("moves").value = s.scramble;
+  $("state").value = inAlphabet(s.state, null);
+  $("layout").value = "golf";
+  page.start = faceLetters(s.state);
+  page.source = "state";
+  page.base = null;
+  page.steps = [];
+  page.at = 0;
+  changed();
+}
+
+async function revealCase() {
+  if (!drill.state) return;
+  const c = await api(`/api/cases?set=${encodeURIComponent(drill.set)}&state=${drill.state}`);
+  const out = $("case");
+  out.textContent = "";
+  if (c.error) { out.textContent = c.error; return; }
+  const h = document.createElement("h3");
+  h.textContent = `${c.name} (${(100 * c.probability).toFixed(1)}% of the set)`;
+  out.appendChild(h);
+  const list = document.createElement("ol");
+  for (const a of c.algorithms) {
+    const li = document.createElement("li");
+    li.textContent = `${a.text}  (${count(a.length, "move", "moves")}, cost ${a.cost}${a.optimal ? ", optimal" : ""})`;
+    list.appendChild(li);
+  }
+  out.appendChild(list);
+}
+
 function start() {
   buildPalette();
   buildNet();
+  build3d();
+  $("trainer").addEventListener("submit", (e) => { e.preventDefault(); drillScramble(); });
+  $("reveal").addEventListener("click", revealCase);
   const q = new URLSearchParams(location.search);
   const wrong = [];
   for (const name of ["metric", "layout"]) {
@@ -444,7 +589,7 @@ function start() {
     const net = typedNet();
     if (net) page.start = faceLetters(net);
   } else {
-    $("state").value = MODEL.solved;
+    $("state").value = inAlphabet(MODEL.solved, null);
   }
   $("state").addEventListener("input", fromTyping);
   $("layout").addEventListener("change", fromTyping);
@@ -460,7 +605,7 @@ function start() {
   $("metric").addEventListener("change", () => { remember(); solve(); });
   $("random").addEventListener("click", randomScramble);
   $("reset").addEventListener("click", () => {
-    $("state").value = MODEL.solved;
+    $("state").value = inAlphabet(MODEL.solved, null);
     $("layout").value = "golf";
     fromTyping();
   });

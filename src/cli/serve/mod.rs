@@ -119,6 +119,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/api/solve", get(api::api_solve))
         .route("/api/scramble", get(api::api_scramble))
         .route("/api/census", get(api::api_census))
+        .route("/api/cases", get(api::api_cases))
         .fallback(page::not_found)
         .method_not_allowed_fallback(|| async {
             Reply::error(
