@@ -14,7 +14,7 @@ use crate::cube::solver::PocketSpace;
 use crate::engine::layers::UNSEEN;
 use crate::engine::search::{Canon, Moves};
 use crate::engine::walk::Walk;
-use crate::error::Error;
+use crate::model::invalid::Invalid;
 use crate::model::cost::{Costs, Metric};
 use crate::model::moves::{Alg, Face, Move};
 use crate::model::notation::WcaSequence;
@@ -337,7 +337,7 @@ impl Case {
 }
 
 /// The cases of `set` with their algorithms, ranked by `costs` (see [`FINGER_COSTS`]).
-pub fn case_sheet(set: CaseSet, costs: &Costs) -> Result<CaseSheet, Error> {
+pub fn case_sheet(set: CaseSet, costs: &Costs) -> Result<CaseSheet, Invalid> {
     let members = set.positions();
     let classes = classes(set, &members);
     let goal = Goal::new(set, costs)?;
@@ -518,7 +518,7 @@ struct Goal {
 }
 
 impl Goal {
-    fn new(set: CaseSet, costs: &Costs) -> Result<Goal, Error> {
+    fn new(set: CaseSet, costs: &Costs) -> Result<Goal, Invalid> {
         // Ortega's OLL ends with both faces oriented; every other step solves the cube
         // up to a U turn.
         let roots: Vec<Cube> = match set {
