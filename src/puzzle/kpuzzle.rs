@@ -302,10 +302,11 @@ impl PieceModel {
             }
             text.push('\n');
         }
+        let names = self.piece_names();
         for (s, o) in self.orbits.iter().enumerate() {
             let k = o.orientations;
             for j in 0..o.pieces {
-                let _ = write!(text, "piece {} {}{}", o.name, o.name, j + 1);
+                let _ = write!(text, "piece {} {}", o.name, names[s][j]);
                 for f in 0..k {
                     let _ = write!(text, " {}", offsets[s] + j * k + f);
                 }
@@ -313,6 +314,30 @@ impl PieceModel {
             }
         }
         Ok(text)
+    }
+
+    /// The name of each piece: its set's name and its number (`CORNERS3`), or with an
+    /// underscore between (`CORNERS_3`) for every piece when two names would be the
+    /// same (set `A` piece 11 and set `A1` piece 1): read back from the last
+    /// underscore, those cannot meet. big_chop.tws (`CENTER`, `CENTER2`) was refused
+    /// for a name it did not write.
+    fn piece_names(&self) -> Vec<Vec<String>> {
+        let with = |sep: &str| -> Vec<Vec<String>> {
+            self.orbits
+                .iter()
+                .map(|o| {
+                    (1..=o.pieces)
+                        .map(|j| format!("{}{sep}{j}", o.name))
+                        .collect()
+                })
+                .collect()
+        };
+        let plain = with("");
+        let mut seen = std::collections::HashSet::new();
+        match plain.iter().flatten().all(|n| seen.insert(n.as_str())) {
+            true => plain,
+            false => with("_"),
+        }
     }
 
     /// A pocket puzzle as pieces: its generators (one move a face, whose powers

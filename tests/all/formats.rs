@@ -317,3 +317,16 @@ fn the_pocket_cube_in_both_formats_has_pocket_census() {
         assert_eq!(census(f.path()), HTM, "pocket-golf as {format}");
     }
 }
+
+/// Issue 40: set `A` piece 11 and set `A1` piece 1 were both named `A11` inside, and
+/// the valid file was refused ("piece A11 is named twice", a line of pocket's own
+/// text). An 11-cycle and a swap: 22 positions, 21 of them one move from solved.
+#[test]
+fn sets_whose_names_end_in_digits_keep_their_pieces_apart() {
+    let file = Scratch::new(
+        "collide.tws",
+        "Name collide\nSet A 11 1\nSet A1 2 1\nSolved\nA\n1 2 3 4 5 6 7 8 9 10 11\nA1\n1 2\n\
+         End\nMove X\nA\n2 3 4 5 6 7 8 9 10 11 1\nA1\n2 1\nEnd\n",
+    );
+    assert_eq!(census(file.path()), vec![1, 21]);
+}
