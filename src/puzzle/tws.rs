@@ -266,7 +266,7 @@ pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
                     return fail(
                         line,
                         format!(
-                            "{kw} {n}: twsearch takes this name for a rotation of the whole puzzle, which pocket does not have; rename the move"
+                            "{kw} {n}: twsearch reads this name as a rotation of the whole puzzle, a symmetry it uses to shorten its search, not a move; pocket does not use rotations: delete this block (renamed, it would become a move and change the puzzle)"
                         ),
                     );
                 }

@@ -330,3 +330,14 @@ fn sets_whose_names_end_in_digits_keep_their_pieces_apart() {
     );
     assert_eq!(census(file.path()), vec![1, 21]);
 }
+
+/// Issue 40: a rotation (samples/symm) is refused with the advice to delete it, not to
+/// rename it, which would make it a move and change the census.
+#[test]
+fn a_rotation_is_refused_with_the_advice_to_delete_it() {
+    let file = Scratch::new(
+        "rotation.tws",
+        "Name r\nSet A 2 1\nSolved\nA\n1 2\nEnd\nMove x\nA\n2 1\nEnd\n",
+    );
+    refused(file.path(), "delete this block");
+}
