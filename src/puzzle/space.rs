@@ -143,9 +143,11 @@ impl Puzzle {
                 Kind::Puzzle,
                 format!(
                     "{n} stickers of {} colours need {} bits a position: too large to solve here \
-                     (at most 128; and no coordinate: {why})",
+                     (at most 128; and no coordinate: {why}); what pocket does with a puzzle \
+                     this large: `pocket algs --orbit SET` with the same --puzzle finds its \
+                     magic moves, sequences whose powers change only a few pieces of one set",
                     self.colours.len(),
-                    n * self.bits
+                    n * self.bits,
                 ),
             ));
         }
