@@ -649,6 +649,17 @@ const MAX_ORBIT: u64 = 1 << 16;
 /// Read a KPuzzle definition (JSON). Moves come in the order of their names (a JSON
 /// object has none of its own here). Refused: `orientationMod` other than 0 (an
 /// orientation known only mod a divisor), `derivedMoves`, and unknown fields.
+/// Whether a JSON object is a KPuzzle pattern (every value a set's `pieces` and
+/// `orientation`), which a definition file's readers sometimes give by mistake.
+fn is_pattern(top: &Map<String, Value>) -> bool {
+    !top.is_empty()
+        && !top.contains_key("orbits")
+        && top.values().all(|v| {
+            v.as_object()
+                .is_some_and(|o| o.contains_key("pieces") && o.contains_key("orientation"))
+        })
+}
+
 pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     let root: Value = super::strict_json::from_str(text).map_err(|e| {
         // The line goes in front, as every refusal's; the column stays in the words.
@@ -668,6 +679,12 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     if top.contains_key("derivedMoves") {
         return fail(
             "derivedMoves: moves made of other moves do not carry over; give each move as a permutation",
+        );
+    }
+    if is_pattern(top) {
+        return fail(
+            "this is a KPuzzle pattern (a position: each set's pieces and orientation), not a \
+             definition: give the puzzle's definition file (orbits, defaultPattern, moves)",
         );
     }
     only(

@@ -341,3 +341,13 @@ fn a_rotation_is_refused_with_the_advice_to_delete_it() {
     );
     refused(file.path(), "delete this block");
 }
+
+/// Issue 40: a KPuzzle pattern given where a definition goes is named as a pattern.
+#[test]
+fn a_pattern_file_is_named_as_one() {
+    let file = Scratch::new(
+        "pattern.json",
+        r#"{"CORNERS": {"pieces": [0, 1, 2], "orientation": [0, 0, 0]}}"#,
+    );
+    refused(file.path(), "this is a KPuzzle pattern");
+}
