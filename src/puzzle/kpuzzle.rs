@@ -305,8 +305,8 @@ impl PieceModel {
         let names = self.piece_names();
         for (s, o) in self.orbits.iter().enumerate() {
             let k = o.orientations;
-            for j in 0..o.pieces {
-                let _ = write!(text, "piece {} {}", o.name, names[s][j]);
+            for (j, piece) in names[s].iter().enumerate() {
+                let _ = write!(text, "piece {} {piece}", o.name);
                 for f in 0..k {
                     let _ = write!(text, " {}", offsets[s] + j * k + f);
                 }
