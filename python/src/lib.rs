@@ -20,9 +20,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
+use pocket_lib::cube::{AutoSolver, CaseSet, Rng};
 use pocket_lib::internals::bulk::{self, STICKER_PERMUTATIONS};
 use pocket_lib::internals::shared::{self, PerMetric};
-use pocket_lib::cube::{AutoSolver, Rng};
 use pocket_lib::internals::state_in_line;
 use pocket_lib::model::{POSITIONS, STICKERS, WcaSequence};
 use pocket_lib::request::FrontEnd;
@@ -700,7 +700,8 @@ fn random_states<'py>(
 /// seed): a list of (sequence, state) pairs. The request is the command line's,
 /// checked by the library; only the reading of Python's arguments is here.
 #[pyfunction]
-#[pyo3(signature = (n = None, seed = None, *, min_distance = None, length = None, optimal = false))]
+#[pyo3(signature = (n = None, seed = None, *, min_distance = None, length = None, optimal = false, set = None, goal = None))]
+#[allow(clippy::too_many_arguments)]
 fn scramble<'py>(
     py: Python<'py>,
     n: Option<&Bound<'py, PyAny>>,
@@ -708,7 +709,13 @@ fn scramble<'py>(
     min_distance: Option<&Bound<'py, PyAny>>,
     length: Option<&Bound<'py, PyAny>>,
     optimal: bool,
+    set: Option<String>,
+    goal: Option<String>,
 ) -> PyResult<Vec<(String, String)>> {
+    let set = match set {
+        Some(name) => Some(name.parse::<CaseSet>().or_else(|e| refuse(py, e))?),
+        None => None,
+    };
     // A scramble line is about 60 bytes of text in two Python strings.
     let n = match n {
         Some(n) if !n.is_none() => args::count(n, "n", 128)?,
@@ -722,6 +729,8 @@ fn scramble<'py>(
         length: args::opt_int_in(length, "length", 0, i64::MAX)?
             .map(|l| usize::try_from(l).unwrap_or(usize::MAX)),
         optimal,
+        set,
+        goal,
         ..ScrambleRequest::default()
     };
     let scrambles = py

@@ -215,6 +215,18 @@ def test_scrambles_are_the_command_lines():
         assert pocket.apply(pocket.SOLVED, seq) == state
 
 
+def test_scrambles_of_a_case_set_are_the_command_lines():
+    # `pocket scramble -n 2 --seed 4 --set cll`: only first-layer-solved positions.
+    lines = pocket.scramble(2, seed=4, set="cll")
+    assert all(state.endswith("LLFFRRBBDDDD") for _, state in lines)
+    goal = pocket.scramble(3, seed=4, goal="UUUU........LLFFRRBBDDDD", min_distance=0)
+    assert all(state.startswith("UUUU") for _, state in goal)
+    with pytest.raises(ValueError, match="unknown case set 'oll'"):
+        pocket.scramble(set="oll")
+    with pytest.raises(ValueError, match="choose set or goal"):
+        pocket.scramble(set="cll", goal="UUUU........LLFFRRBBDDDD")
+
+
 def test_random_states_are_uniform_and_far_enough():
     a = pocket.random_states(200_000, seed=3)
     assert np.array_equal(a, pocket.random_states(200_000, seed=3))

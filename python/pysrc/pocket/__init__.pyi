@@ -262,10 +262,14 @@ def scramble(
     min_distance: int = 4,
     length: Optional[int] = None,
     optimal: bool = False,
+    set: Optional[str] = None,
+    goal: Optional[str] = None,
 ) -> list[tuple[str, str]]:
     """Random-state scrambles as ``pocket scramble`` makes them (the same ones for the
     same seed): (sequence, state) pairs, each sequence ``length`` moves (default 11)
-    or, with ``optimal``, as few as possible. Seeds, huge counts and Ctrl-C as for
+    or, with ``optimal``, as few as possible. ``set`` (``"cll"``, ``"eg1"``, ...; see
+    ``pocket cases``) or ``goal`` (a pattern in face letters, ``.`` for any) draws
+    only among those positions, uniformly. Seeds, huge counts and Ctrl-C as for
     ``random_states``."""
 
 def census(metric: str = "htm") -> dict[int, int]:

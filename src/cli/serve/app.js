@@ -471,9 +471,8 @@ function fromTyping() {
   changed();
 }
 
-async function randomScramble() {
-  const s = await api("/api/scramble");
-  if (s.error) { say(s.error, true); return; }
+// Put a scramble from the API on the page: its moves, and the cube it makes.
+function loadScramble(s) {
   $("moves").value = s.scramble;
   $("state").value = inAlphabet(s.state, null);
   $("layout").value = "golf";
@@ -483,6 +482,12 @@ async function randomScramble() {
   page.steps = [];
   page.at = 0;
   changed();
+}
+
+async function randomScramble() {
+  const s = await api("/api/scramble");
+  if (s.error) { say(s.error, true); return; }
+  loadScramble(s);
 }
 
 // The census's numbers, a table a metric, below the chart.
@@ -532,15 +537,7 @@ async function drillScramble() {
   $("drill").textContent = s.scramble;
   $("case").textContent = "";
   $("reveal").disabled = false;
-  $("moves").value = s.scramble;
-  $("state").value = inAlphabet(s.state, null);
-  $("layout").value = "golf";
-  page.start = faceLetters(s.state);
-  page.source = "state";
-  page.base = null;
-  page.steps = [];
-  page.at = 0;
-  changed();
+  loadScramble(s);
 }
 
 async function revealCase() {
