@@ -459,7 +459,7 @@ mod tests {
             (TWO.replace("0 0\nEnd", "? 0\nEnd"), "line 8: set E: '?'"),
             (
                 TWO.replace("Move S", "Move x"),
-                "line 11: Move x: twsearch takes",
+                "line 11: Move x: twsearch reads",
             ),
             (
                 TWO.replace("Name two", "Nom two"),
