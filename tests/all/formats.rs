@@ -255,7 +255,7 @@ fn reading_refuses_what_does_not_carry_over() {
         ),
         (
             tws.replace("Move S", "Move y2"),
-            "Move y2: twsearch takes this name",
+            "Move y2: twsearch reads this name",
         ),
         (
             tws.replace("Move S", "MoveSequence S T T"),
