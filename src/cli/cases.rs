@@ -53,8 +53,8 @@ pub(super) struct CasesArgs {
     show: bool,
     /// colour the pictures and states: auto (default: on a terminal, unless NO_COLOR
     /// is set), always or never
-    #[argh(option, default = "ColorChoice::Auto")]
-    color: ColorChoice,
+    #[argh(option)]
+    color: Option<ColorChoice>,
 }
 
 pub(super) fn cmd_cases(a: CasesArgs) -> io::Result<u8> {
@@ -81,7 +81,7 @@ pub(super) fn cmd_cases(a: CasesArgs) -> io::Result<u8> {
     if let Some(path) = &a.svg {
         return write_svg(&sheet, path, spec);
     }
-    let style = super::stdout_style(a.color);
+    let style = super::stdout_style(a.color.unwrap_or_default());
     let mut out = io::BufWriter::new(io::stdout().lock());
     if !a.json {
         writeln!(
