@@ -148,12 +148,20 @@ fn assign_faces(moves: &mut [PuzzleMove]) {
     }
 }
 
+fn not_a_position(piece: &Piece, word: &str, n: usize) -> String {
+    format!(
+        "piece {}: '{word}' is not a sticker position (0 to {})",
+        piece.name,
+        n - 1
+    )
+}
+
 /// Read the sticker positions of `piece` lines and check that every move carries
 /// pieces onto pieces of their kind.
 fn check_pieces(
     moves: &[PuzzleMove],
     n: usize,
-    lines: Vec<(usize, Piece, Vec<&str>)>,
+    lines: Vec<(usize, Piece, Vec<Position>)>,
 ) -> Result<Vec<Piece>, DefinitionError> {
     let mut owner: Vec<Option<usize>> = vec![None; n];
     let mut pieces = Vec::new();
@@ -162,18 +170,10 @@ fn check_pieces(
             return err(line, format!("piece {} is named twice", piece.name));
         }
         for w in words {
-            let x = match w.parse::<usize>() {
+            let x = match w {
                 Ok(x) if x < n => x,
-                _ => {
-                    return err(
-                        line,
-                        format!(
-                            "piece {}: '{w}' is not a sticker position (0 to {})",
-                            piece.name,
-                            n - 1
-                        ),
-                    );
-                }
+                Ok(x) => return err(line, not_a_position(&piece, &x.to_string(), n)),
+                Err(w) => return err(line, not_a_position(&piece, &w, n)),
             };
             if let Some(other) = owner[x] {
                 let other: &Piece = &pieces[other];
@@ -219,27 +219,33 @@ fn check_pieces(
     Ok(pieces)
 }
 
-/// A definition's lines, read keyword by keyword (each with its line number), before
-/// they are checked together.
-struct Lines<'a> {
-    name: Option<String>,
-    solved: Option<(usize, Vec<u8>)>,
-    moves: Vec<(usize, PuzzleMove)>,
-    powers: Vec<(usize, String)>,
-    costs: Vec<(usize, String, String)>,
-    pieces: Vec<(usize, Piece, Vec<&'a str>)>,
-    faces: Vec<(usize, &'a str, Vec<&'a str>)>,
+/// A sticker position as written: its number, or the word that is not one.
+pub(super) type Position = Result<usize, String>;
+
+/// A definition before it is checked as a whole: what its lines say, each part with
+/// the line it came from (0: none). Read from pocket's own text by [`read_lines`],
+/// or made from a `.tws` or KPuzzle file's pieces (`kpuzzle.rs`), the line then
+/// being that file's.
+pub(super) struct Draft {
+    pub name: Option<String>,
+    pub solved: Option<(usize, Vec<u8>)>,
+    pub moves: Vec<(usize, PuzzleMove)>,
+    pub powers: Vec<(usize, String)>,
+    pub costs: Vec<(usize, String, String)>,
+    /// Each piece with its sticker positions as written.
+    pub pieces: Vec<(usize, Piece, Vec<Position>)>,
+    pub faces: Vec<(usize, String, Vec<String>)>,
 }
 
 /// Read each line by its keyword; a line that does not read is refused at once.
-fn read_lines(text: &str) -> Result<Lines<'_>, DefinitionError> {
+fn read_lines(text: &str) -> Result<Draft, DefinitionError> {
     let mut name = None;
     let mut solved: Option<(usize, Vec<u8>)> = None;
     let mut moves: Vec<(usize, PuzzleMove)> = Vec::new();
     let mut powers: Vec<(usize, String)> = Vec::new();
     let mut costs: Vec<(usize, String, String)> = Vec::new();
-    let mut pieces: Vec<(usize, Piece, Vec<&str>)> = Vec::new();
-    let mut faces: Vec<(usize, &str, Vec<&str>)> = Vec::new();
+    let mut pieces: Vec<(usize, Piece, Vec<Position>)> = Vec::new();
+    let mut faces: Vec<(usize, String, Vec<String>)> = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let content = strip_comment(raw).map_err(|message| DefinitionError { line, message })?;
@@ -310,12 +316,19 @@ fn read_lines(text: &str) -> Result<Lines<'_>, DefinitionError> {
                         name: name.to_string(),
                         stickers: Vec::new(),
                     },
-                    stickers.to_vec(),
+                    stickers
+                        .iter()
+                        .map(|w| w.parse::<usize>().map_err(|_| w.to_string()))
+                        .collect(),
                 )),
                 _ => return err(line, "expected: piece KIND NAME P0 P1 ..."),
             },
             "face" => match rest.as_slice() {
-                [name, on @ ..] if !on.is_empty() => faces.push((line, name, on.to_vec())),
+                [name, on @ ..] if !on.is_empty() => faces.push((
+                    line,
+                    name.to_string(),
+                    on.iter().map(|p| p.to_string()).collect(),
+                )),
                 _ => return err(line, "expected: face NAME PIECE..."),
             },
             other => {
@@ -328,7 +341,7 @@ fn read_lines(text: &str) -> Result<Lines<'_>, DefinitionError> {
             }
         }
     }
-    Ok(Lines {
+    Ok(Draft {
         name,
         solved,
         moves,
@@ -500,7 +513,12 @@ fn add_powers(
 impl Puzzle {
     /// Read a definition; `default_name` names it if it has no `name` line.
     pub fn parse(text: &str, default_name: &str) -> Result<Puzzle, DefinitionError> {
-        let Lines {
+        Puzzle::assemble(read_lines(text)?, default_name)
+    }
+
+    /// Check a definition's parts together and make the puzzle.
+    pub(super) fn assemble(draft: Draft, default_name: &str) -> Result<Puzzle, DefinitionError> {
+        let Draft {
             name,
             solved,
             moves,
@@ -508,7 +526,7 @@ impl Puzzle {
             costs,
             pieces,
             faces,
-        } = read_lines(text)?;
+        } = draft;
         let solved = check_solved(solved)?;
         let n = solved.len();
         let mut all = check_moves(&moves, n)?;
@@ -545,12 +563,12 @@ impl Puzzle {
         for (line, name, on) in faces {
             let mut indices = Vec::new();
             for piece in on {
-                match pieces.iter().position(|p| p.name == piece) {
+                match pieces.iter().position(|p| p.name == *piece) {
                     Some(i) => indices.push(i),
                     None => return err(line, format!("face {name}: no piece named '{piece}'")),
                 }
             }
-            named_faces.push((name.to_string(), indices));
+            named_faces.push((name, indices));
         }
         let mut colours = Vec::new();
         for &c in &solved {
@@ -584,17 +602,15 @@ impl Puzzle {
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("puzzle");
-        // twsearch's `.tws` and cubing.js's KPuzzle JSON, by extension, made into a
-        // definition's text.
-        if let Some(made) = super::tws::as_definition(name_or_path, &text) {
-            let made = made.map_err(|e| DefinitionError {
-                line: e.line,
-                message: e.message,
-            })?;
-            return Puzzle::parse(&made, stem).map_err(|e| DefinitionError {
-                line: 0,
-                message: format!("the puzzle as stickers: {e}"),
-            });
+        // twsearch's `.tws` and cubing.js's KPuzzle JSON, by extension, read as pieces.
+        if let Some(model) = super::tws::read_foreign(name_or_path, &text) {
+            let draft = model
+                .and_then(|m| m.to_draft())
+                .map_err(|e| DefinitionError {
+                    line: e.line,
+                    message: e.message,
+                })?;
+            return Puzzle::assemble(draft, stem);
         }
         Puzzle::parse(&text, stem)
     }

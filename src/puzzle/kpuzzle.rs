@@ -20,6 +20,8 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use super::defined::{Piece, PuzzleMove};
+use super::format::Draft;
 use crate::engine::search::MAX_MOVES;
 
 /// What is wrong with a file of another format, and on which line (0: none, the
@@ -192,20 +194,82 @@ impl PieceModel {
             .collect()
     }
 
-    /// The pocket definition text of the puzzle: pieces expanded into stickers, every
-    /// power of every move (named as twsearch names them), and a `piece` line for each
-    /// piece (kind: its orbit). Refused past pocket's limits, with the size found.
-    pub fn to_definition(&self) -> Result<String, FormatError> {
-        // Names a definition line cannot hold are refused, not renamed: they are
-        // what a user types (`--moves`).
+    /// The puzzle as a definition's parts, to be checked as a whole: pieces expanded
+    /// into stickers, every power of every move (named as twsearch names them, at the
+    /// line of its move), and each piece (kind: its orbit). Refused past pocket's
+    /// limits, with the size found.
+    pub(super) fn to_draft(&self) -> Result<Draft, FormatError> {
+        self.check_names()?;
+        let offsets = self.sticker_offsets()?;
+        let solved = self.solved_colours()?;
+        let mut moves = Vec::new();
+        for (g, name, m) in self.all_powers()? {
+            let mut perm = Vec::with_capacity(solved.len());
+            for (s, o) in self.orbits.iter().enumerate() {
+                let k = o.orientations;
+                for j in 0..o.pieces {
+                    for f in 0..k {
+                        let from = offsets[s] + m[s].perm[j] * k + (f + k - m[s].delta[j]) % k;
+                        perm.push(from as u8);
+                    }
+                }
+            }
+            let line = self.move_lines.get(g).copied().unwrap_or(0);
+            let cost = 1000;
+            moves.push((
+                line,
+                PuzzleMove {
+                    name,
+                    perm,
+                    face: 0,
+                    cost,
+                },
+            ));
+        }
+        let mut pieces = Vec::new();
+        for ((s, o), names) in self.orbits.iter().enumerate().zip(self.piece_names()) {
+            let k = o.orientations;
+            for (j, name) in names.into_iter().enumerate() {
+                let kind = o.name.clone();
+                let at = (0..k).map(|f| Ok(offsets[s] + j * k + f)).collect();
+                pieces.push((
+                    0,
+                    Piece {
+                        kind,
+                        name,
+                        stickers: Vec::new(),
+                    },
+                    at,
+                ));
+            }
+        }
+        Ok(Draft {
+            name: Some(word(&self.name)),
+            solved: Some((0, solved)),
+            moves,
+            powers: Vec::new(),
+            costs: Vec::new(),
+            pieces,
+            faces: Vec::new(),
+        })
+    }
+
+    /// Names pocket cannot read back are refused, not renamed: they are what a user
+    /// types (`--moves`).
+    fn check_names(&self) -> Result<(), FormatError> {
         let names = self.orbits.iter().map(|o| ("orbit", &o.name));
         for (what, name) in names.chain(self.moves.iter().map(|(n, _)| ("move", n))) {
             if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == '#') {
                 return fail(format!(
-                    "{what} name '{name}': a pocket definition cannot hold an empty name, a space or '#' in one"
+                    "{what} name '{name}': pocket cannot read an empty name, or a space or '#' in one"
                 ));
             }
         }
+        Ok(())
+    }
+
+    /// Where each orbit's stickers start; refused past pocket's sticker limit.
+    fn sticker_offsets(&self) -> Result<Vec<usize>, FormatError> {
         let mut offsets = Vec::new();
         let mut n = 0;
         for o in &self.orbits {
@@ -223,9 +287,14 @@ impl PieceModel {
                 sizes.join(", ")
             ));
         }
-        // Colours: (orbit, piece, facet), numbered in order of first appearance.
+        Ok(offsets)
+    }
+
+    /// The solved stickers, one colour per (orbit, piece, facet), numbered in order of
+    /// first appearance.
+    fn solved_colours(&self) -> Result<Vec<u8>, FormatError> {
         let mut keys: Vec<(usize, usize, usize)> = Vec::new();
-        let mut solved = Vec::with_capacity(n);
+        let mut solved = Vec::new();
         for (s, o) in self.orbits.iter().enumerate() {
             let (pieces, twists) = &self.solved[s];
             for j in 0..o.pieces {
@@ -243,19 +312,23 @@ impl PieceModel {
         let chars = colour_chars();
         if keys.len() > chars.len() {
             return fail(format!(
-                "the solved state has {} different stickers: a pocket definition has at most {} colours",
+                "the solved state has {} different stickers: pocket has at most {} colours",
                 keys.len(),
                 chars.len()
             ));
         }
-        let mut text = String::new();
-        let _ = writeln!(text, "name {}", word(&self.name));
-        let colours: String = solved.iter().map(|&c| chars[c] as char).collect();
-        let _ = writeln!(text, "solved {colours}");
+        Ok(solved.into_iter().map(|c| chars[c]).collect())
+    }
+
+    /// Every power of every generator but the identity, named as twsearch names them,
+    /// once each: (generator, name, effect). A power that is another move of its name
+    /// is refused.
+    #[allow(clippy::type_complexity)]
+    fn all_powers(&self) -> Result<Vec<(usize, String, Vec<OrbitMove>)>, FormatError> {
         let identity = self.identity();
-        let mut made: Vec<(String, Vec<OrbitMove>)> = Vec::new();
-        // Which move, and which power of it, each of `made` is.
-        let mut owners: Vec<(usize, usize)> = Vec::new();
+        let mut made: Vec<(usize, String, Vec<OrbitMove>)> = Vec::new();
+        // Which power of its generator each of `made` is.
+        let mut power_of: Vec<usize> = Vec::new();
         for (g, (name, m)) in self.moves.iter().enumerate() {
             let mut powers = vec![m.clone()];
             loop {
@@ -273,12 +346,14 @@ impl PieceModel {
             let order = powers.len() + 1;
             for (i, p) in powers.into_iter().enumerate() {
                 let pname = power_name(name, i + 1, order);
-                match made.iter().position(|(n, _)| *n == pname) {
-                    Some(k) if made[k].1 == p => continue,
-                    Some(k) => return Err(self.power_clash(&pname, owners[k], (g, i + 1))),
+                match made.iter().position(|(_, n, _)| *n == pname) {
+                    Some(k) if made[k].2 == p => continue,
+                    Some(k) => {
+                        return Err(self.power_clash(&pname, (made[k].0, power_of[k]), (g, i + 1)));
+                    }
                     None => {
-                        made.push((pname, p));
-                        owners.push((g, i + 1));
+                        made.push((g, pname, p));
+                        power_of.push(i + 1);
                     }
                 }
             }
@@ -289,31 +364,7 @@ impl PieceModel {
                 made.len()
             ));
         }
-        for (name, m) in &made {
-            let _ = write!(text, "move {name}");
-            for (s, o) in self.orbits.iter().enumerate() {
-                let k = o.orientations;
-                for j in 0..o.pieces {
-                    for f in 0..k {
-                        let from = offsets[s] + m[s].perm[j] * k + (f + k - m[s].delta[j]) % k;
-                        let _ = write!(text, " {from}");
-                    }
-                }
-            }
-            text.push('\n');
-        }
-        let names = self.piece_names();
-        for (s, o) in self.orbits.iter().enumerate() {
-            let k = o.orientations;
-            for (j, piece) in names[s].iter().enumerate() {
-                let _ = write!(text, "piece {} {piece}", o.name);
-                for f in 0..k {
-                    let _ = write!(text, " {}", offsets[s] + j * k + f);
-                }
-                text.push('\n');
-            }
-        }
-        Ok(text)
+        Ok(made)
     }
 
     /// The name of each piece: its set's name and its number (`CORNERS3`), or with an
@@ -964,16 +1015,22 @@ mod tests {
 
     #[test]
     fn a_move_becomes_a_sticker_permutation() {
-        let m = read_kpuzzle(TWO).unwrap();
-        let text = m.to_definition().unwrap();
+        let draft = read_kpuzzle(TWO).unwrap().to_draft().unwrap();
         // Slot 0 receives piece 1 turned by 1: its sticker o shows what was at
         // (1, o - 1); slot 1 receives piece 0 unturned.
-        assert!(text.contains("\nmove S 3 2 0 1\n"), "{text}");
+        let moves: Vec<(&str, &[u8])> = draft
+            .moves
+            .iter()
+            .map(|(_, m)| (m.name.as_str(), m.perm.as_slice()))
+            .collect();
         // S has order 4: S, S2, S'.
-        assert!(text.contains("\nmove S2 "), "{text}");
-        assert!(text.contains("\nmove S' "), "{text}");
-        assert!(text.contains("solved !\"$%\n"), "{text}");
-        assert!(text.contains("name two_flips\n"), "{text}");
+        assert_eq!(moves[0], ("S", &[3, 2, 0, 1][..]));
+        assert_eq!(
+            moves.iter().map(|m| m.0).collect::<Vec<_>>(),
+            ["S", "S2", "S'"]
+        );
+        assert_eq!(draft.solved.unwrap().1, b"!\"$%");
+        assert_eq!(draft.name.as_deref(), Some("two_flips"));
     }
 
     #[test]
@@ -1011,7 +1068,7 @@ mod tests {
             .to_string();
         assert!(e.contains("400 stickers"), "{e}");
         let spaced = read_kpuzzle(&TWO.replace("\"S\":", "\"S 1\":")).unwrap();
-        let e = spaced.to_definition().unwrap_err().to_string();
+        let e = spaced.to_draft().err().unwrap().to_string();
         assert!(e.contains("move name 'S 1'"), "{e}");
         let e = read_kpuzzle("{\n\"name\": }").unwrap_err();
         assert_eq!(e.line, 2);

@@ -353,19 +353,18 @@ pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
     })
 }
 
-/// A file named `path` read as a pocket definition's text: `.tws` for twsearch,
-/// `.json` for a KPuzzle; `None` for pocket's own format.
-pub fn as_definition(path: &str, text: &str) -> Option<Result<String, FormatError>> {
+/// A file named `path` read as pieces: `.tws` for twsearch, `.json` for a KPuzzle;
+/// `None` for pocket's own format.
+pub fn read_foreign(path: &str, text: &str) -> Option<Result<PieceModel, FormatError>> {
     let ext = std::path::Path::new(path)
         .extension()?
         .to_str()?
         .to_ascii_lowercase();
-    let model = match ext.as_str() {
-        "tws" => read_tws(text),
-        "json" => super::kpuzzle::read_kpuzzle(text),
-        _ => return None,
-    };
-    Some(model.and_then(|m| m.to_definition()))
+    match ext.as_str() {
+        "tws" => Some(read_tws(text)),
+        "json" => Some(super::kpuzzle::read_kpuzzle(text)),
+        _ => None,
+    }
 }
 
 fn numbers(xs: impl Iterator<Item = usize>) -> String {
