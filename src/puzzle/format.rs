@@ -28,6 +28,7 @@
 use std::fmt;
 
 use super::defined::{Piece, Puzzle, PuzzleMove, compose, root};
+use super::draft::{Draft, Position};
 use crate::engine::search::MAX_MOVES;
 use crate::model::cost::{gcd, parse_cost};
 
@@ -217,24 +218,6 @@ fn check_pieces(
         }
     }
     Ok(pieces)
-}
-
-/// A sticker position as written: its number, or the word that is not one.
-pub(super) type Position = Result<usize, String>;
-
-/// A definition before it is checked as a whole: what its lines say, each part with
-/// the line it came from (0: none). Read from pocket's own text by [`read_lines`],
-/// or made from a `.tws` or KPuzzle file's pieces (`kpuzzle.rs`), the line then
-/// being that file's.
-pub(super) struct Draft {
-    pub name: Option<String>,
-    pub solved: Option<(usize, Vec<u8>)>,
-    pub moves: Vec<(usize, PuzzleMove)>,
-    pub powers: Vec<(usize, String)>,
-    pub costs: Vec<(usize, String, String)>,
-    /// Each piece with its sticker positions as written.
-    pub pieces: Vec<(usize, Piece, Vec<Position>)>,
-    pub faces: Vec<(usize, String, Vec<String>)>,
 }
 
 /// Read each line by its keyword; a line that does not read is refused at once.

@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use serde_json::{Map, Value};
 
 use super::defined::{Piece, PuzzleMove};
-use super::format::Draft;
+use super::draft::Draft;
 use crate::engine::search::MAX_MOVES;
 
 /// What is wrong with a file of another format, and on which line (0: none, the

@@ -11,6 +11,7 @@
 
 pub(crate) mod coords;
 pub(crate) mod defined;
+pub(crate) mod draft;
 pub(crate) mod format;
 pub(crate) mod group;
 pub(crate) mod kpuzzle;
