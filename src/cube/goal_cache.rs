@@ -4,24 +4,24 @@
 //! settled, again for each state: 0.8 s a state for the first layer. Now, with one
 //! cost for every move (HTM, one-way, `--gen`), the first state builds the goal's
 //! whole table with the census's flat breadth-first search and every state walks it;
-//! with costs (QTM, `--cost`) the first state's search over cost buckets stops early
-//! as before, the second builds the whole table once, and the rest walk it. Ten
+//! with costs (QTM, `--cost`), Dial's buckets over the same flat coordinate do. Ten
 //! random states to the first layer, whole process, median of 5 (one core of the
-//! 2-core EPYC VM): HTM 7.70 s before, 0.10 s after; QTM 5.89 s before, 1.27 s after.
+//! 2-core EPYC VM): HTM 7.70 s before, 0.10 s after; QTM 5.89 s before, 1.27 s after
+//! (a search over cost buckets for the first state, stopped early, and the whole
+//! table for the second).
 
 use std::sync::{Mutex, PoisonError};
 
 use crate::model::pieces::STICKERS;
 
-/// One goal's distances (none: its first state is answered, with a search that
-/// stopped early).
+/// One goal's distances.
 pub(crate) struct Kept {
     pub(crate) goal: [Option<u8>; STICKERS],
-    pub(crate) distances: Option<Vec<u32>>,
+    pub(crate) distances: Vec<u32>,
 }
 
-/// The last goal a solver was asked for, and its distances once a second state asks
-/// for it. One at a time: a table is 15 MB.
+/// The last goal a solver was asked for, and its distances. One at a time: a table
+/// is 15 MB.
 #[derive(Default)]
 pub struct GoalCache(Mutex<Option<Kept>>);
 

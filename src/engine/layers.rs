@@ -315,13 +315,6 @@ impl<'a, P: Indexed> Dense<'a, P> {
     }
 }
 
-impl<P: Indexed> Dense<'_, P> {
-    /// The distance of every state by its index (`u32::MAX`: not reached).
-    pub fn into_distances(self) -> Vec<u32> {
-        self.distance
-    }
-}
-
 impl<P: Indexed> Store<P::State> for Dense<'_, P> {
     #[inline]
     fn get(&self, s: P::State) -> Option<Reached> {
