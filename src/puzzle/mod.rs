@@ -20,6 +20,7 @@ pub(crate) mod pieces;
 pub(crate) mod space;
 pub(crate) mod strict_json;
 pub(crate) mod tws;
+pub(crate) mod weighted;
 
 pub use defined::{Piece, Puzzle, PuzzleMove};
 pub use format::{BUILTIN_PUZZLES, DefinitionError};

@@ -17,6 +17,7 @@ use std::ops::ControlFlow;
 
 use super::coords::{Coords, Packed};
 use super::defined::Puzzle;
+use super::weighted::{self, weighted_rows};
 use crate::engine::census::{Census, Row};
 use crate::engine::layers::{Dense, Direction, Indexed, Layered, Sparse, Store};
 use crate::engine::packed::{packed_bytes, packed_census};
@@ -49,23 +50,51 @@ pub enum Engine {
     Stickers(String),
 }
 
+/// The table a census on coordinates keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Table {
+    /// One cost for every move: two bits a position (`engine/packed.rs`).
+    Packed,
+    /// Costs near one another: a 16-bit distance a position (`weighted.rs`).
+    Flat,
+    /// Costs far apart: the layered search's dense store.
+    Dense,
+}
+
+impl Table {
+    /// The table for moves of these costs (in any unit).
+    fn for_costs(costs: impl Iterator<Item = u64> + Clone) -> Table {
+        let unit = costs.clone().fold(0, gcd).max(1);
+        let max = costs.clone().max().unwrap_or(1) / unit;
+        match max {
+            _ if costs.clone().all(|c| c == unit * max) => Table::Packed,
+            m if m <= u64::from(weighted::MAX_MOVE_COST) => Table::Flat,
+            _ => Table::Dense,
+        }
+    }
+}
+
 /// Whether a census on coordinates of `size` positions (the product of `parts`), with
 /// move tables of `tables` bytes, fits the memory budget; refused with the size and
 /// the memory it would need.
 fn fits_in(
     name: &str,
     (size, parts, tables): (u64, &[u64], u64),
-    uniform: bool,
+    table: Table,
     memory: u64,
 ) -> Result<(), Error> {
-    let (need, how) = if uniform {
-        (packed_bytes(size), "two bits a position")
-    } else {
-        // Saturating: a coordinate may number nearly 2^64 positions.
-        (
+    let uniform = table == Table::Packed;
+    // Saturating: a coordinate may number nearly 2^64 positions.
+    let (need, how) = match table {
+        Table::Packed => (packed_bytes(size), "two bits a position"),
+        Table::Flat => (
+            size.saturating_mul(weighted::BYTES),
+            "two bytes a position, with costs",
+        ),
+        Table::Dense => (
             size.saturating_mul(DENSE_BYTES),
             "five bytes a position, with costs",
-        )
+        ),
     };
     let need = need.saturating_add(tables);
     let over = if need > memory {
@@ -106,8 +135,11 @@ impl Puzzle {
         let Ok((size, parts, tables)) = Coords::measure(self) else {
             return Ok(());
         };
-        let uniform = !weighted || self.moves.windows(2).all(|w| w[0].cost == w[1].cost);
-        fits_in(&self.name, (size, &parts, tables), uniform, memory)
+        let table = match weighted {
+            true => Table::for_costs(self.moves.iter().map(|m| m.cost)),
+            false => Table::Packed,
+        };
+        fits_in(&self.name, (size, &parts, tables), table, memory)
     }
 }
 
@@ -584,14 +616,14 @@ impl PuzzleSpace<'_> {
         memory: u64,
         progress: &mut dyn FnMut(u64, u32),
     ) -> Result<Vec<Row>, Error> {
-        let uniform = self.specs.windows(2).all(|w| w[0].cost == w[1].cost);
+        let table = Table::for_costs(self.specs.iter().map(|m| u64::from(m.cost)));
         fits_in(
             &self.puzzle.name,
             (c.size(), &c.part_sizes(), c.table_bytes()),
-            uniform,
+            table,
             memory,
         )?;
-        if uniform {
+        if table == Table::Packed {
             let counts =
                 packed_census(c, &[c.goal() as u32], progress).map_err(PuzzleSpace::refuse)?;
             return Ok(Census::rows_from_counts(
@@ -603,6 +635,14 @@ impl PuzzleSpace<'_> {
             space: self,
             coords: c,
         };
+        if table == Table::Flat {
+            if let Some(rows) = weighted_rows(&numbered, c, progress) {
+                return Ok(rows);
+            }
+            // A distance past 16 bits: the dense store, if it fits.
+            let sizes = (c.size(), &c.part_sizes()[..], c.table_bytes());
+            fits_in(&self.puzzle.name, sizes, Table::Dense, memory)?;
+        }
         let mut store = Dense::new(&numbered);
         self.layered_rows(&numbered, &mut store, progress)
     }
@@ -907,8 +947,11 @@ mod tests {
             let text = random_puzzle(&mut seed, pieces, width, colours);
             let p = Puzzle::parse(&text, "r").unwrap();
             let weighted = case % 4 == 0;
+            // Costs near: the flat table of weighted.rs; far apart: the dense store.
+            let cost = [2, 100][case / 4 % 2];
             let p = if weighted {
-                p.with_costs(&format!("{}=2", p.moves[0].name)).unwrap()
+                p.with_costs(&format!("{}={cost}", p.moves[0].name))
+                    .unwrap()
             } else {
                 p
             };
