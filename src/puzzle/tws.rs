@@ -163,156 +163,16 @@ fn block(
 /// and `MoveSequence`, names twsearch takes for rotations, and unknown keywords.
 pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
     let ls = lines(text);
-    let mut name = String::new();
-    let mut orbits: Vec<Orbit> = Vec::new();
-    let mut solved: Option<Vec<(Vec<usize>, Vec<usize>)>> = None;
-    let mut moves: Vec<(String, Vec<OrbitMove>)> = Vec::new();
-    let mut move_lines: Vec<usize> = Vec::new();
+    let mut r = Reader::default();
     let mut at = 0;
     while let Some((line, words)) = ls.get(at) {
         let line = *line;
         at += 1;
         match words[0] {
-            "Name" => {
-                if !orbits.is_empty() || !name.is_empty() {
-                    return fail(line, "Name must come first, once");
-                }
-                match words.as_slice() {
-                    [_, n] => name = n.to_string(),
-                    _ => return fail(line, "expected: Name NAME"),
-                }
-            }
-            "Set" => {
-                if solved.is_some() {
-                    return fail(line, "Set after Solved: every Set comes before it");
-                }
-                let [_, n, pieces, orientations] = words.as_slice() else {
-                    return fail(line, "expected: Set NAME PIECES ORIENTATIONS");
-                };
-                if orbits.iter().any(|o| o.name == *n) {
-                    return fail(line, format!("set {n} is defined twice"));
-                }
-                let size = |w: &str| w.parse::<usize>().ok().filter(|&x| (1..=255).contains(&x));
-                let (Some(pieces), Some(orientations)) = (size(pieces), size(orientations)) else {
-                    return fail(
-                        line,
-                        format!("Set {n}: '{pieces} {orientations}' is not two numbers 1 to 255"),
-                    );
-                };
-                orbits.push(Orbit {
-                    name: n.to_string(),
-                    pieces,
-                    orientations,
-                });
-                let total: usize = orbits.iter().map(|o| o.pieces * o.orientations).sum();
-                if total > super::kpuzzle::MAX_STICKERS {
-                    return fail(
-                        line,
-                        format!(
-                            "Set {n}: the sets so far make {total} stickers (pieces times orientations): pocket holds at most {}",
-                            super::kpuzzle::MAX_STICKERS
-                        ),
-                    );
-                }
-            }
-            "Solved" | "StartState" => {
-                if words.len() != 1 {
-                    return fail(line, format!("expected: {}", words[0]));
-                }
-                if solved.is_some() {
-                    return fail(line, "a second solved state");
-                }
-                if orbits.is_empty() {
-                    return fail(line, "a solved state before any Set");
-                }
-                let first = usize::from(words[0] == "Solved");
-                let (sets, next) = block(&ls, at, &orbits, first, words[0], line)?;
-                at = next;
-                let mut state = Vec::new();
-                for (o, s) in orbits.iter().zip(sets) {
-                    let (pieces, twists) = match s {
-                        Some((p, t)) => (p, t.unwrap_or(vec![0; o.pieces])),
-                        None => ((0..o.pieces).collect(), vec![0; o.pieces]),
-                    };
-                    // twsearch wants the numbers used to run from the first without gaps.
-                    let mut used = vec![false; o.pieces];
-                    for &p in &pieces {
-                        used[p] = true;
-                    }
-                    let count = used.iter().filter(|&&u| u).count();
-                    if used[..count].iter().any(|&u| !u) {
-                        return fail(
-                            line,
-                            format!(
-                                "{}: the piece numbers of set {} are not {first} to {} without gaps",
-                                words[0],
-                                o.name,
-                                count - 1 + first
-                            ),
-                        );
-                    }
-                    state.push((pieces, twists));
-                }
-                solved = Some(state);
-            }
-            "Move" | "MoveTransformation" => {
-                let [kw, n] = words.as_slice() else {
-                    return fail(line, format!("expected: {} NAME", words[0]));
-                };
-                if solved.is_none() {
-                    return fail(line, format!("{kw} before the solved state"));
-                }
-                if is_rotation(n) {
-                    return fail(
-                        line,
-                        format!(
-                            "{kw} {n}: twsearch reads this name as a rotation of the whole puzzle, a symmetry it uses to shorten its search, not a move; pocket does not use rotations: delete this block (renamed, it would become a move and change the puzzle)"
-                        ),
-                    );
-                }
-                if let Some(i) = moves.iter().position(|(m, _)| m == n) {
-                    return fail(
-                        line,
-                        format!("move {n} is defined twice (line {})", move_lines[i]),
-                    );
-                }
-                let zero = *kw == "MoveTransformation";
-                let (sets, next) = block(&ls, at, &orbits, usize::from(!zero), kw, line)?;
-                at = next;
-                let mut per_orbit = Vec::new();
-                for (o, s) in orbits.iter().zip(sets) {
-                    let Some((perm, twists)) = s else {
-                        per_orbit.push(OrbitMove {
-                            perm: (0..o.pieces).collect(),
-                            delta: vec![0; o.pieces],
-                        });
-                        continue;
-                    };
-                    let mut seen = vec![false; o.pieces];
-                    for &p in &perm {
-                        if std::mem::replace(&mut seen[p], true) {
-                            return fail(
-                                line,
-                                format!(
-                                    "{kw} {n}: set {} is not a permutation: {} appears twice",
-                                    o.name,
-                                    p + usize::from(!zero)
-                                ),
-                            );
-                        }
-                    }
-                    let twists = twists.unwrap_or(vec![0; o.pieces]);
-                    // A Move's orientations are indexed by the slot a piece leaves.
-                    let delta = if zero {
-                        twists
-                    } else {
-                        perm.iter().map(|&p| twists[p]).collect()
-                    };
-                    per_orbit.push(OrbitMove { perm, delta });
-                }
-                moves.push((n.to_string(), per_orbit));
-                move_lines.push(line);
-            }
+            "Name" => r.name(line, words)?,
+            "Set" => r.set(line, words)?,
+            "Solved" | "StartState" => at = r.solved(&ls, at, line, words[0], words.len())?,
+            "Move" | "MoveTransformation" => at = r.a_move(&ls, at, line, words)?,
             "Illegal" => {
                 return fail(
                     line,
@@ -338,19 +198,197 @@ pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
             }
         }
     }
-    let Some(solved) = solved else {
-        return fail(0, "no Solved block");
-    };
-    if moves.is_empty() {
-        return fail(0, "no moves");
+    r.finish()
+}
+
+/// What a `.tws` file has said so far.
+#[derive(Default)]
+struct Reader {
+    name: String,
+    orbits: Vec<Orbit>,
+    solved: Option<Vec<(Vec<usize>, Vec<usize>)>>,
+    moves: Vec<(String, Vec<OrbitMove>)>,
+    move_lines: Vec<usize>,
+}
+
+impl Reader {
+    fn name(&mut self, line: usize, words: &[&str]) -> Result<(), FormatError> {
+        if !self.orbits.is_empty() || !self.name.is_empty() {
+            return fail(line, "Name must come first, once");
+        }
+        match words {
+            [_, n] => self.name = n.to_string(),
+            _ => return fail(line, "expected: Name NAME"),
+        }
+        Ok(())
     }
-    Ok(PieceModel {
-        name,
-        orbits,
-        solved,
-        moves,
-        move_lines,
-    })
+
+    fn set(&mut self, line: usize, words: &[&str]) -> Result<(), FormatError> {
+        if self.solved.is_some() {
+            return fail(line, "Set after Solved: every Set comes before it");
+        }
+        let [_, n, pieces, orientations] = words else {
+            return fail(line, "expected: Set NAME PIECES ORIENTATIONS");
+        };
+        if self.orbits.iter().any(|o| o.name == *n) {
+            return fail(line, format!("set {n} is defined twice"));
+        }
+        let size = |w: &str| w.parse::<usize>().ok().filter(|&x| (1..=255).contains(&x));
+        let (Some(pieces), Some(orientations)) = (size(pieces), size(orientations)) else {
+            return fail(
+                line,
+                format!("Set {n}: '{pieces} {orientations}' is not two numbers 1 to 255"),
+            );
+        };
+        self.orbits.push(Orbit {
+            name: n.to_string(),
+            pieces,
+            orientations,
+        });
+        let total: usize = self.orbits.iter().map(|o| o.pieces * o.orientations).sum();
+        if total > super::kpuzzle::MAX_STICKERS {
+            return fail(
+                line,
+                format!(
+                    "Set {n}: the sets so far make {total} stickers (pieces times orientations): pocket holds at most {}",
+                    super::kpuzzle::MAX_STICKERS
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// A `Solved` or `StartState` block (`kw`, a line of `words` words) from `at`;
+    /// returns the index after its `End`.
+    fn solved(
+        &mut self,
+        ls: &[(usize, Vec<&str>)],
+        at: usize,
+        line: usize,
+        kw: &str,
+        words: usize,
+    ) -> Result<usize, FormatError> {
+        if words != 1 {
+            return fail(line, format!("expected: {kw}"));
+        }
+        if self.solved.is_some() {
+            return fail(line, "a second solved state");
+        }
+        if self.orbits.is_empty() {
+            return fail(line, "a solved state before any Set");
+        }
+        let first = usize::from(kw == "Solved");
+        let (sets, next) = block(ls, at, &self.orbits, first, kw, line)?;
+        let mut state = Vec::new();
+        for (o, s) in self.orbits.iter().zip(sets) {
+            let (pieces, twists) = match s {
+                Some((p, t)) => (p, t.unwrap_or(vec![0; o.pieces])),
+                None => ((0..o.pieces).collect(), vec![0; o.pieces]),
+            };
+            // twsearch wants the numbers used to run from the first without gaps.
+            let mut used = vec![false; o.pieces];
+            for &p in &pieces {
+                used[p] = true;
+            }
+            let count = used.iter().filter(|&&u| u).count();
+            if used[..count].iter().any(|&u| !u) {
+                return fail(
+                    line,
+                    format!(
+                        "{kw}: the piece numbers of set {} are not {first} to {} without gaps",
+                        o.name,
+                        count - 1 + first
+                    ),
+                );
+            }
+            state.push((pieces, twists));
+        }
+        self.solved = Some(state);
+        Ok(next)
+    }
+
+    /// A `Move` or `MoveTransformation` block from `at`; returns the index after its
+    /// `End`.
+    fn a_move(
+        &mut self,
+        ls: &[(usize, Vec<&str>)],
+        at: usize,
+        line: usize,
+        words: &[&str],
+    ) -> Result<usize, FormatError> {
+        let [kw, n] = words else {
+            return fail(line, format!("expected: {} NAME", words[0]));
+        };
+        if self.solved.is_none() {
+            return fail(line, format!("{kw} before the solved state"));
+        }
+        if is_rotation(n) {
+            return fail(
+                line,
+                format!(
+                    "{kw} {n}: twsearch reads this name as a rotation of the whole puzzle, a symmetry it uses to shorten its search, not a move; pocket does not use rotations: delete this block (renamed, it would become a move and change the puzzle)"
+                ),
+            );
+        }
+        if let Some(i) = self.moves.iter().position(|(m, _)| m == n) {
+            return fail(
+                line,
+                format!("move {n} is defined twice (line {})", self.move_lines[i]),
+            );
+        }
+        let zero = *kw == "MoveTransformation";
+        let (sets, next) = block(ls, at, &self.orbits, usize::from(!zero), kw, line)?;
+        let mut per_orbit = Vec::new();
+        for (o, s) in self.orbits.iter().zip(sets) {
+            let Some((perm, twists)) = s else {
+                per_orbit.push(OrbitMove {
+                    perm: (0..o.pieces).collect(),
+                    delta: vec![0; o.pieces],
+                });
+                continue;
+            };
+            let mut seen = vec![false; o.pieces];
+            for &p in &perm {
+                if std::mem::replace(&mut seen[p], true) {
+                    return fail(
+                        line,
+                        format!(
+                            "{kw} {n}: set {} is not a permutation: {} appears twice",
+                            o.name,
+                            p + usize::from(!zero)
+                        ),
+                    );
+                }
+            }
+            let twists = twists.unwrap_or(vec![0; o.pieces]);
+            // A Move's orientations are indexed by the slot a piece leaves.
+            let delta = if zero {
+                twists
+            } else {
+                perm.iter().map(|&p| twists[p]).collect()
+            };
+            per_orbit.push(OrbitMove { perm, delta });
+        }
+        self.moves.push((n.to_string(), per_orbit));
+        self.move_lines.push(line);
+        Ok(next)
+    }
+
+    fn finish(self) -> Result<PieceModel, FormatError> {
+        let Some(solved) = self.solved else {
+            return fail(0, "no Solved block");
+        };
+        if self.moves.is_empty() {
+            return fail(0, "no moves");
+        }
+        Ok(PieceModel {
+            name: self.name,
+            orbits: self.orbits,
+            solved,
+            moves: self.moves,
+            move_lines: self.move_lines,
+        })
+    }
 }
 
 /// A file named `path` read as pieces: `.tws` for twsearch, `.json` for a KPuzzle;
