@@ -712,20 +712,7 @@ fn is_pattern(top: &Map<String, Value>) -> bool {
 }
 
 pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
-    let root: Value = super::strict_json::from_str(text).map_err(|e| {
-        // The line goes in front, as every refusal's; the column stays in the words.
-        let full = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        let what = full.strip_suffix(&suffix).unwrap_or(&full);
-        let message = match e.classify() {
-            serde_json::error::Category::Data => format!("{what} (column {})", e.column()),
-            _ => format!("not KPuzzle JSON: {what} (column {})", e.column()),
-        };
-        FormatError {
-            line: e.line(),
-            message,
-        }
-    })?;
+    let root = parse_json(text)?;
     let top = object(&root, "the file")?;
     if top.contains_key("derivedMoves") {
         return fail(
@@ -748,8 +735,43 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
         Some(v) => return fail(format!("name: expected a string, got {v}")),
         None => String::new(),
     };
-    // Orbits: the current list of {orbitName, numPieces, numOrientations}, or the
-    // older object keyed by name.
+    let orbits = read_orbits(top)?;
+    let solved = read_solved(top, &orbits)?;
+    let moves = read_moves(top, &orbits)?;
+    let move_lines = moves
+        .iter()
+        .map(|(m, _)| key_line(text, "moves", m))
+        .collect();
+    Ok(PieceModel {
+        name,
+        orbits,
+        solved,
+        moves,
+        move_lines,
+    })
+}
+
+/// The JSON of a file, strictly (no key twice), with the line of a syntax error.
+fn parse_json(text: &str) -> Result<Value, FormatError> {
+    super::strict_json::from_str(text).map_err(|e| {
+        // The line goes in front, as every refusal's; the column stays in the words.
+        let full = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        let what = full.strip_suffix(&suffix).unwrap_or(&full);
+        let message = match e.classify() {
+            serde_json::error::Category::Data => format!("{what} (column {})", e.column()),
+            _ => format!("not KPuzzle JSON: {what} (column {})", e.column()),
+        };
+        FormatError {
+            line: e.line(),
+            message,
+        }
+    })
+}
+
+/// `orbits`: the current list of {orbitName, numPieces, numOrientations}, or the
+/// older object keyed by name.
+fn read_orbits(top: &Map<String, Value>) -> Result<Vec<Orbit>, FormatError> {
     let mut raw: Vec<(String, &Map<String, Value>, String)> = Vec::new();
     match field(top, "orbits", "the file")? {
         Value::Array(items) => {
@@ -813,6 +835,16 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
             sizes.join(", ")
         ));
     }
+    Ok(orbits)
+}
+
+/// `defaultPattern`: each orbit's pieces (equal numbers are identical pieces) and
+/// orientations.
+#[allow(clippy::type_complexity)]
+fn read_solved(
+    top: &Map<String, Value>,
+    orbits: &[Orbit],
+) -> Result<Vec<(Vec<usize>, Vec<usize>)>, FormatError> {
     let pattern = object(field(top, "defaultPattern", "the file")?, "defaultPattern")?;
     if let Some(k) = pattern
         .keys()
@@ -821,7 +853,7 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
         return fail(format!("defaultPattern: no orbit named {k}"));
     }
     let mut solved = Vec::new();
-    for o in &orbits {
+    for o in orbits {
         let path = format!("defaultPattern.{}", o.name);
         let d = object(field(pattern, &o.name, "defaultPattern")?, &path)?;
         only(d, &["pieces", "orientation", "orientationMod"], &path)?;
@@ -852,6 +884,14 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
         }
         solved.push((pieces, twists));
     }
+    Ok(solved)
+}
+
+/// `moves`: what each does to each orbit (an orbit not named stays put).
+fn read_moves(
+    top: &Map<String, Value>,
+    orbits: &[Orbit],
+) -> Result<Vec<(String, Vec<OrbitMove>)>, FormatError> {
     let mut moves = Vec::new();
     for (mname, v) in object(field(top, "moves", "the file")?, "moves")? {
         let path = format!("moves.{mname}");
@@ -860,7 +900,7 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
             return fail(format!("{path}: no orbit named {k}"));
         }
         let mut per_orbit = Vec::new();
-        for o in &orbits {
+        for o in orbits {
             let opath = format!("{path}.{}", o.name);
             let Some(t) = m.get(&o.name) else {
                 per_orbit.push(OrbitMove {
@@ -908,17 +948,7 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     if moves.is_empty() {
         return fail("moves: no moves");
     }
-    let move_lines = moves
-        .iter()
-        .map(|(m, _)| key_line(text, "moves", m))
-        .collect();
-    Ok(PieceModel {
-        name,
-        orbits,
-        solved,
-        moves,
-        move_lines,
-    })
+    Ok(moves)
 }
 
 /// The line of the key `"key"` in the JSON `text`, the first after the key `"after"`
