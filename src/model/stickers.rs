@@ -184,45 +184,49 @@ pub fn corner_name(slot: usize) -> String {
     String::from_utf8(faces).unwrap_or_default()
 }
 
+/// A corner as `UFL at C F G ('W' 'O' 'G')`: positions in reading order, each colour
+/// under its position.
+fn corner_at(layout: Layout, slot: usize, colours: &[u8; 3]) -> String {
+    let mut items: Vec<(usize, String, u8)> = CORNER_STICKERS[slot]
+        .iter()
+        .zip(colours)
+        .map(|(&p, &c)| {
+            let i = layout.index_of_golf(p as usize);
+            (i, layout.position_name(i), c)
+        })
+        .collect();
+    items.sort();
+    let names: Vec<&str> = items.iter().map(|(_, n, _)| n.as_str()).collect();
+    let cs: Vec<u8> = items.iter().map(|&(_, _, c)| c).collect();
+    format!(
+        "{} at {} ({})",
+        corner_name(slot),
+        names.join(" "),
+        quoted(&cs)
+    )
+}
+
+/// Positions (golf indices) named as in `layout`, in reading order.
+fn places(layout: Layout, at: &[u8]) -> String {
+    let mut named: Vec<(usize, String)> = at
+        .iter()
+        .map(|&p| {
+            let i = layout.index_of_golf(p as usize);
+            (i, layout.position_name(i))
+        })
+        .collect();
+    named.sort();
+    named
+        .into_iter()
+        .map(|(_, n)| n)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 impl StateError {
     /// The message, naming positions as in `layout` (net letters, or `U1`..`B4`).
     pub fn message(&self, layout: Layout) -> String {
-        // A corner as `UFL at C F G ('W' 'O' 'G')`: positions in reading order, each
-        // colour under its position.
-        let corner = |slot: usize, colours: &[u8; 3]| {
-            let mut items: Vec<(usize, String, u8)> = CORNER_STICKERS[slot]
-                .iter()
-                .zip(colours)
-                .map(|(&p, &c)| {
-                    let i = layout.index_of_golf(p as usize);
-                    (i, layout.position_name(i), c)
-                })
-                .collect();
-            items.sort();
-            let names: Vec<&str> = items.iter().map(|(_, n, _)| n.as_str()).collect();
-            let cs: Vec<u8> = items.iter().map(|&(_, _, c)| c).collect();
-            format!(
-                "{} at {} ({})",
-                corner_name(slot),
-                names.join(" "),
-                quoted(&cs)
-            )
-        };
-        let places = |at: &[u8]| {
-            let mut named: Vec<(usize, String)> = at
-                .iter()
-                .map(|&p| {
-                    let i = layout.index_of_golf(p as usize);
-                    (i, layout.position_name(i))
-                })
-                .collect();
-            named.sort();
-            named
-                .into_iter()
-                .map(|(_, n)| n)
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
+        let corner = |slot: usize, colours: &[u8; 3]| corner_at(layout, slot, colours);
         match self {
             StateError::Length { len } => format!("expected 24 stickers, got {len} characters"),
             StateError::BadCharacter { what, at } => {
@@ -239,31 +243,7 @@ impl StateError {
                 format!("{what} at position {at}{pos} is not a printable ASCII colour")
             }
             StateError::ColourCount { colours, rarest } => {
-                let mut m = format!(
-                    "expected 6 colours, found {}: {}",
-                    colours.len(),
-                    quoted(colours)
-                );
-                // 'w' and 'W' are two colours: say so when that is the only trouble.
-                let mut folded: Vec<u8> = colours.iter().map(u8::to_ascii_uppercase).collect();
-                folded.sort_unstable();
-                folded.dedup();
-                if folded.len() < colours.len() && folded.len() <= 6 {
-                    m.push_str(
-                        "; colours are case-sensitive ('w' and 'W' are two colours): \
-                         type each colour in one case",
-                    );
-                }
-                if let Some((c, at)) = rarest {
-                    let n = at.len();
-                    let s = if n == 1 { "" } else { "s" };
-                    m.push_str(&format!(
-                        " ('{}' is only on {n} sticker{s}: {})",
-                        *c as char,
-                        places(at)
-                    ));
-                }
-                m
+                colour_count(layout, colours, rarest.as_ref())
             }
             StateError::ColourTimes {
                 colour,
@@ -274,7 +254,7 @@ impl StateError {
                 let mut m = format!(
                     "colour '{}' is on {times} stickers ({}), expected 4",
                     *colour as char,
-                    places(at)
+                    places(layout, at)
                 );
                 if let Some((c, n)) = other {
                     m.push_str(&format!("; '{}' is on {n}", *c as char));
@@ -309,32 +289,7 @@ impl StateError {
                 inner,
                 colours,
                 swap,
-            } => {
-                let slot = reference_slot();
-                let name = |p: u8| layout.position_name(layout.index_of_golf(p as usize));
-                let fix = if DOWN_MIRRORS.iter().any(|m| m.as_slice() == swap.as_slice()) {
-                    format!(
-                        "with the down face read the other way round ({} and {} trade places, \
-                         and {} and {})",
-                        name(swap[0][0]),
-                        name(swap[0][1]),
-                        name(swap[1][0]),
-                        name(swap[1][1])
-                    )
-                } else {
-                    format!(
-                        "with {} and {} trading places",
-                        name(swap[0][0]),
-                        name(swap[0][1])
-                    )
-                };
-                format!(
-                    "{}; but the likely culprit is the reference corner {}, which names the \
-                     L, B and D faces for all the others: the cube is valid {fix}",
-                    inner.message(layout),
-                    corner(slot, colours)
-                )
-            }
+            } => reference(layout, inner, colours, swap),
             StateError::Twisted { sum } => format!(
                 "twisted corner: the corner twists add up to {sum} mod 3, not 0 \
                  (a corner was turned {} in place)",
@@ -346,6 +301,63 @@ impl StateError {
             ),
         }
     }
+}
+
+/// [`StateError::ColourCount`]'s message.
+fn colour_count(layout: Layout, colours: &[u8], rarest: Option<&(u8, Vec<u8>)>) -> String {
+    let mut m = format!(
+        "expected 6 colours, found {}: {}",
+        colours.len(),
+        quoted(colours)
+    );
+    // 'w' and 'W' are two colours: say so when that is the only trouble.
+    let mut folded: Vec<u8> = colours.iter().map(u8::to_ascii_uppercase).collect();
+    folded.sort_unstable();
+    folded.dedup();
+    if folded.len() < colours.len() && folded.len() <= 6 {
+        m.push_str(
+            "; colours are case-sensitive ('w' and 'W' are two colours): \
+             type each colour in one case",
+        );
+    }
+    if let Some((c, at)) = rarest {
+        let n = at.len();
+        let s = if n == 1 { "" } else { "s" };
+        m.push_str(&format!(
+            " ('{}' is only on {n} sticker{s}: {})",
+            *c as char,
+            places(layout, at)
+        ));
+    }
+    m
+}
+
+/// [`StateError::Reference`]'s message: the error the stickers gave, and the swap
+/// of the reference corner's stickers that makes the cube valid.
+fn reference(layout: Layout, inner: &StateError, colours: &[u8; 3], swap: &[[u8; 2]]) -> String {
+    let name = |p: u8| layout.position_name(layout.index_of_golf(p as usize));
+    let fix = if DOWN_MIRRORS.iter().any(|m| m.as_slice() == swap) {
+        format!(
+            "with the down face read the other way round ({} and {} trade places, \
+             and {} and {})",
+            name(swap[0][0]),
+            name(swap[0][1]),
+            name(swap[1][0]),
+            name(swap[1][1])
+        )
+    } else {
+        format!(
+            "with {} and {} trading places",
+            name(swap[0][0]),
+            name(swap[0][1])
+        )
+    };
+    format!(
+        "{}; but the likely culprit is the reference corner {}, which names the \
+         L, B and D faces for all the others: the cube is valid {fix}",
+        inner.message(layout),
+        corner_at(layout, reference_slot(), colours)
+    )
 }
 
 impl fmt::Display for StateError {
