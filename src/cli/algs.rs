@@ -155,58 +155,11 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
         }
         (None, None) => return usage("algs", "give --effect PATTERN or --orbit KIND"),
     };
-    if a.puzzle.is_some()
-        || a.change.is_some()
-        || a.max_changed.is_some()
-        || a.max_power.is_some()
-        || a.any_face
-        || a.keep.is_some()
-        || a.shard.is_some()
-    {
-        return usage(
-            "algs",
-            "--puzzle, --change, --max-changed, --max-power, --any-face, --keep and --shard are for --orbit",
-        );
-    }
-    let generators = match a.generators.as_deref().map(parse_generators).transpose() {
-        Ok(g) => g,
-        Err(e) => return usage("algs", &format!("bad --gen: {e}")),
+    let (generators, costs, goal) = match effect_options(&a, &effect) {
+        Ok(options) => options,
+        Err(code) => return code,
     };
-    let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
-        Ok(c) => c,
-        Err(e) => return usage("algs", &format!("bad --cost: {e}")),
-    };
-    let (pattern, goal) = match Goal::parse(&effect)
-        .and_then(|g| Ok((g, g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)?)))
-    {
-        Ok(both) => both,
-        Err(e) => {
-            return usage(
-                "algs",
-                &format!(
-                    "bad --effect: {}",
-                    e.to_string()
-                        .replace("the state", "the solved cube (ULFRBD)")
-                ),
-            );
-        }
-    };
-    // A well-formed effect that no position has is bad input, not bad usage.
-    if let Some(why) = crate::model::goal::unmatchable(&pattern, &goal) {
-        eprintln!("pocket: no position has the effect {effect}: {why}");
-        return Ok(EXIT_BAD_INPUT);
-    }
-    if a.max_length.is_some_and(|n| n > MAX_EFFECT_LENGTH) {
-        return usage("algs", "--max-length is at most 20");
-    }
-    if a.max_length == Some(0) || a.limit == Some(0) {
-        return usage(
-            "algs",
-            "--max-length and --limit are at least 1 (the empty sequence is no algorithm)",
-        );
-    }
     let moves = generators.unwrap_or_else(|| Move::ALL.to_vec());
-    let progress = show_progress();
     let search = AlgSearch::new(&goal, &moves);
     let Some(shortest) = search.shortest() else {
         eprintln!(
@@ -224,6 +177,78 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
             .unwrap_or(1),
         n => n,
     };
+    print_algs(&a, &search, costs.as_ref(), shortest)
+}
+
+/// The checked options of `algs --effect`: the moves asked for, the costs, and the
+/// effect as faces; or, said on stderr, the exit code.
+#[allow(clippy::type_complexity)]
+fn effect_options(
+    a: &AlgsArgs,
+    effect: &str,
+) -> Result<(Option<Vec<Move>>, Option<Costs>, [Option<u8>; 24]), io::Result<u8>> {
+    if a.puzzle.is_some()
+        || a.change.is_some()
+        || a.max_changed.is_some()
+        || a.max_power.is_some()
+        || a.any_face
+        || a.keep.is_some()
+        || a.shard.is_some()
+    {
+        return Err(usage(
+            "algs",
+            "--puzzle, --change, --max-changed, --max-power, --any-face, --keep and --shard are for --orbit",
+        ));
+    }
+    let generators = match a.generators.as_deref().map(parse_generators).transpose() {
+        Ok(g) => g,
+        Err(e) => return Err(usage("algs", &format!("bad --gen: {e}"))),
+    };
+    let costs = match a.cost.as_deref().map(str::parse::<Costs>).transpose() {
+        Ok(c) => c,
+        Err(e) => return Err(usage("algs", &format!("bad --cost: {e}"))),
+    };
+    let (pattern, goal) = match Goal::parse(effect)
+        .and_then(|g| Ok((g, g.faces_for(&Stickers::SOLVED, &Cube::SOLVED)?)))
+    {
+        Ok(both) => both,
+        Err(e) => {
+            return Err(usage(
+                "algs",
+                &format!(
+                    "bad --effect: {}",
+                    e.to_string()
+                        .replace("the state", "the solved cube (ULFRBD)")
+                ),
+            ));
+        }
+    };
+    // A well-formed effect that no position has is bad input, not bad usage.
+    if let Some(why) = crate::model::goal::unmatchable(&pattern, &goal) {
+        eprintln!("pocket: no position has the effect {effect}: {why}");
+        return Err(Ok(EXIT_BAD_INPUT));
+    }
+    if a.max_length.is_some_and(|n| n > MAX_EFFECT_LENGTH) {
+        return Err(usage("algs", "--max-length is at most 20"));
+    }
+    if a.max_length == Some(0) || a.limit == Some(0) {
+        return Err(usage(
+            "algs",
+            "--max-length and --limit are at least 1 (the empty sequence is no algorithm)",
+        ));
+    }
+    Ok((generators, costs, goal))
+}
+
+/// Print the algorithms of `shortest` moves (or up to `--max-length`), cheapest first
+/// with `--cost`, up to `--limit`; saying it when there are none.
+fn print_algs(
+    a: &AlgsArgs,
+    search: &AlgSearch,
+    costs: Option<&Costs>,
+    shortest: usize,
+) -> io::Result<u8> {
+    let progress = show_progress();
     let longest = a.max_length.unwrap_or(shortest);
     let limit = a.limit.unwrap_or(usize::MAX);
     let mut out = io::stdout().lock();
@@ -233,7 +258,7 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
             eprint!("\rpocket: searching {length} moves...");
         }
         let mut algs = search.of_length(length);
-        if let Some(c) = &costs {
+        if let Some(c) = costs {
             // Stable: equal costs keep move order.
             algs.sort_by_cached_key(|alg| c.thousandths(alg));
         }
@@ -247,14 +272,14 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
                     "moves": alg.names(),
                     "move_count": alg.len(),
                 });
-                if let Some(c) = &costs {
+                if let Some(c) = costs {
                     v["cost"] = (c.thousandths(&alg) as f64 / 1000.0).into();
                 }
                 writeln!(out, "{v}")?;
                 printed += 1;
                 continue;
             }
-            match &costs {
+            match costs {
                 Some(c) => writeln!(out, "{alg} (cost {})", c.total(&alg))?,
                 None => writeln!(out, "{alg}")?,
             }
