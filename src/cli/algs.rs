@@ -10,6 +10,7 @@ use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name, parse_generators};
 use crate::model::pieces::Cube;
 use crate::model::stickers::Stickers;
+use crate::puzzle::defined::Puzzle;
 use crate::puzzle::orbit::{Change, OrbitSearch, Rules};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
@@ -330,19 +331,10 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
             "--shard splits a whole search: give --max-length, and no --limit",
         );
     }
-    let kind = a.orbit.as_deref().unwrap_or("corner");
-    let name = a.puzzle.as_deref().unwrap_or("3x3x3");
-    let longest = a.max_length.unwrap_or(DEFAULT_ORBIT_LENGTH);
-    if longest > 12 {
-        return usage("algs", "--max-length is at most 12 with --orbit");
-    }
-    let max_power = a.max_power.unwrap_or(6);
-    if !(1..=1000).contains(&max_power) {
-        return usage("algs", "--max-power is 1 to 1000");
-    }
-    if a.max_changed == Some(0) {
-        return usage("algs", "--max-changed is at least 1");
-    }
+    let (name, rules, longest) = match orbit_rules(&a) {
+        Ok(checked) => checked,
+        Err(code) => return code,
+    };
     let puzzle = match load_puzzle("algs", name, None) {
         Ok(p) => p,
         Err(code) => return Ok(code),
@@ -356,6 +348,29 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         Ok(m) => m.unwrap_or_default(),
         Err(e) => return usage("algs", &format!("bad --gen: {e}")),
     };
+    let search = match OrbitSearch::new(&puzzle, rules, &moves) {
+        Ok(s) => s,
+        Err(e) => return usage("algs", &format!("bad --orbit: {e}")),
+    };
+    print_orbit(&a, &puzzle, &search, longest)
+}
+
+/// The checked options of `algs --orbit`: the puzzle's name, the search's rules and
+/// the longest sequences; or, said on stderr, the exit code.
+fn orbit_rules(a: &AlgsArgs) -> Result<(&str, Rules, usize), io::Result<u8>> {
+    let kind = a.orbit.as_deref().unwrap_or("corner");
+    let name = a.puzzle.as_deref().unwrap_or("3x3x3");
+    let longest = a.max_length.unwrap_or(DEFAULT_ORBIT_LENGTH);
+    if longest > 12 {
+        return Err(usage("algs", "--max-length is at most 12 with --orbit"));
+    }
+    let max_power = a.max_power.unwrap_or(6);
+    if !(1..=1000).contains(&max_power) {
+        return Err(usage("algs", "--max-power is 1 to 1000"));
+    }
+    if a.max_changed == Some(0) {
+        return Err(usage("algs", "--max-changed is at least 1"));
+    }
     let rules = Rules {
         change: a.change.unwrap_or(Change::Any),
         max_changed: a.max_changed.unwrap_or(3),
@@ -369,10 +384,17 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         }),
         ..Rules::new(kind)
     };
-    let search = match OrbitSearch::new(&puzzle, rules, &moves) {
-        Ok(s) => s,
-        Err(e) => return usage("algs", &format!("bad --orbit: {e}")),
-    };
+    Ok((name, rules, longest))
+}
+
+/// Search each length (the shortest that has any, without `--max-length`) and print
+/// the magic moves as they are found, up to `--limit`; saying it when there are none.
+fn print_orbit(
+    a: &AlgsArgs,
+    puzzle: &Puzzle,
+    search: &OrbitSearch,
+    longest: usize,
+) -> io::Result<u8> {
     // Each length's parts, whole or this shard's. Past 30 shards the parts are
     // the sequences' first three moves, not two: the 3x3x3 has 243 two-move
     // prefixes, and cut at those, the largest of 256 shards had 1.77 times its
@@ -413,8 +435,8 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
             threads,
             |found| {
                 result = match a.json {
-                    true => writeln!(out, "{}", found.json(&puzzle)),
-                    false => writeln!(out, "{}", found.line(&puzzle)),
+                    true => writeln!(out, "{}", found.json(puzzle)),
+                    false => writeln!(out, "{}", found.line(puzzle)),
                 };
                 printed += 1;
                 result.is_ok() && printed < limit
