@@ -22,8 +22,8 @@ use crate::model::pieces::{Coord, Cube, STICKERS};
 /// The optimal sequences from `start` to the positions matching `goal` (in faces),
 /// in move order, as far as `f` takes them (it returns `false` to stop); the cheapest
 /// cost, or `None` if no matching position can be reached. Flat arrays over the
-/// coordinate (about 18 MB whatever the goal). With `cache`, a second state with the
-/// same goal builds its whole table once, and later ones only walk it.
+/// coordinate (about 18 MB whatever the goal). With `cache`, the first state of a goal
+/// builds its whole table, and later ones only walk it.
 pub fn each_to_goal(
     space: &PocketSpace,
     start: Coord,
