@@ -144,7 +144,13 @@ fn cost_table_to(space: &PocketSpace, roots: &[u32]) -> Vec<u32> {
     }
     let mut d = 0;
     while d < buckets.len() {
-        for x in std::mem::take(&mut buckets[d]) {
+        // Sorted, a bucket comes a corner permutation at a time, and one
+        // permutation's children under a move share a block of 729 distances: the
+        // table's reads stay in the cache (QTM two states 0.92 s unsorted).
+        let mut bucket = std::mem::take(&mut buckets[d]);
+        bucket.sort_unstable();
+        bucket.dedup();
+        for x in bucket {
             if dist[x as usize] != d as u32 {
                 continue; // reached more cheaply since it was put here
             }

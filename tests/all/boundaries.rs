@@ -167,13 +167,23 @@ fn ctrl_c_leaves_whole_lines_in_the_output_file() {
         .enumerate()
     {
         let out_path = dir.0.join(format!("out{i}.json"));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_pocket"))
+        let mut command = Command::new(env!("CARGO_BIN_EXE_pocket"));
+        command
             .args(["solve", "--all", "--json"])
             .stdin(std::fs::File::open(&input).unwrap())
             .stdout(std::fs::File::create(&out_path).unwrap())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+            .stderr(Stdio::null());
+        // A test run started in the background of a shell script inherits SIGINT
+        // ignored, and pocket rightly keeps it so: every run then went to its end
+        // (50 s) and tested nothing. The child gets the default, as from a terminal.
+        // SAFETY: signal is async-signal-safe and touches only the child.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(&mut command, || {
+                libc::signal(libc::SIGINT, libc::SIG_DFL);
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().unwrap();
         std::thread::sleep(std::time::Duration::from_millis(delay_ms));
         // SAFETY: kill only sends a signal to our own child.
         unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };

@@ -108,7 +108,14 @@ fn run_examples(dir: &Dir, examples: &[(String, String, bool)]) {
         bin.display(),
         std::env::var("PATH").unwrap_or_default()
     );
+    let verbose = std::env::var_os("POCKET_VERBOSE").is_some();
+    let mut seen = std::collections::HashSet::new();
     for (source, command, error) in examples {
+        // The same line in two documents (the README and docs/commands.md) runs once.
+        if !seen.insert(command) {
+            continue;
+        }
+        let started = std::time::Instant::now();
         let o = Command::new("sh")
             .arg("-c")
             .arg(command)
@@ -118,6 +125,9 @@ fn run_examples(dir: &Dir, examples: &[(String, String, bool)]) {
             .stdin(std::process::Stdio::null())
             .output()
             .unwrap();
+        if verbose {
+            eprintln!("{:?} {command}", started.elapsed());
+        }
         let code = o.status.code();
         let fine = if *error {
             matches!(code, Some(1 | 2))

@@ -137,22 +137,40 @@ impl std::ops::Index<&u64> for Distances {
 
 const COLOURS: &[u8; 6] = b"ULFRBD";
 
-/// A state in the colours of [`SOLVED`], three bits a sticker.
-fn encode(s: &[u8; 24]) -> u128 {
-    s.iter().enumerate().fold(0, |e, (i, c)| {
-        let colour = COLOURS.iter().position(|x| x == c).unwrap() as u128;
+/// The stickers R, U and F turn: all but the reference corner's M, T and W (12, 19,
+/// 22), which stay L, B and D.
+const MOVING: [usize; 21] = [
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 20, 21, 23,
+];
+
+/// A state in the colours of [`SOLVED`], three bits for each moving sticker: 63 bits.
+fn encode(s: &[u8; 24]) -> u64 {
+    MOVING.iter().enumerate().fold(0, |e, (i, &at)| {
+        let colour = COLOURS.iter().position(|&x| x == s[at]).unwrap() as u64;
         e | colour << (3 * i)
     })
 }
 
-fn decode(e: u128) -> Vec<u8> {
-    (0..24)
-        .map(|i| COLOURS[(e >> (3 * i) & 7) as usize])
-        .collect()
+fn decode(e: u64) -> Vec<u8> {
+    let mut s = SOLVED.to_vec();
+    for (i, &at) in MOVING.iter().enumerate() {
+        s[at] = COLOURS[(e >> (3 * i) & 7) as usize];
+    }
+    s
+}
+
+/// [`key`] of an encoded state, without decoding it: the reference corner's colours
+/// are L, B and D here.
+fn key_of(e: u64) -> u64 {
+    const CODE: [u64; 8] = [0, 1, 0, 0, 2, 3, 0, 0]; // U L F R B D
+    let fixed = 1 << (2 * 12) | 2 << (2 * 19) | 3 << (2 * 22);
+    MOVING.iter().enumerate().fold(fixed, |k, (i, &at)| {
+        k | CODE[(e >> (3 * i) & 7) as usize] << (2 * at)
+    })
 }
 
 /// The elements of sorted `a` not in sorted `b`, in one merge.
-fn minus(a: Vec<u128>, b: &[u128]) -> Vec<u128> {
+fn minus(a: Vec<u64>, b: &[u64]) -> Vec<u64> {
     let mut j = 0;
     a.into_iter()
         .filter(|x| {
@@ -164,35 +182,43 @@ fn minus(a: Vec<u128>, b: &[u128]) -> Vec<u128> {
         .collect()
 }
 
+/// A move as a map of encoded states: the sticker that lands at each moving place, as
+/// an index into [`MOVING`] (a move keeps the reference corner where it is).
+fn encoded_move(face: usize, quarters: usize) -> [usize; 21] {
+    let p = quarter(face);
+    let mut whole: [usize; 24] = std::array::from_fn(|i| i);
+    for _ in 0..quarters {
+        whole = std::array::from_fn(|i| whole[p[i]]);
+    }
+    std::array::from_fn(|i| {
+        let from = whole[MOVING[i]];
+        MOVING
+            .iter()
+            .position(|&m| m == from)
+            .expect("the corner stays")
+    })
+}
+
 fn build(moves: &[(usize, usize)]) -> Oracle {
-    // Each move as one sticker permutation (its quarter turn, repeated).
-    let perms: Vec<[usize; 24]> = moves
-        .iter()
-        .map(|&(face, q)| {
-            let p = quarter(face);
-            let mut whole: [usize; 24] = std::array::from_fn(|i| i);
-            for _ in 0..q {
-                whole = std::array::from_fn(|i| whole[p[i]]);
-            }
-            whole
-        })
-        .collect();
+    let perms: Vec<[usize; 21]> = moves.iter().map(|&(f, q)| encoded_move(f, q)).collect();
     // Layer by layer over sorted vectors: the moves come with their inverses, so the
     // neighbours of layer d lie in layers d - 1, d and d + 1, and the next layer is
     // what is left of them after two merges. Every access is sequential: a hash map
-    // of all positions took 11 s a metric in release, this about 2 s.
-    let mut prev: Vec<u128> = Vec::new();
+    // of all positions took 11 s a metric in release, this about 2 s (and 63-bit
+    // states, sorted as u64 rather than u128, halved the tests' oracle time again).
+    let mut prev: Vec<u64> = Vec::new();
     let mut layer = vec![encode(SOLVED)];
     let mut all: Vec<(u64, u8)> = Vec::with_capacity(3_700_000);
     let mut counts = Vec::new();
     loop {
         counts.push(layer.len());
         let d = counts.len() as u8 - 1;
-        all.extend(layer.iter().map(|&e| (key(&decode(e)), d)));
-        let mut next: Vec<u128> = Vec::with_capacity(layer.len() * perms.len());
+        debug_assert_eq!(key_of(layer[0]), key(&decode(layer[0])));
+        all.extend(layer.iter().map(|&e| (key_of(e), d)));
+        let mut next: Vec<u64> = Vec::with_capacity(layer.len() * perms.len());
         for &e in &layer {
             for p in &perms {
-                let mut t = 0u128;
+                let mut t = 0u64;
                 for (i, &from) in p.iter().enumerate() {
                     t |= (e >> (3 * from) & 7) << (3 * i);
                 }

@@ -297,7 +297,13 @@ fn search(rules: &Rules, targets: &[usize], forward: bool) -> Vec<u16> {
     }
     let mut k = 0;
     while k < buckets.len() {
-        let bucket = std::mem::take(&mut buckets[k]);
+        // Sorted, a bucket's positions come a corner permutation at a time, and the
+        // children of one permutation under one move fall in one block of 729
+        // distances: the reads stay in the cache (unsorted, 1 to 2 s a search; sorted
+        // about a third of that).
+        let mut bucket = std::mem::take(&mut buckets[k]);
+        bucket.sort_unstable();
+        bucket.dedup();
         for t in bucket {
             let t = t as usize;
             if dist[t] != k as u16 {
