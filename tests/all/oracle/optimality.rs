@@ -143,9 +143,7 @@ fn counts_of_every_htm_antipode_match_the_oracle() {
     let text = stdout(&out);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), o.antipodes.len());
-    let mut memo = std::collections::HashMap::new();
-    for (s, line) in o.antipodes.iter().zip(&lines) {
-        let want = oracle_paths(s, 11, o, &mut memo);
+    for ((s, line), &want) in o.antipodes.iter().zip(&lines).zip(antipode_paths()) {
         assert_eq!(
             line.parse::<u64>().ok(),
             Some(want),
@@ -155,31 +153,18 @@ fn counts_of_every_htm_antipode_match_the_oracle() {
     }
 }
 
-/// The number of optimal HTM paths from `s` at distance `d`, over the oracle's own
-/// table, memoised by position: the sum over the neighbours one closer.
-fn oracle_paths(
-    s: &[u8],
-    d: usize,
-    o: &Oracle,
-    memo: &mut std::collections::HashMap<u64, u64>,
-) -> u64 {
-    if d == 0 {
-        return 1;
-    }
-    if let Some(&n) = memo.get(&key(s)) {
-        return n;
-    }
-    let mut n = 0;
-    for face in 0..3 {
-        for q in 1..4 {
-            let t = turn(s, face, q);
-            if o.dist[&key(&t)] as usize == d - 1 {
-                n += oracle_paths(&t, d - 1, o, memo);
-            }
-        }
-    }
-    memo.insert(key(s), n);
-    n
+/// The optimal paths of every HTM antipode (`Oracle::optimal_paths`), counted once
+/// for the two tests that read them.
+fn antipode_paths() -> &'static [u64] {
+    static COUNTS: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    COUNTS.get_or_init(|| {
+        let o = htm();
+        let mut memo = std::collections::HashMap::new();
+        o.antipodes
+            .iter()
+            .map(|s| o.optimal_paths(s, &mut memo))
+            .collect()
+    })
 }
 
 /// A solution's moves as indices in the order `R R' R2 U U' U2 F F' F2`.
@@ -206,8 +191,8 @@ fn all_solutions_of_every_htm_antipode_are_printed_optimal_and_complete() {
     let all = lines(&["solve", "--all"]);
     let compact = lines(&["solve", "--all", "--compact"]);
     assert_eq!((all.len(), compact.len()), (2644, 2644));
-    let mut memo = std::collections::HashMap::new();
-    for ((s, line), short) in o.antipodes.iter().zip(&all).zip(&compact) {
+    let counted = antipode_paths();
+    for (((s, line), short), &want) in o.antipodes.iter().zip(&all).zip(&compact).zip(counted) {
         let shown = String::from_utf8_lossy(s);
         let solutions: Vec<&str> = line.split(", ").collect();
         for solution in &solutions {
@@ -218,7 +203,6 @@ fn all_solutions_of_every_htm_antipode_are_printed_optimal_and_complete() {
         }
         let order: Vec<Vec<usize>> = solutions.iter().map(|a| move_order(a)).collect();
         assert!(order.windows(2).all(|w| w[0] < w[1]), "{shown}: {line}");
-        let want = oracle_paths(s, 11, o, &mut memo);
         assert_eq!(solutions.len() as u64, want, "{shown}");
         let squeezed: Vec<String> = solutions.iter().map(|a| a.replace(' ', "")).collect();
         assert_eq!(*short, squeezed.join(" "), "{shown}");
