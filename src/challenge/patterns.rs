@@ -176,81 +176,97 @@ impl PatternResult {
 /// lengths, time per solve and the solution.
 pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
     let mut solver = PocketSolver::new(metric);
-    let mut rows = Vec::new();
-    let mut results = Vec::new();
-    let (mut optimal, mut all_good, mut total_us) = (0, true, 0.0);
-    for p in patterns {
-        let expected = match metric {
-            Metric::Htm => p.htm,
-            Metric::Qtm => p.qtm,
-            Metric::OneWay => None, // no published lengths
-        };
-        let shown = |n: Option<u32>| n.map_or("-".to_string(), |n| n.to_string());
-        let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
-            Ok(c) => c,
-            Err(e) => {
-                all_good = false;
-                rows.push([
-                    p.name.clone(),
-                    p.state.clone(),
-                    shown(expected),
-                    "-".into(),
-                    "-".into(),
-                    format!("error: {e}"),
-                ]);
-                results.push(PatternResult {
-                    name: p.name.clone(),
-                    state: p.state.clone(),
-                    expected,
-                    solved: Err(e.to_string()),
-                    micros: 0.0,
-                    problem: "invalid state",
-                });
-                continue;
-            }
-        };
-        let (alg, us) = crate::io::timed(|| solver.solve(&cube));
-        total_us += us;
-        let found = metric.length(&alg);
-        let solves = cube.apply_alg(&alg).is_solved();
-        let problem = match (solves, expected) {
-            (false, _) => "does not solve!",
-            (true, Some(e)) if e == found => {
-                optimal += 1;
-                ""
-            }
-            (true, Some(_)) => "length differs from the file",
-            // A bare state has nothing to compare with: solving it is all.
-            (true, None) => "",
-        };
-        if !problem.is_empty() {
-            all_good = false;
-        }
-        let verdict = if problem.is_empty() {
-            String::new()
-        } else {
-            format!(" ({problem})")
-        };
-        rows.push([
-            p.name.clone(),
-            p.state.clone(),
-            shown(expected),
-            found.to_string(),
-            format!("{:.3} ms", us / 1000.0),
-            format!("{alg}{verdict}"),
-        ]);
-        results.push(PatternResult {
-            name: p.name.clone(),
-            state: p.state.clone(),
-            expected,
-            solved: Ok((alg, found)),
-            micros: us,
-            problem,
-        });
+    let results: Vec<PatternResult> = patterns
+        .iter()
+        .map(|p| solve_pattern(&mut solver, p, metric))
+        .collect();
+    let rows: Vec<[String; 6]> = results.iter().map(PatternResult::row).collect();
+    let mut table = aligned_table(&rows);
+    table.push_str(&summary_line(&results, metric));
+    PatternReport {
+        table,
+        all_good: results.iter().all(|r| r.problem.is_empty()),
+        optimal: results.iter().filter(|r| r.is_optimal()).count(),
+        results,
     }
+}
+
+/// One pattern solved, timed and checked against the file's length.
+fn solve_pattern(solver: &mut PocketSolver, p: &Pattern, metric: Metric) -> PatternResult {
+    let expected = match metric {
+        Metric::Htm => p.htm,
+        Metric::Qtm => p.qtm,
+        Metric::OneWay => None, // no published lengths
+    };
+    let mut result = PatternResult {
+        name: p.name.clone(),
+        state: p.state.clone(),
+        expected,
+        solved: Err(String::new()),
+        micros: 0.0,
+        problem: "",
+    };
+    let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
+        Ok(c) => c,
+        Err(e) => {
+            result.solved = Err(e.to_string());
+            result.problem = "invalid state";
+            return result;
+        }
+    };
+    let (alg, us) = crate::io::timed(|| solver.solve(&cube));
+    let found = metric.length(&alg);
+    result.problem = match (cube.apply_alg(&alg).is_solved(), expected) {
+        (false, _) => "does not solve!",
+        (true, Some(e)) if e != found => "length differs from the file",
+        // A bare state has nothing to compare with: solving it is all.
+        (true, _) => "",
+    };
+    result.solved = Ok((alg, found));
+    result.micros = us;
+    result
+}
+
+impl PatternResult {
+    /// Solved in the file's length.
+    fn is_optimal(&self) -> bool {
+        self.problem.is_empty() && self.expected.is_some()
+    }
+
+    /// The cells of the result's line of the table.
+    fn row(&self) -> [String; 6] {
+        let shown = |n: Option<u32>| n.map_or("-".to_string(), |n| n.to_string());
+        let (found, time, solution) = match &self.solved {
+            Ok((alg, found)) => {
+                let verdict = match self.problem {
+                    "" => String::new(),
+                    problem => format!(" ({problem})"),
+                };
+                (
+                    found.to_string(),
+                    format!("{:.3} ms", self.micros / 1000.0),
+                    format!("{alg}{verdict}"),
+                )
+            }
+            Err(e) => ("-".into(), "-".into(), format!("error: {e}")),
+        };
+        [
+            self.name.clone(),
+            self.state.clone(),
+            shown(self.expected),
+            found,
+            time,
+            solution,
+        ]
+    }
+}
+
+/// The table of results under its header, each column as wide as its widest cell
+/// (numbers to the right), the last column free.
+fn aligned_table(rows: &[[String; 6]]) -> String {
     let header = ["name", "state", "expected", "found", "time", "solution"];
     let mut widths = header.map(str::len);
-    for r in &rows {
+    for r in rows {
         for (w, cell) in widths.iter_mut().zip(r) {
             *w = (*w).max(cell.chars().count());
         }
@@ -275,30 +291,30 @@ pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
         table.push('\n');
     };
     push_row(header);
-    for r in &rows {
+    for r in rows {
         push_row([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]);
     }
+    table
+}
+
+/// The closing line: how many solved optimally (or solved, when some patterns give
+/// no length) and the time spent solving.
+fn summary_line(results: &[PatternResult], metric: Metric) -> String {
+    let optimal = results.iter().filter(|r| r.is_optimal()).count();
     let expecting = results.iter().filter(|r| r.expected.is_some()).count();
-    if expecting == patterns.len() {
-        table.push_str(&format!(
-            "{optimal}/{} optimal ({metric}), {:.1} ms solving in all\n",
-            patterns.len(),
-            total_us / 1000.0
-        ));
+    let ms = results.iter().map(|r| r.micros).sum::<f64>() / 1000.0;
+    if expecting == results.len() {
+        format!(
+            "{optimal}/{} optimal ({metric}), {ms:.1} ms solving in all\n",
+            results.len()
+        )
     } else {
         let solved = results.iter().filter(|r| r.problem.is_empty()).count();
-        table.push_str(&format!(
+        format!(
             "{solved}/{} solved, {optimal}/{expecting} of the expected lengths ({metric}), \
-             {:.1} ms solving in all\n",
-            patterns.len(),
-            total_us / 1000.0
-        ));
-    }
-    PatternReport {
-        table,
-        results,
-        all_good,
-        optimal,
+             {ms:.1} ms solving in all\n",
+            results.len()
+        )
     }
 }
 
