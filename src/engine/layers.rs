@@ -102,125 +102,168 @@ pub fn unit_distances<B: Blocks + ?Sized>(space: &B, roots: &[u32]) -> Vec<u8> {
 const MAX_LISTED: usize = 1 << 19; // 524,288 states, 2 MB
 
 fn block_bfs<const N: usize, B: Blocks + ?Sized>(space: &B, roots: &[u32]) -> Vec<u8> {
-    let forward = BlockMoves::<N>::new(space, false);
-    // A state's predecessors are reached by the inverse moves.
-    let backward = BlockMoves::<N>::new(space, true);
-    let w = space.width();
-    let n = space.blocks() * w;
-    let mut dist = vec![UNSEEN; n];
+    let mut bfs = BlockBfs::<N>::new(space);
     // The layer at distance `d`: listed, or (`None`) every state the table has at `d`.
     let mut frontier: Option<Vec<u32>> = Some(Vec::with_capacity(roots.len()));
     let mut layer = 0usize;
     for &r in roots {
-        if dist[r as usize] == UNSEEN {
-            dist[r as usize] = 0;
+        if bfs.dist[r as usize] == UNSEEN {
+            bfs.dist[r as usize] = 0;
             frontier.get_or_insert_with(Vec::new).push(r);
             layer += 1;
         }
     }
+    let n = bfs.dist.len();
     let mut unseen = n - layer;
     let mut d = 0u8;
     while unseen > 0 {
-        let next = d + 1;
-        let mut found = 0usize;
         // Pull once the layer's pushes would outnumber the unseen states.
-        if layer > 0 && layer * N <= unseen {
-            // Listed until the list passes its cap; then found by a scan next time.
-            let mut listing = true;
-            let mut new_list = Vec::with_capacity((layer * N).min(MAX_LISTED));
-            let mut push = |x: usize, dist: &mut [u8]| {
-                let (b, o) = (x / w, x % w);
-                let (targets, offsets) = (&forward.block[b], &forward.offset[o]);
-                for k in 0..N {
-                    let y = targets[k] as usize + offsets[k] as usize;
-                    if dist[y] == UNSEEN {
-                        dist[y] = next;
-                        found += 1;
-                        if listing {
-                            if new_list.len() < MAX_LISTED {
-                                new_list.push(y as u32);
-                            } else {
-                                listing = false;
-                                new_list = Vec::new();
-                            }
-                        }
-                    }
-                }
-            };
-            match &frontier {
-                Some(list) => {
-                    for &x in list {
-                        push(x as usize, &mut dist);
-                    }
-                }
-                // States reached now are at `next`, never `d`: the scan is sound.
-                None => {
-                    for x in 0..n {
-                        if dist[x] == d {
-                            push(x, &mut dist);
-                        }
-                    }
-                }
-            }
-            frontier = Some(new_list).filter(|_| listing);
-        } else if unseen * 2 > n {
-            // Mostly unseen: every state is tested, with no branch on whether it was
-            // seen, which a third of them were (hyperfine medians of 40 runs, census
-            // of one metric: HTM 109 to 104 ms, QTM 110 to 98 ms).
-            for b in 0..n / w {
-                let sources = &backward.block[b];
-                for o in 0..w {
-                    let y = b * w + o;
-                    let offsets = &backward.offset[o];
-                    let mut hit = false;
-                    for k in 0..N {
-                        hit |= dist[sources[k] as usize + offsets[k] as usize] == d;
-                    }
-                    let here = dist[y];
-                    let take = hit & (here == UNSEEN);
-                    dist[y] = if take { next } else { here };
-                    found += usize::from(take);
-                }
-            }
-            frontier = (found * N <= unseen - found && found <= MAX_LISTED).then(|| {
-                (0..n as u32)
-                    .filter(|&y| dist[y as usize] == next)
-                    .collect()
-            });
+        let found = if layer > 0 && layer * N <= unseen {
+            let (found, listed) = bfs.push(frontier.as_deref(), d, layer);
+            frontier = listed;
+            found
         } else {
-            for b in 0..n / w {
-                let sources = &backward.block[b];
-                for o in 0..w {
-                    let y = b * w + o;
-                    if dist[y] != UNSEEN {
-                        continue;
-                    }
-                    let offsets = &backward.offset[o];
-                    let mut hit = false;
-                    for k in 0..N {
-                        hit |= dist[sources[k] as usize + offsets[k] as usize] == d;
-                    }
-                    if hit {
-                        dist[y] = next;
-                        found += 1;
-                    }
-                }
-            }
+            let found = if unseen * 2 > n {
+                bfs.pull_every_state(d)
+            } else {
+                bfs.pull_unseen_states(d)
+            };
             // A thin layer is listed to push from; a thick one is pulled again.
-            frontier = (found * N <= unseen - found && found <= MAX_LISTED).then(|| {
-                (0..n as u32)
-                    .filter(|&y| dist[y as usize] == next)
-                    .collect()
-            });
-        }
+            frontier =
+                (found * N <= unseen - found && found <= MAX_LISTED).then(|| bfs.list_layer(d + 1));
+            found
+        };
         if found == 0 {
             break; // nothing more is reachable
         }
         unseen -= found;
         layer = found;
-        d = next;
+        d += 1;
     }
-    dist
+    bfs.dist
+}
+
+/// The breadth-first search of [`block_bfs`]: its move tables and its distances, one
+/// method for each way of finding the next layer.
+struct BlockBfs<const N: usize> {
+    forward: BlockMoves<N>,
+    /// A state's predecessors are reached by the inverse moves.
+    backward: BlockMoves<N>,
+    width: usize,
+    dist: Vec<u8>,
+}
+
+impl<const N: usize> BlockBfs<N> {
+    fn new<B: Blocks + ?Sized>(space: &B) -> BlockBfs<N> {
+        BlockBfs {
+            forward: BlockMoves::new(space, false),
+            backward: BlockMoves::new(space, true),
+            width: space.width(),
+            dist: vec![UNSEEN; space.blocks() * space.width()],
+        }
+    }
+
+    /// Layer `d + 1` by pushing from layer `d` (`frontier`, or every state at `d` when
+    /// it is not listed; `layer` states): the number of states found, and their list
+    /// unless it passed its cap (then found by a scan next time).
+    fn push(&mut self, frontier: Option<&[u32]>, d: u8, layer: usize) -> (usize, Option<Vec<u32>>) {
+        let next = d + 1;
+        let (w, forward, dist) = (self.width, &self.forward, &mut self.dist);
+        let mut found = 0usize;
+        let mut listing = true;
+        let mut new_list = Vec::with_capacity((layer * N).min(MAX_LISTED));
+        let mut push = |x: usize, dist: &mut [u8]| {
+            let (targets, offsets) = (&forward.block[x / w], &forward.offset[x % w]);
+            for k in 0..N {
+                let y = targets[k] as usize + offsets[k] as usize;
+                if dist[y] == UNSEEN {
+                    dist[y] = next;
+                    found += 1;
+                    if listing {
+                        if new_list.len() < MAX_LISTED {
+                            new_list.push(y as u32);
+                        } else {
+                            listing = false;
+                            new_list = Vec::new();
+                        }
+                    }
+                }
+            }
+        };
+        match frontier {
+            Some(list) => {
+                for &x in list {
+                    push(x as usize, dist);
+                }
+            }
+            // States reached now are at `next`, never `d`: the scan is sound.
+            None => {
+                for x in 0..dist.len() {
+                    if dist[x] == d {
+                        push(x, dist);
+                    }
+                }
+            }
+        }
+        (found, Some(new_list).filter(|_| listing))
+    }
+
+    /// Layer `d + 1` by pulling, when most states are unseen: every state is tested,
+    /// with no branch on whether it was seen, which a third of them were (hyperfine
+    /// medians of 40 runs, census of one metric: HTM 109 to 104 ms, QTM 110 to 98 ms).
+    fn pull_every_state(&mut self, d: u8) -> usize {
+        let (w, next) = (self.width, d + 1);
+        let mut found = 0;
+        for b in 0..self.dist.len() / w {
+            let sources = &self.backward.block[b];
+            for o in 0..w {
+                let y = b * w + o;
+                let offsets = &self.backward.offset[o];
+                let mut hit = false;
+                for k in 0..N {
+                    hit |= self.dist[sources[k] as usize + offsets[k] as usize] == d;
+                }
+                let here = self.dist[y];
+                let take = hit & (here == UNSEEN);
+                self.dist[y] = if take { next } else { here };
+                found += usize::from(take);
+            }
+        }
+        found
+    }
+
+    /// Layer `d + 1` by pulling, when most states are seen: only unseen states look
+    /// for a neighbour at `d`.
+    fn pull_unseen_states(&mut self, d: u8) -> usize {
+        let (w, next) = (self.width, d + 1);
+        let mut found = 0;
+        for b in 0..self.dist.len() / w {
+            let sources = &self.backward.block[b];
+            for o in 0..w {
+                let y = b * w + o;
+                if self.dist[y] != UNSEEN {
+                    continue;
+                }
+                let offsets = &self.backward.offset[o];
+                let mut hit = false;
+                for k in 0..N {
+                    hit |= self.dist[sources[k] as usize + offsets[k] as usize] == d;
+                }
+                if hit {
+                    self.dist[y] = next;
+                    found += 1;
+                }
+            }
+        }
+        found
+    }
+
+    /// Every state at distance `d`, in order.
+    fn list_layer(&self, d: u8) -> Vec<u32> {
+        (0..self.dist.len() as u32)
+            .filter(|&y| self.dist[y as usize] == d)
+            .collect()
+    }
 }
 
 /// Local maxima of a table from [`unit_distances`], counted by distance (256 counts):
