@@ -508,13 +508,47 @@ fn by_pieces(p: &StickerPuzzle, generators: &[usize]) -> Result<PieceModel, Opti
     if p.pieces.is_empty() {
         return Err(None);
     }
+    let (orbits, slots) = orbit_slots(p)?;
+    // Where each sticker is: (orbit, slot, facet).
+    let mut at = vec![(0, 0, 0); p.solved.len()];
+    for (s, of) in slots.iter().enumerate() {
+        for (j, stickers) in of.iter().enumerate() {
+            for (f, &x) in stickers.iter().enumerate() {
+                at[x] = (s, j, f);
+            }
+        }
+    }
+    let mut moves = Vec::new();
+    for &g in generators {
+        let m = &p.moves[g];
+        let per_orbit = (0..slots.len())
+            .map(|s| orbit_move(m, s, &orbits[s], &slots[s], &at))
+            .collect::<Result<Vec<_>, _>>()?;
+        moves.push((m.name.to_string(), per_orbit));
+    }
+    let solved = (0..slots.len())
+        .map(|s| solved_pieces(p, &orbits[s], &slots[s]))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(PieceModel {
+        name: p.name.to_string(),
+        orbits,
+        solved,
+        move_lines: vec![0; moves.len()],
+        moves,
+    })
+}
+
+/// The orbits of a puzzle's pieces, one per kind in order of first appearance, and
+/// each orbit's slots as lists of sticker positions; stickers of no piece form one
+/// more orbit of one-sticker pieces.
+#[allow(clippy::type_complexity)]
+fn orbit_slots(p: &StickerPuzzle) -> Result<(Vec<Orbit>, Vec<Vec<Vec<usize>>>), Option<String>> {
     let mut kinds: Vec<&str> = Vec::new();
     for piece in &p.pieces {
         if !kinds.contains(&piece.kind) {
             kinds.push(piece.kind);
         }
     }
-    // Each orbit's slots: lists of sticker positions.
     let mut slots: Vec<Vec<Vec<usize>>> = Vec::new();
     let mut orbits = Vec::new();
     for kind in &kinds {
@@ -555,92 +589,86 @@ fn by_pieces(p: &StickerPuzzle, generators: &[usize]) -> Result<PieceModel, Opti
         });
         slots.push(loose);
     }
-    // Where each sticker is: (orbit, slot, facet).
-    let mut at = vec![(0, 0, 0); n];
-    for (s, of) in slots.iter().enumerate() {
-        for (j, stickers) in of.iter().enumerate() {
-            for (f, &x) in stickers.iter().enumerate() {
-                at[x] = (s, j, f);
-            }
-        }
-    }
-    let mut moves = Vec::new();
-    for &g in generators {
-        let m = &p.moves[g];
-        let mut per_orbit = Vec::new();
-        for (s, of) in slots.iter().enumerate() {
-            let k = orbits[s].orientations;
-            let mut perm = Vec::new();
-            let mut delta = Vec::new();
-            for (j, stickers) in of.iter().enumerate() {
-                let (s0, from, shift) = at[m.perm[stickers[0]] as usize];
-                let cyclic = s0 == s
-                    && stickers
-                        .iter()
-                        .enumerate()
-                        .all(|(f, &x)| at[m.perm[x] as usize] == (s, from, (f + shift) % k));
-                if !cyclic {
-                    return Err(Some(format!(
-                        "move {} turns the {} piece {} other than cyclically",
-                        m.name,
-                        orbits[s].name,
-                        j + 1
-                    )));
-                }
-                perm.push(from);
-                delta.push((k - shift) % k);
-            }
-            per_orbit.push(OrbitMove { perm, delta });
-        }
-        moves.push((m.name.to_string(), per_orbit));
-    }
-    // The solved state: slots whose colours are the same up to a turn hold the same
-    // piece; the first such slot holds it unturned.
-    let mut solved = Vec::new();
-    for (s, of) in slots.iter().enumerate() {
-        let k = orbits[s].orientations;
-        let colours: Vec<Vec<u8>> = of
-            .iter()
-            .map(|st| st.iter().map(|&x| p.solved[x]).collect())
-            .collect();
-        let mut firsts: Vec<usize> = Vec::new();
-        let mut pieces = Vec::new();
-        let mut twists = Vec::new();
-        for (j, c) in colours.iter().enumerate() {
-            // Facet f of the piece shows on (j, f + t).
-            let turned = |first: &[u8], t: usize| (0..k).all(|o| c[o] == first[(o + k - t) % k]);
-            if let Some(r) = (1..k).find(|&r| turned(c, r)) {
-                return Err(Some(format!(
-                    "the {} piece {} looks the same turned {r} of {k}: its orientation would be known only mod {r}",
-                    orbits[s].name,
-                    j + 1
-                )));
-            }
-            let same = firsts
+    Ok((orbits, slots))
+}
+
+/// What move `m` does to orbit `s` (its slots `of`; `at` places every sticker): the
+/// slot each slot's piece comes from and its turn, or why the move does not turn the
+/// orbit's pieces as whole pieces.
+fn orbit_move(
+    m: &StickerMove,
+    s: usize,
+    orbit: &Orbit,
+    of: &[Vec<usize>],
+    at: &[(usize, usize, usize)],
+) -> Result<OrbitMove, Option<String>> {
+    let k = orbit.orientations;
+    let mut perm = Vec::new();
+    let mut delta = Vec::new();
+    for (j, stickers) in of.iter().enumerate() {
+        let (s0, from, shift) = at[m.perm[stickers[0]] as usize];
+        let cyclic = s0 == s
+            && stickers
                 .iter()
                 .enumerate()
-                .find_map(|(id, &i)| (0..k).find(|&t| turned(&colours[i], t)).map(|t| (id, t)));
-            match same {
-                Some((id, t)) => {
-                    pieces.push(id);
-                    twists.push(t);
-                }
-                None => {
-                    pieces.push(firsts.len());
-                    twists.push(0);
-                    firsts.push(j);
-                }
+                .all(|(f, &x)| at[m.perm[x] as usize] == (s, from, (f + shift) % k));
+        if !cyclic {
+            return Err(Some(format!(
+                "move {} turns the {} piece {} other than cyclically",
+                m.name,
+                orbit.name,
+                j + 1
+            )));
+        }
+        perm.push(from);
+        delta.push((k - shift) % k);
+    }
+    Ok(OrbitMove { perm, delta })
+}
+
+/// The solved state of one orbit: slots whose colours are the same up to a turn hold
+/// the same piece; the first such slot holds it unturned.
+#[allow(clippy::type_complexity)]
+fn solved_pieces(
+    p: &StickerPuzzle,
+    orbit: &Orbit,
+    of: &[Vec<usize>],
+) -> Result<(Vec<usize>, Vec<usize>), Option<String>> {
+    let k = orbit.orientations;
+    let colours: Vec<Vec<u8>> = of
+        .iter()
+        .map(|st| st.iter().map(|&x| p.solved[x]).collect())
+        .collect();
+    let mut firsts: Vec<usize> = Vec::new();
+    let mut pieces = Vec::new();
+    let mut twists = Vec::new();
+    for (j, c) in colours.iter().enumerate() {
+        // Facet f of the piece shows on (j, f + t).
+        let turned = |first: &[u8], t: usize| (0..k).all(|o| c[o] == first[(o + k - t) % k]);
+        if let Some(r) = (1..k).find(|&r| turned(c, r)) {
+            return Err(Some(format!(
+                "the {} piece {} looks the same turned {r} of {k}: its orientation would be known only mod {r}",
+                orbit.name,
+                j + 1
+            )));
+        }
+        let same = firsts
+            .iter()
+            .enumerate()
+            .find_map(|(id, &i)| (0..k).find(|&t| turned(&colours[i], t)).map(|t| (id, t)));
+        match same {
+            Some((id, t)) => {
+                pieces.push(id);
+                twists.push(t);
+            }
+            None => {
+                pieces.push(firsts.len());
+                twists.push(0);
+                firsts.push(j);
             }
         }
-        solved.push((pieces, twists));
     }
-    Ok(PieceModel {
-        name: p.name.to_string(),
-        orbits,
-        solved,
-        move_lines: vec![0; moves.len()],
-        moves,
-    })
+    Ok((pieces, twists))
 }
 
 // ---------------------------------------------------------------------------
