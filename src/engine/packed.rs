@@ -128,33 +128,13 @@ fn census_with<const N: usize, B: Blocks + ?Sized>(
     roots: &[u32],
     progress: &mut dyn FnMut(u64, u32),
 ) -> Result<Counts, SearchError> {
-    let moves = if N > 0 { N } else { space.move_count() };
-    // Up to 9 moves every neighbour is looked at, with no branch; with more, the
-    // first hit stops the look (task-clock, median of runs: pocket-golf, 9 moves,
-    // 93 ms branch-free against 106 ms stopping; the 2x2x2 with no fixed corner, 18
-    // moves, 4.1 s against 3.6 s).
-    let branchy = N == 0 || N > 9;
-    let w = space.width();
-    let n = space.blocks() * w;
-    let offsets: Vec<u32> = (0..w)
-        .flat_map(|o| (0..moves).map(move |m| (o, m)))
-        .map(|(o, m)| space.offset_after(o, m, false) as u32)
-        .collect();
-    let targets = |b: usize, out: &mut Vec<usize>| {
-        out.clear();
-        out.extend((0..moves).map(|m| space.block_after(b, m, false) * w));
-    };
-    let neighbour = |x: usize, m: usize| {
-        let (b, o) = (x / w, x % w);
-        space.block_after(b, m, false) * w + offsets[o * moves + m] as usize
-    };
-    let mut table = Table::new(n)?;
+    let mut census = PackedCensus::<N, B>::new(space)?;
     let mut counts = Counts::default();
     let mut current: Option<Vec<u32>> = Some(Vec::new());
     let mut previous: Option<Vec<u32>> = None;
     for &r in roots {
-        if table.get(r as usize) == UNSEEN {
-            table.set(r as usize, label(0));
+        if census.table.get(r as usize) == UNSEEN {
+            census.table.set(r as usize, label(0));
             current.get_or_insert_with(Vec::new).push(r);
         }
     }
@@ -162,115 +142,30 @@ fn census_with<const N: usize, B: Blocks + ?Sized>(
     counts.positions.push(first);
     counts.local_maxima.push(0);
     let mut settled = first;
-    let mut unseen = n as u64 - first;
+    let mut unseen = census.n as u64 - first;
     let mut k = 0u32;
-    let mut blocks = Vec::with_capacity(moves);
     loop {
-        let (here, fresh) = (label(k), label(k + 1));
         let layer = counts.positions[k as usize];
-        let mut found = 0u64;
-        let mut maxima = 0u64; // of layer k - 1
-        if current.is_some() && layer * moves as u64 <= unseen {
-            // Layer k - 1 was listed too: a listed push only follows one.
-            for &x in previous.as_deref().unwrap_or(&[]) {
-                let x = x as usize;
-                let hit = (0..moves).any(|m| table.get(neighbour(x, m)) == here);
-                maxima += u64::from(!hit);
-                table.set(x, OLD);
+        let moves = census.moves() as u64;
+        // `maxima` counts layer k - 1's.
+        let (found, maxima) = match current.take() {
+            Some(list) if layer * moves <= unseen => {
+                let (found, maxima, next) = census.listed_step(previous.as_deref(), &list, k);
+                previous = Some(list);
+                current = next;
+                (found, maxima)
             }
-            let mut next = Vec::new();
-            let mut listing = true;
-            for &x in current.as_deref().unwrap_or(&[]) {
-                for m in 0..moves {
-                    let y = neighbour(x as usize, m);
-                    if table.get(y) == UNSEEN {
-                        table.set(y, fresh);
-                        found += 1;
-                        if listing && next.len() < MAX_LISTED {
-                            next.push(y as u32);
-                        } else {
-                            listing = false;
-                        }
-                    }
+            _ => {
+                let push = layer * moves <= unseen * PUSH_FACTOR;
+                let mut report = |found: u64| progress(settled + found, k + 1);
+                let (mut found, maxima) = census.scan_step(k, push, &mut report);
+                if push {
+                    found = census.push_from_scan(k, found, &mut report);
                 }
+                previous = None;
+                (found, maxima)
             }
-            previous = current.take();
-            current = listing.then_some(next);
-        } else {
-            let push = layer * moves as u64 <= unseen * PUSH_FACTOR;
-            // Layer k - 1 is finished first when pushing: it shares its label with
-            // the states found now. A pull finishes it on the way.
-            for b in 0..n / w {
-                let mut ready = false;
-                for (word, range) in block_words(b, w) {
-                    let mut mask = if push {
-                        table.equal(word, fresh)
-                    } else {
-                        table.equal(word, UNSEEN) | table.equal(word, fresh)
-                    } & range;
-                    while mask != 0 {
-                        let y = word * 32 + mask.trailing_zeros() as usize / 2;
-                        mask &= mask - 1;
-                        if !ready {
-                            targets(b, &mut blocks);
-                            ready = true;
-                        }
-                        let o = (y - b * w) * moves;
-                        let look = |m: usize| table.get(blocks[m] + offsets[o + m] as usize);
-                        let hit = if branchy {
-                            (0..moves).any(|m| look(m) == here)
-                        } else {
-                            let mut hit = false;
-                            for m in 0..moves {
-                                hit |= look(m) == here;
-                            }
-                            hit
-                        };
-                        if table.get(y) == UNSEEN {
-                            if hit {
-                                table.set(y, fresh);
-                                found += 1;
-                            }
-                        } else {
-                            maxima += u64::from(!hit);
-                            table.set(y, OLD);
-                        }
-                    }
-                }
-                if b % 4096 == 4095 {
-                    progress(settled + found, k + 1);
-                }
-            }
-            if push {
-                for b in 0..n / w {
-                    let mut ready = false;
-                    for (word, range) in block_words(b, w) {
-                        let mut mask = table.equal(word, here) & range;
-                        while mask != 0 {
-                            let x = word * 32 + mask.trailing_zeros() as usize / 2;
-                            mask &= mask - 1;
-                            if !ready {
-                                targets(b, &mut blocks);
-                                ready = true;
-                            }
-                            let o = (x - b * w) * moves;
-                            for m in 0..moves {
-                                let y = blocks[m] + offsets[o + m] as usize;
-                                if table.get(y) == UNSEEN {
-                                    table.set(y, fresh);
-                                    found += 1;
-                                }
-                            }
-                        }
-                    }
-                    if b % 4096 == 4095 {
-                        progress(settled + found, k + 1);
-                    }
-                }
-            }
-            previous = None;
-            current = None;
-        }
+        };
         if k > 0 {
             counts.local_maxima[k as usize - 1] = maxima;
         }
@@ -287,6 +182,195 @@ fn census_with<const N: usize, B: Blocks + ?Sized>(
         progress(settled, k);
     }
     Ok(counts)
+}
+
+/// The census of [`census_with`]: the space, its offset moves laid out for the scans,
+/// and the two-bit table. Each step finds layer k + 1 from layer k and counts the
+/// local maxima of layer k - 1 (the states none of whose moves leads to layer k).
+struct PackedCensus<'a, const N: usize, B: ?Sized> {
+    space: &'a B,
+    move_count: usize,
+    /// Up to 9 moves every neighbour is looked at, with no branch; with more, the
+    /// first hit stops the look (task-clock, median of runs: pocket-golf, 9 moves,
+    /// 93 ms branch-free against 106 ms stopping; the 2x2x2 with no fixed corner, 18
+    /// moves, 4.1 s against 3.6 s).
+    branchy: bool,
+    width: usize,
+    n: usize,
+    /// The offset each offset goes to under each move, `moves` to an offset.
+    offsets: Vec<u32>,
+    table: Table,
+    /// The starts of the blocks a block goes to under each move (scratch).
+    blocks: Vec<usize>,
+}
+
+impl<'a, const N: usize, B: Blocks + ?Sized> PackedCensus<'a, N, B> {
+    fn new(space: &'a B) -> Result<Self, SearchError> {
+        let moves = if N > 0 { N } else { space.move_count() };
+        let w = space.width();
+        let n = space.blocks() * w;
+        Ok(PackedCensus {
+            space,
+            move_count: moves,
+            branchy: N == 0 || N > 9,
+            width: w,
+            n,
+            offsets: (0..w)
+                .flat_map(|o| (0..moves).map(move |m| (o, m)))
+                .map(|(o, m)| space.offset_after(o, m, false) as u32)
+                .collect(),
+            table: Table::new(n)?,
+            blocks: Vec::with_capacity(moves),
+        })
+    }
+
+    /// The number of moves: `N` itself when it is not 0, so that loops unroll.
+    #[inline(always)]
+    fn moves(&self) -> usize {
+        if N > 0 { N } else { self.move_count }
+    }
+
+    fn neighbour(&self, x: usize, m: usize) -> usize {
+        let (b, o) = (x / self.width, x % self.width);
+        self.space.block_after(b, m, false) * self.width
+            + self.offsets[o * self.moves() + m] as usize
+    }
+
+    fn targets(&mut self, b: usize) {
+        self.blocks.clear();
+        let (space, w) = (self.space, self.width);
+        self.blocks
+            .extend((0..self.moves()).map(|m| space.block_after(b, m, false) * w));
+    }
+
+    /// Layer k listed, and layer k - 1 too (a listed push only follows one): states
+    /// found, layer k - 1's maxima, and the new layer's list unless it passed its cap.
+    fn listed_step(
+        &mut self,
+        previous: Option<&[u32]>,
+        current: &[u32],
+        k: u32,
+    ) -> (u64, u64, Option<Vec<u32>>) {
+        let (here, fresh) = (label(k), label(k + 1));
+        let mut maxima = 0;
+        for &x in previous.unwrap_or(&[]) {
+            let x = x as usize;
+            let hit = (0..self.moves()).any(|m| self.table.get(self.neighbour(x, m)) == here);
+            maxima += u64::from(!hit);
+            self.table.set(x, OLD);
+        }
+        let mut found = 0;
+        let mut next = Vec::new();
+        let mut listing = true;
+        for &x in current {
+            for m in 0..self.moves() {
+                let y = self.neighbour(x as usize, m);
+                if self.table.get(y) == UNSEEN {
+                    self.table.set(y, fresh);
+                    found += 1;
+                    if listing && next.len() < MAX_LISTED {
+                        next.push(y as u32);
+                    } else {
+                        listing = false;
+                    }
+                }
+            }
+        }
+        (found, maxima, listing.then_some(next))
+    }
+
+    /// One scan of the table at layer k, block by block. Pulling (`push` false), each
+    /// unseen state looks for a neighbour at k; either way each state of layer k - 1
+    /// (labelled as the new layer will be) is finished: counted as a maximum or not,
+    /// and marked old. States found, and layer k - 1's maxima.
+    fn scan_step(&mut self, k: u32, push: bool, progress: &mut dyn FnMut(u64)) -> (u64, u64) {
+        let (here, fresh) = (label(k), label(k + 1));
+        let (mut found, mut maxima) = (0, 0);
+        for b in 0..self.n / self.width {
+            let mut ready = false;
+            for (word, range) in block_words(b, self.width) {
+                let mut mask = if push {
+                    self.table.equal(word, fresh)
+                } else {
+                    self.table.equal(word, UNSEEN) | self.table.equal(word, fresh)
+                } & range;
+                while mask != 0 {
+                    let y = word * 32 + mask.trailing_zeros() as usize / 2;
+                    mask &= mask - 1;
+                    if !ready {
+                        self.targets(b);
+                        ready = true;
+                    }
+                    let hit = self.hits(y - b * self.width, here);
+                    if self.table.get(y) == UNSEEN {
+                        if hit {
+                            self.table.set(y, fresh);
+                            found += 1;
+                        }
+                    } else {
+                        maxima += u64::from(!hit);
+                        self.table.set(y, OLD);
+                    }
+                }
+            }
+            if b % 4096 == 4095 {
+                progress(found);
+            }
+        }
+        (found, maxima)
+    }
+
+    /// Whether the state at offset `o` of the block whose targets are loaded has a
+    /// neighbour labelled `here`.
+    #[inline]
+    fn hits(&self, o: usize, here: u64) -> bool {
+        let o = o * self.moves();
+        let look = |m: usize| {
+            self.table
+                .get(self.blocks[m] + self.offsets[o + m] as usize)
+        };
+        if self.branchy {
+            (0..self.moves()).any(|m| look(m) == here)
+        } else {
+            let mut hit = false;
+            for m in 0..self.moves() {
+                hit |= look(m) == here;
+            }
+            hit
+        }
+    }
+
+    /// After a pushing [`Self::scan_step`] (which finished layer k - 1): a second scan
+    /// pushing from every state of layer k. `found` so far in, all found out.
+    fn push_from_scan(&mut self, k: u32, mut found: u64, progress: &mut dyn FnMut(u64)) -> u64 {
+        let (here, fresh) = (label(k), label(k + 1));
+        for b in 0..self.n / self.width {
+            let mut ready = false;
+            for (word, range) in block_words(b, self.width) {
+                let mut mask = self.table.equal(word, here) & range;
+                while mask != 0 {
+                    let x = word * 32 + mask.trailing_zeros() as usize / 2;
+                    mask &= mask - 1;
+                    if !ready {
+                        self.targets(b);
+                        ready = true;
+                    }
+                    let o = (x - b * self.width) * self.moves();
+                    for m in 0..self.moves() {
+                        let y = self.blocks[m] + self.offsets[o + m] as usize;
+                        if self.table.get(y) == UNSEEN {
+                            self.table.set(y, fresh);
+                            found += 1;
+                        }
+                    }
+                }
+            }
+            if b % 4096 == 4095 {
+                progress(found);
+            }
+        }
+        found
+    }
 }
 
 #[cfg(test)]
