@@ -218,11 +218,7 @@ impl<const N: usize> BlockBfs<N> {
             let sources = &self.backward.block[b];
             for o in 0..w {
                 let y = b * w + o;
-                let offsets = &self.backward.offset[o];
-                let mut hit = false;
-                for k in 0..N {
-                    hit |= self.dist[sources[k] as usize + offsets[k] as usize] == d;
-                }
+                let hit = self.reaches(sources, o, d);
                 let here = self.dist[y];
                 let take = hit & (here == UNSEEN);
                 self.dist[y] = if take { next } else { here };
@@ -244,18 +240,25 @@ impl<const N: usize> BlockBfs<N> {
                 if self.dist[y] != UNSEEN {
                     continue;
                 }
-                let offsets = &self.backward.offset[o];
-                let mut hit = false;
-                for k in 0..N {
-                    hit |= self.dist[sources[k] as usize + offsets[k] as usize] == d;
-                }
-                if hit {
+                if self.reaches(sources, o, d) {
                     self.dist[y] = next;
                     found += 1;
                 }
             }
         }
         found
+    }
+
+    /// Whether the state at offset `o` of the block whose predecessors' blocks start
+    /// at `sources` has a predecessor at `d`: every move looked at, with no branch.
+    #[inline(always)]
+    fn reaches(&self, sources: &[u32; N], o: usize, d: u8) -> bool {
+        let offsets = &self.backward.offset[o];
+        let mut hit = false;
+        for k in 0..N {
+            hit |= self.dist[sources[k] as usize + offsets[k] as usize] == d;
+        }
+        hit
     }
 
     /// Every state at distance `d`, in order.
