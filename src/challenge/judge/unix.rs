@@ -586,60 +586,19 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
     };
     #[cfg(target_os = "linux")]
     linux::become_subreaper();
-    let memory = limits.memory_mib.map(address_space_bytes);
-    let file_size = limits
-        .file_size_mib
-        .map(|mib| (mib as libc::rlim_t).saturating_mul(1024 * 1024));
-    let cpu = cpu_seconds(limits.time);
     let root = is_root();
     let path = resolve(exe, root);
-    let mut cmd = Command::new(&path);
-    cmd.arg0(exe)
-        .args(args)
-        .stdin(if input == InputMode::Stdin {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if input == InputMode::Argv {
-        cmd.arg(state);
-    }
-    #[cfg(target_os = "linux")]
-    let uid = root.then(identity::run_id);
-    #[cfg(target_os = "linux")]
-    let confinement = sandbox::Confinement {
-        memory,
-        cpu,
-        file_size,
-        uid,
-        // SAFETY: getpid only reads an attribute of this process.
-        judge: unsafe { libc::getpid() },
-    };
-    #[cfg(target_os = "linux")]
-    let report = match prepare_box(&mut cmd, &path, args, limits, confinement) {
-        Ok(report) => report,
+    let mut cmd = program_command(&path, exe, args, state, input);
+    let mut boxed = match confine(&mut cmd, &path, args, limits, root) {
+        Ok(boxed) => boxed,
         Err(e) => return finished(Ended::NotStarted(format!("cannot start {exe}: {e}"))),
     };
-    #[cfg(not(target_os = "linux"))]
-    {
-        box_environment(&mut cmd, &std::env::temp_dir(), limits);
-        // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
-        unsafe {
-            cmd.pre_exec(move || start_alone(memory, file_size, cpu, root));
-        }
-    }
     let spawned = cmd.spawn();
-    #[cfg(target_os = "linux")]
-    let (mut report, home) = (report.pipe.map(|(read, _)| read), report.home);
-    #[cfg(not(target_os = "linux"))]
-    let mut report: Option<std::fs::File> = None;
+    let mut report = boxed.report();
     let mut child = match spawned {
         Ok(c) => c,
         Err(e) => {
-            #[cfg(target_os = "linux")]
-            home.remove(uid, &limits.writable);
+            boxed.clean_up(limits);
             let hint = match root && e.kind() == io::ErrorKind::PermissionDenied {
                 true => {
                     " (it runs under a uid of its own: the program and the directories \
@@ -654,7 +613,174 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
     // The judge's child leads its own session and process group: its pgid is its pid.
     // With namespaces the program is in that group too (its init made no other).
     let group = pid;
-    let watched: io::Result<Box<dyn AsRawFd>> = match &report {
+    let (notice, mut out, mut err) = match watch(&mut child, report.as_ref()) {
+        Ok(watched) => watched,
+        Err(e) => {
+            kill_group(group);
+            let _ = reap(&mut child, None, Instant::now() + CLEANUP);
+            return finished(Ended::NotStarted(format!("cannot watch {exe}: {e}")));
+        }
+    };
+    if let Some(stdin) = child.stdin.take() {
+        feed(stdin, state);
+    }
+    let (mut overflow, exited) = gather(&*notice, &mut out, &mut err, start + limits.time);
+    let time = start.elapsed();
+
+    // Whatever happened, leave nothing of the program running: count what runs outside
+    // its group, kill the group (with namespaces, that kills the namespace's init and so
+    // every process in it), reap the judge's child, then (on Linux) whatever is left.
+    #[cfg(target_os = "linux")]
+    let outside = linux::outside(group);
+    kill_group(group);
+    let cleanup = Instant::now() + CLEANUP;
+    let status = match report.as_mut() {
+        Some(read) => {
+            let _ = reap(&mut child, None, cleanup);
+            Some(read_report(read).ok_or_else(|| io::Error::other("its supervisor died")))
+        }
+        None => reap(&mut child, Some(&*notice), cleanup),
+    };
+    #[cfg(target_os = "linux")]
+    let (escaped, survivors) = linux::sweep(group, cleanup, outside);
+    boxed.clean_up(limits);
+    #[cfg(not(target_os = "linux"))]
+    let (escaped, survivors) = (0, usize::from(status.is_none()));
+    if !overflow {
+        // Everything written before the program and the rest were stopped.
+        overflow = out.drain();
+    }
+    err.drain();
+    Finished {
+        ended: ending(overflow, exited, status),
+        output: out.kept,
+        errors: err.kept,
+        time,
+        escaped,
+        survivors,
+    }
+}
+
+/// The box around one run as the judge keeps it: on Linux what [`prepare_box`] set up
+/// and the run's own uid (as root); elsewhere nothing.
+struct Boxed {
+    #[cfg(target_os = "linux")]
+    prepared: Prepared,
+    #[cfg(target_os = "linux")]
+    uid: Option<libc::uid_t>,
+}
+
+impl Boxed {
+    /// After the spawn: the read end of the box's report pipe, the write end (the
+    /// program's) closed here.
+    #[cfg(target_os = "linux")]
+    fn report(&mut self) -> Option<std::fs::File> {
+        self.prepared.pipe.take().map(|(read, _)| read)
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn report(&mut self) -> Option<std::fs::File> {
+        None
+    }
+
+    /// Remove what the run left: the fallback's directory, and its uid's files.
+    #[cfg(target_os = "linux")]
+    fn clean_up(&self, limits: &Limits) {
+        self.prepared.home.remove(self.uid, &limits.writable);
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn clean_up(&self, _: &Limits) {}
+}
+
+/// Set up `cmd` to run confined by `limits`: on Linux in the box of
+/// `limits.isolation` under a uid of its own when the judge is root.
+#[cfg(target_os = "linux")]
+fn confine(
+    cmd: &mut Command,
+    path: &std::path::Path,
+    args: &[String],
+    limits: &Limits,
+    root: bool,
+) -> io::Result<Boxed> {
+    let uid = root.then(identity::run_id);
+    let confinement = sandbox::Confinement {
+        memory: limits.memory_mib.map(address_space_bytes),
+        cpu: cpu_seconds(limits.time),
+        file_size: file_size_bytes(limits),
+        uid,
+        // SAFETY: getpid only reads an attribute of this process.
+        judge: unsafe { libc::getpid() },
+    };
+    let prepared = prepare_box(cmd, path, args, limits, confinement)?;
+    Ok(Boxed { prepared, uid })
+}
+
+/// Set up `cmd` to run confined by `limits`: rlimits, a session of its own and a
+/// fresh home (no namespaces here).
+#[cfg(not(target_os = "linux"))]
+fn confine(
+    cmd: &mut Command,
+    _: &std::path::Path,
+    _: &[String],
+    limits: &Limits,
+    root: bool,
+) -> io::Result<Boxed> {
+    let memory = limits.memory_mib.map(address_space_bytes);
+    let (file_size, cpu) = (file_size_bytes(limits), cpu_seconds(limits.time));
+    box_environment(cmd, &std::env::temp_dir(), limits);
+    // SAFETY: the hook makes only async-signal-safe system calls (see start_alone).
+    unsafe {
+        cmd.pre_exec(move || start_alone(memory, file_size, cpu, root));
+    }
+    Ok(Boxed {})
+}
+
+/// `--file-size-limit` in bytes.
+fn file_size_bytes(limits: &Limits) -> Option<libc::rlim_t> {
+    limits
+        .file_size_mib
+        .map(|mib| (mib as libc::rlim_t).saturating_mul(1024 * 1024))
+}
+
+/// The program's command line: run as `exe` (found at `path`), its standard input a
+/// pipe or nothing, the state as its last argument with `InputMode::Argv`.
+fn program_command(
+    path: &std::path::Path,
+    exe: &str,
+    args: &[String],
+    state: &str,
+    input: InputMode,
+) -> Command {
+    let mut cmd = Command::new(path);
+    cmd.arg0(exe)
+        .args(args)
+        .stdin(if input == InputMode::Stdin {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if input == InputMode::Argv {
+        cmd.arg(state);
+    }
+    cmd
+}
+
+/// The started program's exit notice (the box's report pipe, or a socket a thread
+/// closes when the program exits) and its two output pipes, made non-blocking.
+#[allow(clippy::type_complexity)]
+fn watch(
+    child: &mut Child,
+    report: Option<&std::fs::File>,
+) -> io::Result<(
+    Box<dyn AsRawFd>,
+    Output<std::process::ChildStdout>,
+    Output<std::process::ChildStderr>,
+)> {
+    let pid = child.id() as libc::pid_t;
+    let watched: io::Result<Box<dyn AsRawFd>> = match report {
         Some(read) => read.try_clone().map(|r| Box::new(r) as Box<dyn AsRawFd>),
         None => UnixStream::pair().and_then(|(mine, theirs)| {
             watch_exit(pid, theirs)?;
@@ -663,36 +789,40 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
     };
     let pipe = child.stdout.take();
     let errors = child.stderr.take();
-    let ready = match (&pipe, &errors) {
-        (Some(p), Some(e)) => set_nonblocking(p).and_then(|_| set_nonblocking(e)),
-        _ => Ok(()),
-    };
-    let notice = match (watched, ready) {
-        (Ok(notice), Ok(())) => notice,
-        (Err(e), _) | (_, Err(e)) => {
-            kill_group(group);
-            let _ = reap(&mut child, None, Instant::now() + CLEANUP);
-            return finished(Ended::NotStarted(format!("cannot watch {exe}: {e}")));
-        }
-    };
-    if let Some(mut stdin) = child.stdin.take() {
-        let line = format!("{state}\n");
-        // A program that never reads its input must not block the judge; if no thread
-        // can be had, dropping the pipe gives the program end of file instead.
-        let _ = std::thread::Builder::new()
-            .name("judge-stdin".into())
-            .spawn(move || {
-                let _ = stdin.write_all(line.as_bytes());
-            });
+    if let (Some(p), Some(e)) = (&pipe, &errors) {
+        set_nonblocking(p).and_then(|_| set_nonblocking(e))?;
     }
+    Ok((
+        watched?,
+        Output::new(pipe, false),
+        Output::new(errors, true),
+    ))
+}
 
-    let deadline = start + limits.time;
-    let mut out = Output::new(pipe, false);
-    let mut err = Output::new(errors, true);
+/// Write the state to the program's standard input from a thread of its own: a
+/// program that never reads its input must not block the judge; if no thread can be
+/// had, dropping the pipe gives the program end of file instead.
+fn feed(mut stdin: std::process::ChildStdin, state: &str) {
+    let line = format!("{state}\n");
+    let _ = std::thread::Builder::new()
+        .name("judge-stdin".into())
+        .spawn(move || {
+            let _ = stdin.write_all(line.as_bytes());
+        });
+}
+
+/// Read the program's output as it comes until it exits, prints too much, or the
+/// deadline passes: (printed too much, exited).
+fn gather<O: Read + AsRawFd, E: Read + AsRawFd>(
+    notice: &dyn AsRawFd,
+    out: &mut Output<O>,
+    err: &mut Output<E>,
+    deadline: Instant,
+) -> (bool, bool) {
     let mut overflow = false;
     let mut exited = false;
     while !overflow && !exited {
-        let mut fds = vec![readable(&*notice)];
+        let mut fds = vec![readable(notice)];
         let out_at = out.pipe.as_ref().map(|p| {
             fds.push(readable(p));
             fds.len() - 1
@@ -712,34 +842,12 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
         }
         exited = fds[0].revents != 0;
     }
-    let time = start.elapsed();
+    (overflow, exited)
+}
 
-    // Whatever happened, leave nothing of the program running: count what runs outside
-    // its group, kill the group (with namespaces, that kills the namespace's init and so
-    // every process in it), reap the judge's child, then (on Linux) whatever is left.
-    #[cfg(target_os = "linux")]
-    let outside = linux::outside(group);
-    kill_group(group);
-    let cleanup = Instant::now() + CLEANUP;
-    let status = match report.as_mut() {
-        Some(read) => {
-            let _ = reap(&mut child, None, cleanup);
-            Some(read_report(read).ok_or_else(|| io::Error::other("its supervisor died")))
-        }
-        None => reap(&mut child, Some(&*notice), cleanup),
-    };
-    #[cfg(target_os = "linux")]
-    let (escaped, survivors) = linux::sweep(group, cleanup, outside);
-    #[cfg(target_os = "linux")]
-    home.remove(uid, &limits.writable);
-    #[cfg(not(target_os = "linux"))]
-    let (escaped, survivors) = (0, usize::from(status.is_none()));
-    if !overflow {
-        // Everything written before the program and the rest were stopped.
-        overflow = out.drain();
-    }
-    err.drain();
-    let ended = if overflow {
+/// How the run ended, from what the judge saw and the program's status.
+fn ending(overflow: bool, exited: bool, status: Option<io::Result<ExitStatus>>) -> Ended {
+    if overflow {
         Ended::Overflow
     } else if !exited {
         Ended::Timeout
@@ -749,14 +857,6 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
             Some(Err(e)) => Ended::WaitFailed(e.to_string()),
             None => Ended::WaitFailed("it would not stop".into()),
         }
-    };
-    Finished {
-        ended,
-        output: out.kept,
-        errors: err.kept,
-        time,
-        escaped,
-        survivors,
     }
 }
 
