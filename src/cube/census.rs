@@ -377,94 +377,120 @@ fn class_search<const N: usize>(classes: &Classes<'_>, moves: &[Move]) -> (Vec<u
     let forward = ClassMoves::<N>::new(classes, moves);
     let undo: Vec<Move> = moves.iter().map(|m| m.inverse()).collect();
     let backward = ClassMoves::<N>::new(classes, &undo);
-    let w = TWISTS as usize;
-    let blocks = classes.reps.len();
-    let n = blocks * w;
+    let n = classes.reps.len() * TWISTS as usize;
     let mut dist = vec![UNSEEN; n];
     dist[0] = 0; // solved: the identity permutation is its own class, first
     let (mut d, mut layer, mut unseen) = (0u8, 1usize, n - 1);
     loop {
-        let next = d + 1;
-        let mut found = 0usize;
         // Push while the layer is smaller than the unseen entries: a push is now a
         // little dearer per move than a pull, not twice (the one-way layer 15 to 16,
         // 4.8 to 3.1 ms; with the branchy push, under half was the better bound: CPU
         // 67 to 60 ms against pushing only while a layer is under a 36th of them).
-        if layer < unseen {
-            // A thin layer: push from it.
-            for c in 0..blocks {
-                let around = forward.of(c);
-                let mut o = 0;
-                while o < w {
-                    o = skip_without(&dist, c * w + o, c * w + w, d) - c * w;
-                    let end = (o + 8).min(w);
-                    for o in o..end {
-                        if dist[c * w + o] != d {
-                            continue;
-                        }
-                        for &(start, map, add) in &around {
-                            let y = start + add[map[o] as usize] as usize;
-                            // No branch on it: new or not is a coin toss in the
-                            // big layers (HTM 8 to 9, 4.7 to 2.9 ms).
-                            let fresh = dist[y] == UNSEEN;
-                            dist[y] = if fresh { next } else { dist[y] };
-                            found += usize::from(fresh);
-                        }
-                    }
-                    o = end;
-                }
-            }
-            // A push reaches one image of each position in a class's block; where
-            // symmetries fix the representative, its other images are in the same
-            // block and are marked here (a pull looks at each entry's own
-            // neighbours, so needs none of this).
-            for (c, image) in &classes.fixing {
-                for o in 0..w {
-                    let y = c * w + image[o] as usize;
-                    if dist[c * w + o] == next && dist[y] == UNSEEN {
-                        dist[y] = next;
-                        found += 1;
-                    }
-                }
-            }
+        let found = if layer < unseen {
+            push_classes(&mut dist, classes, &forward, d)
         } else {
-            // A thick one: every unseen position looks for a neighbour in it.
-            for c in 0..blocks {
-                let around = backward.of(c);
-                let mut o = 0;
-                while o < w {
-                    o = skip_without(&dist, c * w + o, c * w + w, UNSEEN) - c * w;
-                    let end = (o + 8).min(w);
-                    for o in o..end {
-                        let y = c * w + o;
-                        if dist[y] != UNSEEN {
-                            continue;
-                        }
-                        let mut hit = false;
-                        for &(start, map, add) in &around {
-                            hit |= dist[start + add[map[o] as usize] as usize] == d;
-                        }
-                        if hit {
-                            dist[y] = next;
-                            found += 1;
-                        }
-                    }
-                    o = end;
-                }
-            }
-        }
+            pull_classes(&mut dist, &backward, d)
+        };
         if found == 0 {
             break;
         }
         unseen -= found;
         layer = found;
-        d = next;
+        d += 1;
     }
+    tally_classes(&dist, classes, &forward)
+}
+
+/// Layer `d + 1` pushed from a thin layer `d`: entries found.
+fn push_classes<const N: usize>(
+    dist: &mut [u8],
+    classes: &Classes<'_>,
+    forward: &ClassMoves<N>,
+    d: u8,
+) -> usize {
+    let (w, next) = (TWISTS as usize, d + 1);
+    let mut found = 0;
+    for c in 0..classes.reps.len() {
+        let around = forward.of(c);
+        let mut o = 0;
+        while o < w {
+            o = skip_without(dist, c * w + o, c * w + w, d) - c * w;
+            let end = (o + 8).min(w);
+            for o in o..end {
+                if dist[c * w + o] != d {
+                    continue;
+                }
+                for &(start, map, add) in &around {
+                    let y = start + add[map[o] as usize] as usize;
+                    // No branch on it: new or not is a coin toss in the big layers
+                    // (HTM 8 to 9, 4.7 to 2.9 ms).
+                    let fresh = dist[y] == UNSEEN;
+                    dist[y] = if fresh { next } else { dist[y] };
+                    found += usize::from(fresh);
+                }
+            }
+            o = end;
+        }
+    }
+    // A push reaches one image of each position in a class's block; where symmetries
+    // fix the representative, its other images are in the same block and are marked
+    // here (a pull looks at each entry's own neighbours, so needs none of this).
+    for (c, image) in &classes.fixing {
+        for o in 0..w {
+            let y = c * w + image[o] as usize;
+            if dist[c * w + o] == next && dist[y] == UNSEEN {
+                dist[y] = next;
+                found += 1;
+            }
+        }
+    }
+    found
+}
+
+/// Layer `d + 1` pulled from a thick layer `d`: every unseen entry looks for a
+/// neighbour in it. Entries found.
+fn pull_classes<const N: usize>(dist: &mut [u8], backward: &ClassMoves<N>, d: u8) -> usize {
+    let (w, next) = (TWISTS as usize, d + 1);
+    let mut found = 0;
+    for c in 0..dist.len() / w {
+        let around = backward.of(c);
+        let mut o = 0;
+        while o < w {
+            o = skip_without(dist, c * w + o, c * w + w, UNSEEN) - c * w;
+            let end = (o + 8).min(w);
+            for o in o..end {
+                let y = c * w + o;
+                if dist[y] != UNSEEN {
+                    continue;
+                }
+                let mut hit = false;
+                for &(start, map, add) in &around {
+                    hit |= dist[start + add[map[o] as usize] as usize] == d;
+                }
+                if hit {
+                    dist[y] = next;
+                    found += 1;
+                }
+            }
+            o = end;
+        }
+    }
+    found
+}
+
+/// Positions and local maxima at each distance: each entry counts for the positions
+/// of its class, and is a maximum when no move leads one further.
+fn tally_classes<const N: usize>(
+    dist: &[u8],
+    classes: &Classes<'_>,
+    forward: &ClassMoves<N>,
+) -> (Vec<u64>, Vec<u64>) {
+    let w = TWISTS as usize;
     let mut positions = vec![0u64; 256];
     let mut maxima = vec![0u64; 256];
     let mut here_count = [0u64; 256];
     let mut here_maxima = [0u64; 256];
-    for c in 0..blocks {
+    for c in 0..classes.reps.len() {
         let around = forward.of(c);
         here_count.fill(0);
         here_maxima.fill(0);
