@@ -222,116 +222,120 @@ fn check_pieces(
 
 /// Read each line by its keyword; a line that does not read is refused at once.
 fn read_lines(text: &str) -> Result<Draft, DefinitionError> {
-    let mut name = None;
-    let mut solved: Option<(usize, Vec<u8>)> = None;
-    let mut moves: Vec<(usize, PuzzleMove)> = Vec::new();
-    let mut powers: Vec<(usize, String)> = Vec::new();
-    let mut costs: Vec<(usize, String, String)> = Vec::new();
-    let mut pieces: Vec<(usize, Piece, Vec<Position>)> = Vec::new();
-    let mut faces: Vec<(usize, String, Vec<String>)> = Vec::new();
+    let mut draft = Draft {
+        name: None,
+        solved: None,
+        moves: Vec::new(),
+        powers: Vec::new(),
+        costs: Vec::new(),
+        pieces: Vec::new(),
+        faces: Vec::new(),
+    };
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let content = strip_comment(raw).map_err(|message| DefinitionError { line, message })?;
         let mut words = content.split_whitespace();
-        let Some(keyword) = words.next() else {
-            continue;
-        };
-        let rest: Vec<&str> = words.collect();
-        match keyword {
-            "name" => match rest.as_slice() {
-                [n] => name = Some(n.to_string()),
-                _ => return err(line, "expected: name NAME"),
-            },
-            "solved" => match rest.as_slice() {
-                [s] if solved.is_none() => solved = Some((line, s.as_bytes().to_vec())),
-                [_] => return err(line, "a second solved line"),
-                _ => return err(line, "expected: solved STRING (no spaces)"),
-            },
-            "move" => {
-                let Some((n, values)) = rest.split_first() else {
-                    return err(line, "expected: move NAME P0 P1 ...");
-                };
-                let mut perm = Vec::new();
-                for v in values {
-                    match v.parse::<u8>() {
-                        Ok(x) => perm.push(x),
-                        Err(_) => {
-                            return err(
-                                line,
-                                format!("'{v}' is not a sticker position (0 to 127)"),
-                            );
-                        }
-                    }
-                }
-                let face = 0; // set once all moves are known
-                moves.push((
-                    line,
-                    PuzzleMove {
-                        name: n.to_string(),
-                        perm,
-                        face,
-                        cost: 1000,
-                    },
-                ));
-            }
-            "powers" => {
-                if rest.is_empty() {
-                    return err(line, "expected: powers NAME... or powers all");
-                }
-                powers.extend(rest.iter().map(|n| (line, n.to_string())));
-            }
-            "cost" => match rest.as_slice() {
-                [n, _] if costs.iter().any(|(_, m, _)| m == n) => {
-                    let first = costs.iter().find(|(_, m, _)| m == n).map_or(0, |c| c.0);
-                    return err(
-                        line,
-                        format!("the cost of '{n}' is given twice (first on line {first})"),
-                    );
-                }
-                [n, c] => costs.push((line, n.to_string(), c.to_string())),
-                _ => return err(line, "expected: cost NAME COST"),
-            },
-            "piece" => match rest.as_slice() {
-                [kind, name, stickers @ ..] if !stickers.is_empty() => pieces.push((
-                    line,
-                    Piece {
-                        kind: kind.to_string(),
-                        name: name.to_string(),
-                        stickers: Vec::new(),
-                    },
-                    stickers
-                        .iter()
-                        .map(|w| w.parse::<usize>().map_err(|_| w.to_string()))
-                        .collect(),
-                )),
-                _ => return err(line, "expected: piece KIND NAME P0 P1 ..."),
-            },
-            "face" => match rest.as_slice() {
-                [name, on @ ..] if !on.is_empty() => faces.push((
-                    line,
-                    name.to_string(),
-                    on.iter().map(|p| p.to_string()).collect(),
-                )),
-                _ => return err(line, "expected: face NAME PIECE..."),
-            },
-            other => {
-                return err(
-                    line,
-                    format!(
-                        "unknown keyword '{other}' (name, solved, move, powers, cost, piece, face)"
-                    ),
-                );
-            }
+        if let Some(keyword) = words.next() {
+            let rest: Vec<&str> = words.collect();
+            read_line(&mut draft, line, keyword, &rest)?;
         }
     }
-    Ok(Draft {
-        name,
-        solved,
-        moves,
-        powers,
-        costs,
-        pieces,
-        faces,
+    Ok(draft)
+}
+
+/// One line of a definition, `keyword` and the words after it, into `draft`.
+fn read_line(
+    draft: &mut Draft,
+    line: usize,
+    keyword: &str,
+    rest: &[&str],
+) -> Result<(), DefinitionError> {
+    match keyword {
+        "name" => match rest {
+            [n] => draft.name = Some(n.to_string()),
+            _ => return err(line, "expected: name NAME"),
+        },
+        "solved" => match rest {
+            [s] if draft.solved.is_none() => draft.solved = Some((line, s.as_bytes().to_vec())),
+            [_] => return err(line, "a second solved line"),
+            _ => return err(line, "expected: solved STRING (no spaces)"),
+        },
+        "move" => draft.moves.push((line, read_move(line, rest)?)),
+        "powers" => {
+            if rest.is_empty() {
+                return err(line, "expected: powers NAME... or powers all");
+            }
+            draft
+                .powers
+                .extend(rest.iter().map(|n| (line, n.to_string())));
+        }
+        "cost" => match rest {
+            [n, _] if draft.costs.iter().any(|(_, m, _)| m == n) => {
+                let first = draft
+                    .costs
+                    .iter()
+                    .find(|(_, m, _)| m == n)
+                    .map_or(0, |c| c.0);
+                return err(
+                    line,
+                    format!("the cost of '{n}' is given twice (first on line {first})"),
+                );
+            }
+            [n, c] => draft.costs.push((line, n.to_string(), c.to_string())),
+            _ => return err(line, "expected: cost NAME COST"),
+        },
+        "piece" => match rest {
+            [kind, name, stickers @ ..] if !stickers.is_empty() => draft.pieces.push((
+                line,
+                Piece {
+                    kind: kind.to_string(),
+                    name: name.to_string(),
+                    stickers: Vec::new(),
+                },
+                stickers
+                    .iter()
+                    .map(|w| w.parse::<usize>().map_err(|_| w.to_string()))
+                    .collect(),
+            )),
+            _ => return err(line, "expected: piece KIND NAME P0 P1 ..."),
+        },
+        "face" => match rest {
+            [name, on @ ..] if !on.is_empty() => draft.faces.push((
+                line,
+                name.to_string(),
+                on.iter().map(|p| p.to_string()).collect(),
+            )),
+            _ => return err(line, "expected: face NAME PIECE..."),
+        },
+        other => {
+            return err(
+                line,
+                format!(
+                    "unknown keyword '{other}' (name, solved, move, powers, cost, piece, face)"
+                ),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// A `move NAME P0 P1 ...` line's words after the keyword.
+fn read_move(line: usize, rest: &[&str]) -> Result<PuzzleMove, DefinitionError> {
+    let Some((n, values)) = rest.split_first() else {
+        return err(line, "expected: move NAME P0 P1 ...");
+    };
+    let mut perm = Vec::new();
+    for v in values {
+        match v.parse::<u8>() {
+            Ok(x) => perm.push(x),
+            Err(_) => return err(line, format!("'{v}' is not a sticker position (0 to 127)")),
+        }
+    }
+    Ok(PuzzleMove {
+        name: n.to_string(),
+        perm,
+        face: 0, // set once all moves are known
+        cost: 1000,
     })
 }
 
