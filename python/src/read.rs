@@ -96,17 +96,29 @@ pub(crate) fn read_states<'py, 'a>(
     layout: Layout,
     held: &'a mut Held<'py>,
 ) -> PyResult<States<'py, 'a>> {
-    let states = |form, single| States {
+    let (form, single) = match read_python_value(py, obj)? {
+        Some(read) => read,
+        None => read_array(py, obj, held)?,
+    };
+    Ok(States {
         form,
         single,
         layout,
         source: obj.clone(),
-    };
+    })
+}
+
+/// A str, one integer, or a list or tuple of str, read without numpy: the form and
+/// whether one state was given; `None` for anything else.
+fn read_python_value<'a>(
+    py: Python<'_>,
+    obj: &Bound<'_, PyAny>,
+) -> PyResult<Option<(Form<'a>, bool)>> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(states(
+        return Ok(Some((
             Form::Strings(vec![s.to_cow()?.as_bytes().to_vec()]),
             true,
-        ));
+        )));
     }
     if obj.is_instance_of::<PyBool>() {
         return refuse(
@@ -114,40 +126,51 @@ pub(crate) fn read_states<'py, 'a>(
             "a state is a str, a position number or a uint8 row, not a bool",
         );
     }
-    if !obj.is_instance_of::<PyUntypedArray>() {
-        if let Ok(i) = obj.extract::<i64>() {
-            let v = if (0..POSITIONS as i64).contains(&i) {
-                i as u32
-            } else {
-                BAD
-            };
-            return Ok(states(Form::Indices(vec![v]), true));
-        }
-        if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
-            let items: Vec<Bound<'py, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
-            if items.is_empty() {
-                return Ok(states(Form::Strings(Vec::new()), false));
-            }
-            if items.iter().any(|x| x.is_instance_of::<PyString>()) {
-                let mut texts = Vec::with_capacity(items.len());
-                for (row, x) in items.iter().enumerate() {
-                    let Ok(s) = x.cast::<PyString>() else {
-                        return Err(error(
-                            py,
-                            format!(
-                                "a list of states holds str only, not {}",
-                                x.get_type().name()?
-                            ),
-                            Some(row),
-                        ));
-                    };
-                    texts.push(s.to_cow()?.as_bytes().to_vec());
-                }
-                return Ok(states(Form::Strings(texts), false));
-            }
-        }
+    if obj.is_instance_of::<PyUntypedArray>() {
+        return Ok(None);
     }
-    // Anything else as a numpy array (a list of ints or of rows too).
+    if let Ok(i) = obj.extract::<i64>() {
+        let v = if (0..POSITIONS as i64).contains(&i) {
+            i as u32
+        } else {
+            BAD
+        };
+        return Ok(Some((Form::Indices(vec![v]), true)));
+    }
+    if !obj.is_instance_of::<PyList>() && !obj.is_instance_of::<PyTuple>() {
+        return Ok(None);
+    }
+    let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
+    if items.is_empty() {
+        return Ok(Some((Form::Strings(Vec::new()), false)));
+    }
+    if !items.iter().any(|x| x.is_instance_of::<PyString>()) {
+        return Ok(None);
+    }
+    let mut texts = Vec::with_capacity(items.len());
+    for (row, x) in items.iter().enumerate() {
+        let Ok(s) = x.cast::<PyString>() else {
+            return Err(error(
+                py,
+                format!(
+                    "a list of states holds str only, not {}",
+                    x.get_type().name()?
+                ),
+                Some(row),
+            ));
+        };
+        texts.push(s.to_cow()?.as_bytes().to_vec());
+    }
+    Ok(Some((Form::Strings(texts), false)))
+}
+
+/// Anything else as a numpy array (a list of ints or of rows too): uint8 rows or
+/// integer position numbers.
+fn read_array<'py, 'a>(
+    py: Python<'py>,
+    obj: &Bound<'py, PyAny>,
+    held: &'a mut Held<'py>,
+) -> PyResult<(Form<'a>, bool)> {
     let numpy = py.import("numpy")?;
     let given = numpy.call_method1("asarray", (obj,)).or_else(|e| {
         refuse(
@@ -173,68 +196,14 @@ pub(crate) fn read_states<'py, 'a>(
             arr = arr.call_method1("astype", (numpy.getattr("uint8")?,))?;
         }
     }
-    let untyped = arr.cast::<PyUntypedArray>()?;
     let shape = given_array.shape().to_vec();
+    let untyped = arr.cast::<PyUntypedArray>()?;
     let dtype = untyped.dtype();
-    let kind = dtype.kind();
     if dtype.is_equiv_to(&numpy::dtype::<u8>(py)) {
-        let single = shape.len() == 1;
-        if !(shape.len() == 2 && shape[1] == STICKERS || shape == [STICKERS]) {
-            return refuse(
-                py,
-                format!(
-                    "uint8 states are rows of 24 face numbers: shape (n, 24) or (24,), got {}",
-                    shape_text(&shape)
-                ),
-            );
-        }
-        let a2 = if single {
-            arr.call_method1("reshape", ((1usize, STICKERS),))?
-        } else {
-            arr.clone()
-        };
-        let a2 = a2.cast_into::<PyArray2<u8>>()?;
-        held.rows = Some(a2.readonly());
-        let rows = held
-            .rows
-            .as_ref()
-            .map(|r| r.as_slice())
-            .transpose()
-            .or_else(|e| refuse(py, format!("uint8 rows are not contiguous ({e})")))?;
-        return Ok(states(Form::Rows(rows.unwrap_or(&[])), single));
+        return read_rows(py, &arr, &shape, held);
     }
-    if kind == b'i' || kind == b'u' {
-        if shape.len() > 1 {
-            return refuse(
-                py,
-                format!(
-                    "integer states are position numbers, shape (n,); got {} {} (face rows \
-                     are uint8: use .astype(numpy.uint8))",
-                    dtype_name(untyped),
-                    shape_text(&shape)
-                ),
-            );
-        }
-        let single = given_array.ndim() == 0;
-        let flat = if single {
-            arr.call_method1("reshape", (1usize,))?
-        } else {
-            arr.clone()
-        };
-        let mut found = indices_of!(flat, i64, i32, i16, i8, u64, u32, u16);
-        if found.is_none() {
-            // Another byte order: as native int64 (a uint64 past its range turns
-            // negative, which is refused alike).
-            let native = flat.call_method1("astype", ("int64",))?;
-            found = indices_of!(native, i64);
-        }
-        return match found {
-            Some(v) => Ok(states(Form::Indices(v), single)),
-            None => refuse(
-                py,
-                format!("unsupported integer type {}", dtype_name(untyped)),
-            ),
-        };
+    if dtype.kind() == b'i' || dtype.kind() == b'u' {
+        return read_numbers(py, &arr, &shape, given_array.ndim() == 0);
     }
     refuse(
         py,
@@ -245,6 +214,79 @@ pub(crate) fn read_states<'py, 'a>(
             shape_text(&shape)
         ),
     )
+}
+
+/// A contiguous uint8 array of `shape` as rows of face numbers, held in `held`.
+fn read_rows<'py, 'a>(
+    py: Python<'py>,
+    arr: &Bound<'py, PyAny>,
+    shape: &[usize],
+    held: &'a mut Held<'py>,
+) -> PyResult<(Form<'a>, bool)> {
+    let single = shape.len() == 1;
+    if !(shape.len() == 2 && shape[1] == STICKERS || shape == [STICKERS]) {
+        return refuse(
+            py,
+            format!(
+                "uint8 states are rows of 24 face numbers: shape (n, 24) or (24,), got {}",
+                shape_text(shape)
+            ),
+        );
+    }
+    let a2 = if single {
+        arr.call_method1("reshape", ((1usize, STICKERS),))?
+    } else {
+        arr.clone()
+    };
+    let a2 = a2.cast_into::<PyArray2<u8>>()?;
+    held.rows = Some(a2.readonly());
+    let rows = held
+        .rows
+        .as_ref()
+        .map(|r| r.as_slice())
+        .transpose()
+        .or_else(|e| refuse(py, format!("uint8 rows are not contiguous ({e})")))?;
+    Ok((Form::Rows(rows.unwrap_or(&[])), single))
+}
+
+/// A contiguous integer array of `shape` (`single`: no axis) as position numbers.
+fn read_numbers<'a>(
+    py: Python<'_>,
+    arr: &Bound<'_, PyAny>,
+    shape: &[usize],
+    single: bool,
+) -> PyResult<(Form<'a>, bool)> {
+    let untyped = arr.cast::<PyUntypedArray>()?;
+    if shape.len() > 1 {
+        return refuse(
+            py,
+            format!(
+                "integer states are position numbers, shape (n,); got {} {} (face rows \
+                 are uint8: use .astype(numpy.uint8))",
+                dtype_name(untyped),
+                shape_text(shape)
+            ),
+        );
+    }
+    let flat = if single {
+        arr.call_method1("reshape", (1usize,))?
+    } else {
+        arr.clone()
+    };
+    let mut found = indices_of!(flat, i64, i32, i16, i8, u64, u32, u16);
+    if found.is_none() {
+        // Another byte order: as native int64 (a uint64 past its range turns
+        // negative, which is refused alike).
+        let native = flat.call_method1("astype", ("int64",))?;
+        found = indices_of!(native, i64);
+    }
+    match found {
+        Some(v) => Ok((Form::Indices(v), single)),
+        None => refuse(
+            py,
+            format!("unsupported integer type {}", dtype_name(untyped)),
+        ),
+    }
 }
 
 /// The net position of each position of the layout, and back.
