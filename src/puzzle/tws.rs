@@ -119,44 +119,57 @@ fn block(
                 ),
             );
         }
-        let mut values = Vec::new();
-        for w in words {
-            if *w == "?" {
-                return fail(
-                    line,
-                    format!(
-                        "set {}: '?' (a piece or orientation left unknown) does not carry over: pocket tells every sticker apart",
-                        o.name
-                    ),
-                );
-            }
-            let (low, high) = if orientation_line {
-                (0, o.orientations - 1)
-            } else {
-                (first, o.pieces - 1 + first)
-            };
-            match w.parse::<usize>() {
-                Ok(v) if (low..=high).contains(&v) => {
-                    values.push(v - if orientation_line { 0 } else { first })
-                }
-                _ => {
-                    let kind = if orientation_line {
-                        "an orientation"
-                    } else {
-                        "a piece number"
-                    };
-                    return fail(
-                        line,
-                        format!("set {}: '{w}' is not {kind} ({low} to {high})", o.name),
-                    );
-                }
-            }
-        }
+        let values = set_values(line, words, o, orientation_line, first)?;
         match &mut sets[s] {
             Some(x) => x.1 = Some(values),
             None => sets[s] = Some((values, None)),
         }
     }
+}
+
+/// A line of numbers of set `o`: its pieces (from `first`), or with
+/// `orientation_line` their orientations, each checked against the set's range.
+fn set_values(
+    line: usize,
+    words: &[&str],
+    o: &Orbit,
+    orientation_line: bool,
+    first: usize,
+) -> Result<Vec<usize>, FormatError> {
+    let (low, high) = if orientation_line {
+        (0, o.orientations - 1)
+    } else {
+        (first, o.pieces - 1 + first)
+    };
+    let mut values = Vec::new();
+    for w in words {
+        if *w == "?" {
+            return fail(
+                line,
+                format!(
+                    "set {}: '?' (a piece or orientation left unknown) does not carry over: pocket tells every sticker apart",
+                    o.name
+                ),
+            );
+        }
+        match w.parse::<usize>() {
+            Ok(v) if (low..=high).contains(&v) => {
+                values.push(v - if orientation_line { 0 } else { first })
+            }
+            _ => {
+                let kind = if orientation_line {
+                    "an orientation"
+                } else {
+                    "a piece number"
+                };
+                return fail(
+                    line,
+                    format!("set {}: '{w}' is not {kind} ({low} to {high})", o.name),
+                );
+            }
+        }
+    }
+    Ok(values)
 }
 
 /// Read a `.tws` file. Refused, naming the line: `Illegal` blocks, `?`, `MoveAlias`
