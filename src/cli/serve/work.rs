@@ -63,17 +63,6 @@ pub(super) async fn on_a_core<T: Send + 'static>(
 ) -> Result<T, Reply> {
     let limit = shared.time_limit;
     let until = tokio::time::Instant::now() + limit;
-    let busy = || Reply::error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
-    let late = move || {
-        Reply::error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            &format!(
-                "the request took more than the {} s it may take (the server's time limit); \
-                 try again later",
-                limit.as_secs_f64()
-            ),
-        )
-    };
     if weight != Weight::Light && shared.late.load(Ordering::SeqCst) >= shared.max_late {
         return Err(Reply::error(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -83,8 +72,6 @@ pub(super) async fn on_a_core<T: Send + 'static>(
     }
     // The permits go with the work: a client that hangs up drops its request, but
     // work already started runs on, and must go on counting against the cores.
-    // A search waits for its client's own permit first, so that one client's queue
-    // never stands in front of another client's search.
     let share = match weight {
         Weight::Light => None,
         _ => Some(ClientShare::new(
@@ -92,30 +79,10 @@ pub(super) async fn on_a_core<T: Send + 'static>(
             client.unwrap_or(IpAddr::from([0, 0, 0, 0])),
         )),
     };
-    let permits = tokio::time::timeout_at(until, async {
-        let turn = match &share {
-            Some(share) => Arc::clone(&share.permits).acquire_owned().await.map(Some),
-            None => Ok(None),
-        };
-        let cores = match weight {
-            Weight::Light => &shared.light,
-            _ => &shared.work,
-        };
-        let core = Arc::clone(cores).acquire_owned().await;
-        let memory = match weight {
-            Weight::Light => Ok(None),
-            _ => Arc::clone(&shared.memory)
-                .acquire_many_owned(weight.mib())
-                .await
-                .map(Some),
-        };
-        (turn, core, memory)
-    })
-    .await
-    .map_err(|_| late())?;
-    let (Ok(turn), Ok(core), Ok(memory)) = permits else {
-        return Err(busy());
-    };
+    let Permits { turn, core, memory } =
+        tokio::time::timeout_at(until, permits(shared, weight, share.as_ref()))
+            .await
+            .map_err(|_| late_reply(limit))??;
     let ticket = Arc::new(Mutex::new(Ticket {
         core: Some(core),
         late: false,
@@ -150,13 +117,71 @@ pub(super) async fn on_a_core<T: Send + 'static>(
                     t.late = true;
                     watcher.late.fetch_add(1, Ordering::SeqCst);
                 }
-                Err(late())
+                Err(late_reply(limit))
             }
         }
     });
     watched
         .await
         .map_err(|_| Reply::error(StatusCode::INTERNAL_SERVER_ERROR, "the work failed"))?
+}
+
+/// The refusal of work that ran past the server's time limit.
+fn late_reply(limit: std::time::Duration) -> Reply {
+    Reply::error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        &format!(
+            "the request took more than the {} s it may take (the server's time limit); \
+             try again later",
+            limit.as_secs_f64()
+        ),
+    )
+}
+
+/// What a piece of work holds while it runs: its client's turn (searches), a core of
+/// its kind, and its memory (searches).
+struct Permits {
+    turn: Option<OwnedSemaphorePermit>,
+    core: OwnedSemaphorePermit,
+    memory: Option<OwnedSemaphorePermit>,
+}
+
+/// Wait for the permits of a piece of work of `weight`. A search waits for its
+/// client's own permit first, so that one client's queue never stands in front of
+/// another client's search. An error when the server is stopping.
+async fn permits(
+    shared: &Arc<Shared>,
+    weight: Weight,
+    share: Option<&ClientShare>,
+) -> Result<Permits, Reply> {
+    let busy = || Reply::error(StatusCode::SERVICE_UNAVAILABLE, "the server is stopping");
+    let turn = match share {
+        Some(share) => Some(
+            Arc::clone(&share.permits)
+                .acquire_owned()
+                .await
+                .map_err(|_| busy())?,
+        ),
+        None => None,
+    };
+    let cores = match weight {
+        Weight::Light => &shared.light,
+        _ => &shared.work,
+    };
+    let core = Arc::clone(cores)
+        .acquire_owned()
+        .await
+        .map_err(|_| busy())?;
+    let memory = match weight {
+        Weight::Light => None,
+        _ => Some(
+            Arc::clone(&shared.memory)
+                .acquire_many_owned(weight.mib())
+                .await
+                .map_err(|_| busy())?,
+        ),
+    };
+    Ok(Permits { turn, core, memory })
 }
 
 /// A client's entry in [`Shared::clients`], held while one of its searches waits or
