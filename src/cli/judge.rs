@@ -14,6 +14,7 @@ use crate::challenge::judge::{
     DEFAULT_FILE_SIZE_MIB, InputMode, Isolation, IsolationChoice, Limits, Outcome, Run, Summary,
     WORKER_ENV, choose_isolation, guard_judge, halt_if_stopping, run_one, tie_worker,
 };
+use crate::challenge::patterns::Pattern;
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
 use crate::model::pieces::Cube;
@@ -403,9 +404,20 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
+    let positions = match solved_positions(&patterns) {
+        Ok(positions) => positions,
+        Err(code) => return Ok(code),
+    };
+    let names: Vec<&str> = patterns.iter().map(|p| p.name.as_str()).collect();
+    judge_all(&a, &limits, &names, &positions, &isolation_line)
+}
+
+/// Each pattern's position, its state as written and its optimal length; a bad
+/// state is named on standard error (exit status in the error).
+fn solved_positions(patterns: &[Pattern]) -> Result<Vec<(Cube, String, usize)>, u8> {
     let mut solver = PocketSolver::new(Metric::Htm);
     let mut positions = Vec::with_capacity(patterns.len());
-    for p in &patterns {
+    for p in patterns {
         let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
             Ok(c) => c,
             Err(e) => {
@@ -414,15 +426,27 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
                     true => eprintln!("pocket: line {}: {e}", p.line),
                     false => eprintln!("pocket: line {}: {}: {e}", p.line, p.name),
                 }
-                return Ok(EXIT_BAD_INPUT);
+                return Err(EXIT_BAD_INPUT);
             }
         };
         let optimal = solver.solve(&cube).len();
         positions.push((cube, p.state.clone(), optimal));
     }
-    let width = patterns
+    Ok(positions)
+}
+
+/// Run the program on every position (one at a time, or `--jobs` at once) while the
+/// table of verdicts is printed as they come.
+fn judge_all(
+    a: &JudgeArgs,
+    limits: &Limits,
+    names: &[&str],
+    positions: &[(Cube, String, usize)],
+    isolation_line: &str,
+) -> io::Result<u8> {
+    let width = names
         .iter()
-        .map(|p| p.name.chars().count())
+        .map(|n| n.chars().count())
         .max()
         .unwrap_or(4)
         .max(4);
@@ -432,13 +456,13 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         let runner = s.spawn(|| -> io::Result<()> {
             let send = send;
             if a.jobs > 1 {
-                return run_parallel(&a, limits.isolation, a.jobs, &positions, &stop, &send);
+                return run_parallel(a, limits.isolation, a.jobs, positions, &stop, &send);
             }
             for (i, (cube, state, optimal)) in positions.iter().enumerate() {
                 if stop.load(Ordering::SeqCst) {
                     break;
                 }
-                let run = run_one(&a.program, state, cube, *optimal, a.input, &limits);
+                let run = run_one(&a.program, state, cube, *optimal, a.input, limits);
                 if send.send((i, run)).is_err() {
                     break;
                 }
@@ -447,12 +471,12 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         });
         // The printer may stop early; dropping its receiver then ends the runner.
         let table = Table {
-            a: &a,
-            names: &patterns.iter().map(|p| p.name.as_str()).collect::<Vec<_>>(),
-            positions: &positions,
+            a,
+            names,
+            positions,
             width,
             stop: &stop,
-            isolation: &isolation_line,
+            isolation: isolation_line,
         };
         let code = table.print(&mut io::stdout().lock(), receive);
         stop.store(true, Ordering::SeqCst);
