@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::sync::OnceLock;
 
 use crate::cube::solver::PocketSpace;
-use crate::cube::symmetry::{CoordSymmetry, add_twists, corner_symmetries};
+use crate::cube::symmetry::{CoordSymmetry, add_twists, corner_symmetries, twist_sums};
 use crate::engine::census::Census;
 use crate::engine::layers::{Blocks, UNSEEN, unit_distances, unit_local_maxima};
 use crate::engine::layers::{Dense, Direction, Layered};
@@ -193,12 +193,7 @@ struct ClassTables {
 fn class_tables() -> &'static ClassTables {
     static TABLES: OnceLock<ClassTables> = OnceLock::new();
     TABLES.get_or_init(|| {
-        let mut add = vec![0u16; (TWISTS * TWISTS) as usize];
-        for a in 0..TWISTS as u16 {
-            for b in 0..TWISTS as u16 {
-                add[a as usize * TWISTS as usize + b as usize] = add_twists(a, b);
-            }
-        }
+        let add = twist_sums();
         ClassTables {
             symmetries: corner_symmetries(),
             add,
