@@ -5,7 +5,7 @@ use crate::engine::layers::Indexed;
 use crate::engine::search::{MoveSpec, Path, Product, Solver, SolverConfig, Space};
 use crate::model::cost::{Costs, Metric};
 use crate::model::moves::{Alg, Move};
-use crate::model::pieces::{Coord, Cube, POSITIONS};
+use crate::model::pieces::{Coord, Cube, POSITIONS, STICKERS};
 use crate::model::{Error, Kind};
 
 /// The pocket cube with a chosen set of moves and their costs.
@@ -125,7 +125,25 @@ pub struct PocketSolver {
     inner: Solver<PocketSpace>,
     /// The distances to the last goal asked for, for the next state of a batch.
     pub(crate) goals: GoalCache,
+    /// Whether a search has given up at its budget: from then on every state is
+    /// answered from the whole table of costs to solved (in `goals`).
+    tabled: bool,
 }
+
+/// The solved cube as a goal: every sticker its face's.
+fn solved_goal() -> [Option<u8>; STICKERS] {
+    Cube::SOLVED.faces().map(Some)
+}
+
+/// The budget of a search with weighted costs. Past it, a cost table over all
+/// 3,674,160 positions (Dial's buckets on flat arrays, [`crate::cube::goal`]) answers
+/// the state and every later one, with the same first solution and the same list. The
+/// hash-map search of `--cost R=301,U=1` on UUUURLFBLRBFLLFFRRBBDDDD held every
+/// position: 1.5 s and 113 MB (release, whole process).
+const COSTED: SolverConfig = SolverConfig {
+    max_cached_states: 500_000,
+    max_states: 1_000_000,
+};
 
 impl PocketSolver {
     /// A solver minimising length in `metric`.
@@ -134,6 +152,7 @@ impl PocketSolver {
             metric,
             inner: Solver::new(PocketSpace::new(metric)),
             goals: GoalCache::default(),
+            tabled: false,
         }
     }
 
@@ -154,6 +173,7 @@ impl PocketSolver {
             metric,
             inner: Solver::with_config(PocketSpace::new(metric), config),
             goals: GoalCache::default(),
+            tabled: false,
         }
     }
 
@@ -190,6 +210,7 @@ impl PocketSolver {
             metric,
             inner: Solver::new(space),
             goals: GoalCache::default(),
+            tabled: false,
         })
     }
 
@@ -204,15 +225,26 @@ impl PocketSolver {
 
     /// An optimal solution, or `None` if this solver's moves cannot reach the position.
     pub fn try_solve(&mut self, cube: &Cube) -> Option<Alg> {
-        let path = self.inner.solve(cube.coord())?;
-        Some(self.inner.space().alg(&path))
+        if !self.tabled {
+            match self.inner.try_solve(cube.coord()) {
+                Ok(path) => return Some(self.inner.space().alg(&path?)),
+                Err(_) => self.tabled = true,
+            }
+        }
+        self.solve_to_goal(cube, &solved_goal())
     }
 
     /// Every optimal solution, sorted move by move in the order `R R' R2 U U' U2 F F' F2`;
     /// empty if this solver's moves cannot reach the position.
     pub fn solve_all(&mut self, cube: &Cube) -> Vec<Alg> {
-        let paths = self.inner.solve_all(cube.coord());
-        paths.iter().map(|p| self.inner.space().alg(p)).collect()
+        if !self.tabled {
+            match self.inner.try_solve_all(cube.coord()) {
+                Ok(paths) => return paths.iter().map(|p| self.inner.space().alg(p)).collect(),
+                Err(_) => self.tabled = true,
+            }
+        }
+        self.solve_all_to_goal(cube, &solved_goal(), usize::MAX)
+            .map_or_else(Vec::new, |(algs, _)| algs)
     }
 }
 
@@ -247,8 +279,9 @@ impl PocketSolver {
         let space = PocketSpace::with_moves(&costed)?;
         Ok(PocketSolver {
             metric: Metric::Htm,
-            inner: Solver::new(space),
+            inner: Solver::with_config(space, COSTED),
             goals: GoalCache::default(),
+            tabled: false,
         })
     }
 }

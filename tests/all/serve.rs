@@ -611,7 +611,8 @@ fn one_clients_searches_hold_up_no_plain_solve_and_no_other_client() {
     let server = Server::with_args(&["--time-limit", "60"]);
     let port = server.port;
     let heavy = format!("/api/solve?state={HARD}&all=1&cost=R=301,U=1");
-    // Four in the first client's queue, one core at a time: 7 s of searches.
+    // Four in the first client's queue, one core at a time: about 4 s of searches
+    // (each builds the whole cost table, about 1 s in a test build).
     let queue: Vec<_> = (0..4)
         .map(|_| {
             let target = heavy.clone();
