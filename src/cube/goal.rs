@@ -121,11 +121,17 @@ fn whole_table(space: &PocketSpace, goal: &[Option<u8>; STICKERS], unit: Option<
 
 /// Dial's algorithm over the flat coordinate, for moves of different costs: the
 /// cheapest cost from every position to a root (`u32::MAX`: none). Costs are
-/// counted in their greatest common divisor, so the buckets are few (QTM: 15).
-/// Two states to the U face, whole process (release, `/usr/bin/time`): QTM 2.64 s
-/// before (a search over cost buckets for the first state, stopped early, then that
-/// search to the end for the second), 0.92 s with this table for both; `--cost
-/// F=2,F2=3` 2.84 s and 1.01 s.
+/// counted in their greatest common divisor, and a bucket holds every cost from
+/// `b * w` to `(b + 1) * w - 1` for `w` the cheapest move's cost: no move leads from
+/// a state of a bucket to a cheaper state of the same bucket, so a bucket's states
+/// are final when it is reached, in any order (as in delta-stepping with no light
+/// edges).
+///
+/// Whole process, release, `/usr/bin/time`: two states to the U face in QTM 2.64 s
+/// with a search over cost buckets, 0.92 s with this table for both; `--cost
+/// F=2,F2=3` 2.84 s and 1.01 s. Buckets one cost wide made `--cost R=301,U=1` (costs
+/// scaled to break ties by length: two million buckets of a few states each) read
+/// its table at random, 80% of the time in one load.
 fn cost_table_to(space: &PocketSpace, roots: &[u32]) -> Vec<u32> {
     let moves = space.moves();
     let unit = moves
@@ -136,38 +142,41 @@ fn cost_table_to(space: &PocketSpace, roots: &[u32]) -> Vec<u32> {
     let back: Vec<(usize, u32)> = (0..moves.len())
         .map(|i| (space.move_at(i).inverse().index(), moves[i].cost / unit))
         .collect();
+    let width = back.iter().map(|&(_, c)| c).min().unwrap_or(1).max(1);
     let mut dist = vec![u32::MAX; crate::model::pieces::POSITIONS as usize];
     let mut buckets: Vec<Vec<u32>> = vec![Vec::new()];
     for &r in roots {
         dist[r as usize] = 0;
         buckets[0].push(r);
     }
-    let mut d = 0;
-    while d < buckets.len() {
+    let mut b = 0;
+    while b < buckets.len() {
         // Sorted, a bucket comes a corner permutation at a time, and one
         // permutation's children under a move share a block of 729 distances: the
         // table's reads stay in the cache (a QTM goal solve, whole process, farm-bench
         // medians of 5 paired runs: 1.05 s unsorted, 0.59x that sorted).
-        let mut bucket = std::mem::take(&mut buckets[d]);
+        let mut bucket = std::mem::take(&mut buckets[b]);
         bucket.sort_unstable();
         bucket.dedup();
         for x in bucket {
-            if dist[x as usize] != d as u32 {
+            let d = dist[x as usize];
+            if d / width != b as u32 {
                 continue; // reached more cheaply since it was put here
             }
             for &(m, c) in &back {
                 let y = Coord(x).apply(m).index() as usize;
-                let to = d + c as usize;
-                if (to as u32) < dist[y] {
-                    dist[y] = to as u32;
-                    if buckets.len() <= to {
-                        buckets.resize(to + 1, Vec::new());
+                let to = d + c;
+                if to < dist[y] {
+                    dist[y] = to;
+                    let at = (to / width) as usize;
+                    if buckets.len() <= at {
+                        buckets.resize(at + 1, Vec::new());
                     }
-                    buckets[to].push(y as u32);
+                    buckets[at].push(y as u32);
                 }
             }
         }
-        d += 1;
+        b += 1;
     }
     for x in &mut dist {
         if *x != u32::MAX {
