@@ -226,14 +226,14 @@ pub(crate) unsafe fn permute_rows_ssse3(
     }
 }
 
-/// Write each valid row permuted by the one permutation `choice[i]` picks, rows
-/// `first..` of the input into `out` (24 bytes a row); a bad row is filled with 255.
+/// Write each row permuted by the one permutation `choice(i)` picks, rows `first..`
+/// of the input into `out` (24 bytes a row); a row `bad(i)` names is filled with 255.
 pub(crate) fn permute_rows_chosen(
     rows: &[u8],
-    idx: &[u32],
+    bad: impl Fn(usize) -> bool,
     first: usize,
     perms: &[[u8; STICKERS]],
-    choice: &[u8],
+    choice: impl Fn(usize) -> usize,
     out: &mut [u8],
 ) {
     #[cfg(target_arch = "x86_64")]
@@ -243,12 +243,10 @@ pub(crate) fn permute_rows_chosen(
             let masks = unsafe { ssse3_masks(perms) };
             for (r, o) in out.chunks_mut(STICKERS).enumerate() {
                 let i = first + r;
-                match idx[i] {
-                    BAD => o.fill(u8::MAX),
+                match bad(i) {
+                    true => o.fill(u8::MAX),
                     // SAFETY: SSSE3 checked; the row and `o` are 24 bytes.
-                    _ => unsafe {
-                        shuffle_row(&rows[i * STICKERS..], &masks[choice[i] as usize], o)
-                    },
+                    false => unsafe { shuffle_row(&rows[i * STICKERS..], &masks[choice(i)], o) },
                 }
             }
             return;
@@ -256,14 +254,11 @@ pub(crate) fn permute_rows_chosen(
     }
     for (r, o) in out.chunks_mut(STICKERS).enumerate() {
         let i = first + r;
-        if idx[i] == BAD {
+        if bad(i) {
             o.fill(u8::MAX);
             continue;
         }
-        let (row, p) = (
-            &rows[i * STICKERS..][..STICKERS],
-            &perms[choice[i] as usize],
-        );
+        let (row, p) = (&rows[i * STICKERS..][..STICKERS], &perms[choice(i)]);
         for (d, &from) in o.iter_mut().zip(p) {
             *d = row[from as usize];
         }

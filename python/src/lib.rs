@@ -81,7 +81,7 @@ fn parse_errors(py: Python<'_>, mode: &str) -> PyResult<bool> {
     }
 }
 
-fn threads_for(py: Python<'_>, threads: Option<i64>, n: usize) -> PyResult<usize> {
+pub(crate) fn threads_for(py: Python<'_>, threads: Option<i64>, n: usize) -> PyResult<usize> {
     let cores = || std::thread::available_parallelism().map_or(1, usize::from);
     match threads {
         Some(t) if t < 1 => refuse(py, "threads must be at least 1 (None: every core)"),
@@ -95,10 +95,10 @@ fn threads_for(py: Python<'_>, threads: Option<i64>, n: usize) -> PyResult<usize
 }
 
 /// Everything a batch call takes about its states.
-struct Batch {
-    layout: Layout,
-    raise: bool,
-    threads: Option<i64>,
+pub(crate) struct Batch {
+    pub(crate) layout: Layout,
+    pub(crate) raise: bool,
+    pub(crate) threads: Option<i64>,
 }
 
 impl Batch {

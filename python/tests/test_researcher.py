@@ -33,6 +33,37 @@ def test_step_refuses_bad_actions_by_row(idx):
         pocket.step(idx[:3], [0, 1])
 
 
+@pytest.mark.parametrize("state_type", [np.int32, np.int64, np.uint32])
+@pytest.mark.parametrize("action_type", [np.int64, np.int32, np.uint8])
+def test_step_reads_every_integer_type_alike(idx, state_type, action_type):
+    # int32 and int64 states with int64 and int32 actions take a one-pass path of
+    # their own (issue 38's speed); the other types, and every refusal, the general one.
+    a = np.random.default_rng(4).integers(0, 9, len(idx))
+    want = pocket.step(idx, a, threads=1)
+    states, actions = idx.astype(state_type), a.astype(action_type)
+    assert np.array_equal(pocket.step(states, actions), want)
+    rows = pocket.from_index(idx)
+    assert np.array_equal(pocket.step(rows, actions), pocket.from_index(want))
+    # Not contiguous: the general path, the same answer.
+    assert np.array_equal(pocket.step(states[::2], actions[::2]), want[::2])
+    bad = states.copy()
+    bad[3] = 4_000_000
+    with pytest.raises(pocket.Error, match=r"^row 3: "):
+        pocket.step(bad, actions)
+    masked = pocket.step(bad, actions, errors="mask")
+    assert masked[3] == -1 and np.array_equal(np.delete(masked, 3), np.delete(want, 3))
+    wrong = actions.copy()
+    wrong[5] = 9
+    with pytest.raises(pocket.Error, match=r"^row 5: action 9 is not a move number"):
+        pocket.step(states, wrong)
+    with pytest.raises(pocket.Error, match=r"^row 5: action 9 is not a move number"):
+        pocket.step(rows, wrong)
+    bad_rows = rows.copy()
+    bad_rows[2, 0] = 7
+    with pytest.raises(pocket.Error, match=r"^row 2: value 7 at column 0"):
+        pocket.step(bad_rows, actions)
+
+
 def test_one_hot_is_numpys_eye_of_the_rows(idx):
     rows = pocket.from_index(idx)
     for dtype in (np.float32, np.float64, np.uint8, bool):
