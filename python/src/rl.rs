@@ -325,7 +325,7 @@ fn step_rows_with<'py, A: Copy + Into<i64> + Sync>(
                 .try_into()
                 .expect("24 bytes");
             let action = usize::try_from(acts[i].into()).ok();
-            let bad = !action.is_some_and(|a| a < perms.len()) || !bulk::is_position_of_faces(row);
+            let bad = action.is_none_or(|a| a >= perms.len()) || !bulk::is_position_of_faces(row);
             if bad {
                 refused.store(true, Ordering::Relaxed);
             }
@@ -333,7 +333,7 @@ fn step_rows_with<'py, A: Copy + Into<i64> + Sync>(
         };
         let choice = |i: usize| acts[i].into() as usize;
         on_threads(&mut out, STICKERS, t, |first, part| {
-            permute_rows_chosen(rows, &bad, first, &perms, &choice, part);
+            permute_rows_chosen(rows, bad, first, &perms, choice, part);
         });
         out
     });
