@@ -11,6 +11,7 @@ mod args;
 mod kernels;
 mod read;
 mod rl;
+mod vector_env;
 
 use std::sync::Mutex;
 
@@ -817,6 +818,7 @@ fn pocket_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scramble, m)?)?;
     m.add_function(wrap_pyfunction!(census, m)?)?;
     m.add_function(wrap_pyfunction!(rl::step, m)?)?;
+    m.add_function(wrap_pyfunction!(vector_env::vector_step, m)?)?;
     m.add_function(wrap_pyfunction!(rl::one_hot, m)?)?;
     m.add_function(wrap_pyfunction!(rl::inverse, m)?)?;
     m.add_function(wrap_pyfunction!(rl::symmetries, m)?)?;

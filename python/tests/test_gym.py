@@ -70,3 +70,26 @@ def test_the_vector_env_steps_as_the_single_ones_do():
     assert (pocket.distance(obs) == 2).all() and (reward == 0).all() and not terminated.any()
     v = gymnasium.make_vec("pocket/PocketCubeVector-v0", num_envs=4, vectorization_mode="vector_entry_point")
     assert v.reset(seed=0)[0].shape == (4, 24, 6)
+
+
+@pytest.mark.parametrize("reward", ["dense", "sparse"])
+def test_the_one_call_step_is_the_general_step(reward):
+    # Issue 38: the vector env's step became one call into Rust; the numpy step it
+    # replaced stays as the path for other action types, and both must agree step for
+    # step (solves, truncations and restarts drawn from the same generator).
+    one = pg.PocketCubeVectorEnv(num_envs=64, observation="index", distance=2, max_steps=4, reward=reward)
+    two = pg.PocketCubeVectorEnv(num_envs=64, observation="index", distance=2, max_steps=4, reward=reward)
+    a, b = one.reset(seed=5), two.reset(seed=5)
+    assert np.array_equal(a[0], b[0])
+    rng = np.random.default_rng(6)
+    ended = 0
+    for k in range(60):
+        acts = rng.integers(0, 9, 64)
+        # int32 actions take the general path; int64 the one call.
+        x = one.step(acts)
+        y = two.step(acts.astype(np.int32)) if k % 2 else two._step_checked(acts)
+        for u, v in zip(x[:4], y[:4]):
+            assert np.array_equal(u, v), k
+        ended += int((x[2] | x[3]).sum())
+    assert ended > 50
+    assert np.array_equal(one.states, two.states) and np.array_equal(one.steps, two.steps)

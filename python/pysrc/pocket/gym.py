@@ -32,6 +32,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 
 import pocket
+from pocket import _pocket
 
 _MOVES = {"htm": pocket.MOVES, "qtm": pocket.QTM_MOVES, "one-way": pocket.ONE_WAY_MOVES}
 _OBSERVATIONS = ("one_hot", "index", "rows")
@@ -191,6 +192,19 @@ class PocketCubeVectorEnv(VectorEnv):
 
     def step(self, actions):
         actions = np.asarray(actions)
+        # One call into Rust steps the arrays in place; it answers None for actions
+        # it does not take as they are (another type, a bad move number), which the
+        # general step below then reads or refuses by row.
+        fused = _pocket._vector_step(self.states, actions, self.steps, self._ended, self.config.metric,
+                                    self.config.max_steps, self.config.reward == "sparse")
+        if fused is None:
+            return self._step_checked(actions)
+        reward, solved, truncated, restart, restarts = fused
+        if restarts:
+            self.states[restart] = self.config.draw(restarts, self._rng)
+        return (_observe(self.states, self.config.observation), reward, solved, truncated, self._info())
+
+    def _step_checked(self, actions):
         moved = pocket.step(self.states, actions, self.config.metric)
         restart = self._ended
         if restart.any():
