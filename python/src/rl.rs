@@ -199,7 +199,7 @@ fn step_numbers<'py>(
         ($xs:expr, $($a:ty),*) => {{
             $(
                 if let Ok(a) = actions.cast::<PyArray1<$a>>() {
-                    let a = a.readonly();
+                    let Ok(a) = a.try_readonly() else { return Ok(None) };
                     let Ok(acts) = a.as_slice() else { return Ok(None) };
                     return step_numbers_with(py, $xs, acts, moves, raise, threads);
                 }
@@ -211,7 +211,7 @@ fn step_numbers<'py>(
         ($($s:ty),*) => {{
             $(
                 if let Ok(x) = states.cast::<PyArray1<$s>>() {
-                    let x = x.readonly();
+                    let Ok(x) = x.try_readonly() else { return Ok(None) };
                     let Ok(xs) = x.as_slice() else { return Ok(None) };
                     return with_actions!(xs, i64, i32);
                 }
@@ -280,7 +280,9 @@ fn step_rows<'py>(
     let Ok(rows) = states.cast::<PyArray2<u8>>() else {
         return Ok(None);
     };
-    let rows = rows.readonly();
+    let Ok(rows) = rows.try_readonly() else {
+        return Ok(None);
+    };
     if rows.shape()[1] != STICKERS {
         return Ok(None);
     }
@@ -288,14 +290,18 @@ fn step_rows<'py>(
         return Ok(None);
     };
     if let Ok(a) = actions.cast::<PyArray1<i64>>() {
-        let a = a.readonly();
+        let Ok(a) = a.try_readonly() else {
+            return Ok(None);
+        };
         let Ok(acts) = a.as_slice() else {
             return Ok(None);
         };
         return step_rows_with(py, flat, acts, moves, threads);
     }
     if let Ok(a) = actions.cast::<PyArray1<i32>>() {
-        let a = a.readonly();
+        let Ok(a) = a.try_readonly() else {
+            return Ok(None);
+        };
         let Ok(acts) = a.as_slice() else {
             return Ok(None);
         };

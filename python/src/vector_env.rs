@@ -31,21 +31,35 @@ type Stepped<'py> = (
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn vector_step<'py>(
     py: Python<'py>,
-    states: &Bound<'py, PyArray1<i32>>,
+    states: &Bound<'py, PyAny>,
     actions: &Bound<'py, PyAny>,
-    steps: &Bound<'py, PyArray1<i64>>,
-    ended: &Bound<'py, PyArray1<bool>>,
+    steps: &Bound<'py, PyAny>,
+    ended: &Bound<'py, PyAny>,
     metric: &str,
     max_steps: i64,
     sparse: bool,
 ) -> PyResult<Option<Stepped<'py>>> {
     let moves = metric_moves(parse_metric(py, metric)?);
-    let Ok(actions) = actions.cast::<PyArray1<i64>>() else {
+    let (Ok(actions), Ok(states), Ok(steps), Ok(ended)) = (
+        actions.cast::<PyArray1<i64>>(),
+        states.cast::<PyArray1<i32>>(),
+        steps.cast::<PyArray1<i64>>(),
+        ended.cast::<PyArray1<bool>>(),
+    ) else {
         return Ok(None);
     };
-    let actions = actions.readonly();
-    let (mut states, mut steps, mut ended) =
-        (states.readwrite(), steps.readwrite(), ended.readwrite());
+    // A borrow refused (a read-only array, or the same array given twice) is the
+    // general path's too, as any other surprise: never a panic.
+    let Ok(actions) = actions.try_readonly() else {
+        return Ok(None);
+    };
+    let (Ok(mut states), Ok(mut steps), Ok(mut ended)) = (
+        states.try_readwrite(),
+        steps.try_readwrite(),
+        ended.try_readwrite(),
+    ) else {
+        return Ok(None);
+    };
     let (Ok(acts), Ok(s), Ok(k), Ok(e)) = (
         actions.as_slice(),
         states.as_slice_mut(),

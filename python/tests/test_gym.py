@@ -93,3 +93,28 @@ def test_the_one_call_step_is_the_general_step(reward):
         ended += int((x[2] | x[3]).sum())
     assert ended > 50
     assert np.array_equal(one.states, two.states) and np.array_equal(one.steps, two.steps)
+
+
+def test_a_read_only_or_shared_array_takes_the_general_step():
+    # The one call borrows the env's arrays to write them; a borrow it cannot have
+    # (the states given as the actions, a read-only array) is the general path's,
+    # never a panic.
+    env = pg.PocketCubeVectorEnv(num_envs=8, observation="index", distance=3)
+    env.reset(seed=1)
+    env.states = env.states.astype(np.int32) % 9
+    obs, *_ = env.step(env.states.astype(np.int64))
+    assert obs.shape == (8,)
+    frozen = np.zeros(8, np.int32)
+    frozen.flags.writeable = False
+    env.states = frozen
+    obs, *_ = env.step(np.zeros(8, np.int64))
+    assert obs.shape == (8,)
+    got = pocket._vector_step(frozen, np.zeros(8, np.int64), env.steps, env._ended, "htm", 5, False)
+    assert got is None
+    # States of another type, and the states given as the actions (int64 both).
+    env.states = np.zeros(8, np.int64)
+    obs, *_ = env.step(env.states)
+    assert obs.shape == (8,)
+    same = np.zeros(8, np.int64)
+    states = np.zeros(8, np.int32)
+    assert pocket._vector_step(states, same, same, env._ended, "htm", 5, False) is None
