@@ -180,6 +180,24 @@ fn read_actions(
     }
 }
 
+/// Run `$body` with `$acts` the contiguous slice of the actions array if it is int64
+/// or int32 (borrowed without a copy); answer `Ok(None)` (the general path) otherwise.
+macro_rules! with_actions {
+    ($actions:expr, $acts:ident => $body:expr) => {{
+        with_actions!(@each $actions, $acts => $body, i64, i32)
+    }};
+    (@each $actions:expr, $acts:ident => $body:expr, $($t:ty),*) => {{
+        $(
+            if let Ok(a) = $actions.cast::<PyArray1<$t>>() {
+                let Ok(a) = a.try_readonly() else { return Ok(None) };
+                let Ok($acts) = a.as_slice() else { return Ok(None) };
+                return $body;
+            }
+        )*
+        Ok(None)
+    }};
+}
+
 /// `step` on an array of position numbers (int32 or int64) with an array of integer
 /// actions (int64 or int32) of the same length, both contiguous: one pass over both,
 /// each checked as it is read, with no copy of either. `None` for any other call, or
@@ -195,25 +213,15 @@ fn step_numbers<'py>(
     raise: bool,
     threads: Option<i64>,
 ) -> PyResult<Option<Bound<'py, PyAny>>> {
-    macro_rules! with_actions {
-        ($xs:expr, $($a:ty),*) => {{
-            $(
-                if let Ok(a) = actions.cast::<PyArray1<$a>>() {
-                    let Ok(a) = a.try_readonly() else { return Ok(None) };
-                    let Ok(acts) = a.as_slice() else { return Ok(None) };
-                    return step_numbers_with(py, $xs, acts, moves, raise, threads);
-                }
-            )*
-            Ok(None)
-        }};
-    }
     macro_rules! with_states {
         ($($s:ty),*) => {{
             $(
                 if let Ok(x) = states.cast::<PyArray1<$s>>() {
                     let Ok(x) = x.try_readonly() else { return Ok(None) };
                     let Ok(xs) = x.as_slice() else { return Ok(None) };
-                    return with_actions!(xs, i64, i32);
+                    return with_actions!(actions, acts => {
+                        step_numbers_with(py, xs, acts, moves, raise, threads)
+                    });
                 }
             )*
             Ok(None)
@@ -289,25 +297,7 @@ fn step_rows<'py>(
     let Ok(flat) = rows.as_slice() else {
         return Ok(None);
     };
-    if let Ok(a) = actions.cast::<PyArray1<i64>>() {
-        let Ok(a) = a.try_readonly() else {
-            return Ok(None);
-        };
-        let Ok(acts) = a.as_slice() else {
-            return Ok(None);
-        };
-        return step_rows_with(py, flat, acts, moves, threads);
-    }
-    if let Ok(a) = actions.cast::<PyArray1<i32>>() {
-        let Ok(a) = a.try_readonly() else {
-            return Ok(None);
-        };
-        let Ok(acts) = a.as_slice() else {
-            return Ok(None);
-        };
-        return step_rows_with(py, flat, acts, moves, threads);
-    }
-    Ok(None)
+    with_actions!(actions, acts => step_rows_with(py, flat, acts, moves, threads))
 }
 
 fn step_rows_with<'py, A: Copy + Into<i64> + Sync>(

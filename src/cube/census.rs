@@ -187,7 +187,7 @@ fn weighted_count(metric: Metric, costed: &[(Move, u32)]) -> Census {
 struct ClassTables {
     symmetries: Vec<CoordSymmetry>,
     /// `add[a * 729 + b]`: twists `a` and `b` added ([`add_twists`]).
-    add: Vec<u16>,
+    add: &'static [u16],
 }
 
 fn class_tables() -> &'static ClassTables {
@@ -300,7 +300,7 @@ impl<'a, const N: usize> ClassMoves<'a, N> {
             })
             .collect();
         ClassMoves {
-            add: &classes.tables.add,
+            add: classes.tables.add,
             targets,
             twist,
         }

@@ -368,7 +368,7 @@ struct CoordImages {
     /// The same for the reversing symmetries, if they are H k too.
     reversing: Option<Vec<Symmetry>>,
     /// `add[a * 729 + b]`: twists `a` and `b` added ([`add_twists`]).
-    add: Vec<u16>,
+    add: &'static [u16],
 }
 
 impl CoordImages {
@@ -425,15 +425,19 @@ impl CoordImages {
     }
 }
 
-/// Every sum of two twists: `[a * 729 + b]` is [`add_twists`]`(a, b)`.
-pub(crate) fn twist_sums() -> Vec<u16> {
-    let mut add = vec![0u16; (TWISTS * TWISTS) as usize];
-    for a in 0..TWISTS as u16 {
-        for b in 0..TWISTS as u16 {
-            add[a as usize * TWISTS as usize + b as usize] = add_twists(a, b);
+/// Every sum of two twists: `[a * 729 + b]` is [`add_twists`]`(a, b)`. Built once a
+/// process, for the census by classes and the symmetry classes alike.
+pub(crate) fn twist_sums() -> &'static [u16] {
+    static SUMS: std::sync::OnceLock<Vec<u16>> = std::sync::OnceLock::new();
+    SUMS.get_or_init(|| {
+        let mut add = vec![0u16; (TWISTS * TWISTS) as usize];
+        for a in 0..TWISTS as u16 {
+            for b in 0..TWISTS as u16 {
+                add[a as usize * TWISTS as usize + b as usize] = add_twists(a, b);
+            }
         }
-    }
-    add
+        add
+    })
 }
 
 #[cfg(test)]
