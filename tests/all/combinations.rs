@@ -1743,7 +1743,7 @@ fn combinations_fixed_seed() {
 }
 
 #[test]
-#[ignore = "random seed, many cases: POCKET_SEED=N POCKET_CASES=M cargo test --test combinations -- --ignored --nocapture"]
+#[ignore = "random seed, many cases: POCKET_SEED=N POCKET_CASES=M cargo test --test all -- --ignored combinations_random --nocapture"]
 fn combinations_random_seed() {
     let seed = std::env::var("POCKET_SEED")
         .ok()

@@ -158,7 +158,7 @@ fn whole_cube_scrambles_are_uniform_at_lengths_11_9_and_3() {
     let census = expected.by_distance(4, 11);
     assert_eq!(census[7] - at9[7], 528);
     assert_eq!(census[8] - at9[8], 29_556);
-    uniform(&all, &expected, 4, 11, 60_000, 1);
+    uniform(&all, &expected, 4, 11, 20_000, 1);
     uniform(&all, &expected, 4, 9, 60_000, 2);
     uniform(&all, &expected, 0, 3, 20_000, 3);
 }
