@@ -15,6 +15,7 @@ pub(crate) mod draft;
 pub(crate) mod format;
 pub(crate) mod group;
 pub(crate) mod kpuzzle;
+pub(crate) mod magic_method;
 pub(crate) mod orbit;
 pub(crate) mod pieces;
 pub(crate) mod space;
@@ -24,5 +25,6 @@ pub(crate) mod weighted;
 
 pub use defined::{Piece, Puzzle, PuzzleMove};
 pub use format::{BUILTIN_PUZZLES, DefinitionError};
+pub use magic_method::{Conjugate, MagicMethod, MagicSolution};
 pub use orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
 pub use space::{MAX_MOVE_COST, MAX_POSITIONS, PuzzleSolver, PuzzleSpace};

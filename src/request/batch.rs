@@ -617,7 +617,7 @@ impl Answer {
         v
     }
 
-    fn json_error(input: &[u8], e: &str) -> String {
+    pub(crate) fn json_error(input: &[u8], e: &str) -> String {
         serde_json::json!({ "input": String::from_utf8_lossy(input), "error": e }).to_string()
     }
 
@@ -656,6 +656,19 @@ pub struct Item {
     span: Option<(usize, usize)>,
     len: usize,
     place: usize,
+}
+
+impl Item {
+    /// The input's bytes in the batch text, or its length when it was too long to
+    /// keep.
+    pub(crate) fn bytes<'t>(&self, text: &'t [u8]) -> Result<&'t [u8], usize> {
+        self.span.map(|(a, b)| &text[a..b]).ok_or(self.len)
+    }
+
+    /// Its line number (or argument number).
+    pub(crate) fn place(&self) -> usize {
+        self.place
+    }
 }
 
 /// Counts of a batch, for the exit status and the closing diagnostic.

@@ -10,6 +10,7 @@ use super::batch::{
     Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, Solve, Tally, answer_arguments,
     answer_lines,
 };
+use super::magic::MagicAnswers;
 use super::words::opts::*;
 use super::{RequestError, load_puzzle};
 use crate::cube::auto::{AutoSolver, LARGE_BATCH};
@@ -21,6 +22,7 @@ use crate::model::cost::{Costs, Metric};
 use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
 use crate::model::notation::{Layout, WcaSequence};
+use crate::puzzle::MagicMethod;
 
 /// What a `solve` asks, option by option as `pocket solve` takes them.
 #[derive(Debug, Default)]
@@ -118,6 +120,8 @@ pub enum Method {
     Bidir,
     /// The table from the first state.
     Table,
+    /// Seed 001's three steps for the 3x3x3 (not optimal).
+    Magic,
 }
 
 impl std::str::FromStr for Method {
@@ -128,8 +132,9 @@ impl std::str::FromStr for Method {
             "auto" => Ok(Method::Auto),
             "bidir" | "bidirectional" => Ok(Method::Bidir),
             "table" => Ok(Method::Table),
+            "magic" => Ok(Method::Magic),
             _ => Err(format!(
-                "unknown method '{s}' (expected auto, bidir or table)"
+                "unknown method '{s}' (expected auto, bidir, table or magic)"
             )),
         }
     }
@@ -241,6 +246,54 @@ fn solve_puzzle(
         part_size(&answer, false),
         &mut |items, text, _| answer.batch(&mut subject, items, text),
     )?)
+}
+
+/// `pocket solve --puzzle 3x3x3 --method magic`: one line a state, its three steps.
+fn solve_magic(
+    a: &SolveRequest,
+    name: &str,
+    inputs: &Inputs,
+    streams: &mut Streams<'_, '_>,
+) -> Result<Answered, RequestError> {
+    if let Some(what) = cube_only_option(a).or_else(|| magic_refuses(a)) {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} magic does not take {what}"
+        )));
+    }
+    let puzzle = load_puzzle(name, None)?;
+    let method = MagicMethod::new(&puzzle)
+        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+    let answers = MagicAnswers {
+        method: &method,
+        moves_input: inputs.sequences,
+        json: a.json,
+    };
+    Ok(feed(
+        streams,
+        &inputs.given,
+        inputs.sequences,
+        usize::MAX,
+        &mut |items, text, _| answers.batch(items, text),
+    )?)
+}
+
+/// The options a magic solve has no use for: it finds one solution, not an optimal
+/// one, and counts moves.
+fn magic_refuses(a: &SolveRequest) -> Option<String> {
+    [
+        (
+            a.all,
+            format!("{ALL} (it finds one solution, not every optimal one)"),
+        ),
+        (a.count, format!("{COUNT} (it finds one solution)")),
+        (a.cost.is_some(), format!("{COST} (it counts moves)")),
+        (
+            a.compact,
+            format!("{COMPACT} (its moves are named with spaces)"),
+        ),
+    ]
+    .into_iter()
+    .find_map(|(given, what)| given.then_some(what))
 }
 
 /// A cube request, checked: what to answer, how, and with which solver. The command
@@ -472,8 +525,17 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
                 "{PUZZLE} takes states or {MOVES}, not both"
             )));
         }
+        if a.method == Method::Magic {
+            return solve_magic(&a, &name, &inputs, streams);
+        }
         let answer = a.answer();
         return solve_puzzle(&a, &name, &inputs, answer, streams);
+    }
+    if a.method == Method::Magic {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} magic solves the 3x3x3 by seed 001's three steps: give {PUZZLE} 3x3x3 \
+             (the 2x2x2 is solved optimally)"
+        )));
     }
     let plan = plan(a)?;
     let Plan {
