@@ -26,7 +26,7 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
     example = "pocket algs --effect UUUURLFRBBLFLLFFRRBBDDDD --cost \"U=0.8,F=1.3\"",
     example = "pocket algs --orbit corner --change cycle",
     example = "pocket algs --orbit corner --change twist --max-length 6 --max-power 6",
-    example = "pocket algs --orbit corner --max-length 7 --shard 3/8   (part 3 of 8)",
+    example = "pocket algs --orbit corner --max-length 6 --shard 3/8   (part 3 of 8)",
     note = "--effect: the pattern is the cube after the algorithm, in the face letters of \
             the solved cube UUUULLFFRRBBLLFFRRBBDDDD, with . for any sticker. Output: one \
             sequence per line (never the empty one), shortest first, then cheapest (with \

@@ -23,6 +23,7 @@ use super::{parse_gen, report};
     example = "pocket solve --compact --metric qtm < states.txt",
     example = "pocket solve --all -- ----RLFBLRBFLLFFRRBBDDDD   (-- before a state starting with -)",
     example = "pocket solve --puzzle pocket-21 \"2 0 3 1 6 7 8 9 10 11 4 5 12 13 14 15 16 17 18 19 20\"",
+    example = "pocket solve --puzzle 3x3x3 --method magic --moves \"R U F' D2 L B'\"",
     note = "With no STATE, states are read from standard input, one per line (blank lines \
             skipped). Each state gets exactly one output line, in input order: the moves, \
             an empty line for a solved cube, or `error: <reason>` for an invalid state. \
@@ -48,7 +49,9 @@ pub(crate) struct SolveArgs {
     /// distance table: built in for HTM, else built on another thread once a batch
     /// passes 5,000 states (at once for 4,096 given together); bidir: only the search;
     /// table: the table from the first state (QTM and one-way build it first, about
-    /// 0.07 s), on every core
+    /// 0.07 s), on every core; magic (with --puzzle 3x3x3): seed 001's three steps,
+    /// not optimal: edges placed, corners placed by a 3-cycle magic move, corners
+    /// twisted by a twist magic move (`[S: (M)k]` is S, M k times, S undone)
     #[argh(option, default = "Method::Auto")]
     method: Method,
     /// move costs to minimise instead of a metric, e.g.

@@ -24,6 +24,7 @@ mod goals;
 mod judge;
 mod judge_box;
 mod layers;
+mod magic;
 mod messages;
 mod notation;
 mod options;
