@@ -1728,10 +1728,11 @@ fn the_model_is_a_cube() {
     }
 }
 
-/// The fixed seed and number of cases `cargo test` runs (15 s); the random run
-/// below draws ten times as many.
+/// The fixed seed and number of cases `cargo test` runs: each of the ten kinds of
+/// case at least once (20 cases were 3 s more of the suite's CPU); the random run
+/// below draws 400 by default.
 const FIXED_SEED: u64 = 2026;
-const FIXED_CASES: usize = 20;
+const FIXED_CASES: usize = 12;
 /// The random run's default number of cases (`POCKET_CASES` overrides).
 const RANDOM_CASES: usize = 400;
 
