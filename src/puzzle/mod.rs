@@ -10,6 +10,7 @@
 //! integers in thousandths; moves that are powers of one another share a face.
 
 pub(crate) mod coords;
+pub(crate) mod cube3_notation;
 pub(crate) mod defined;
 pub(crate) mod draft;
 pub(crate) mod format;

@@ -5,6 +5,7 @@
 
 use super::batch::{Answer, Item};
 use crate::model::stickers::escape_text;
+use crate::puzzle::cube3_notation::{apply_cube3, is_kociemba_cube, parse_cube3};
 use crate::puzzle::defined::compose;
 use crate::puzzle::{MagicMethod, MagicSolution, Puzzle};
 
@@ -80,6 +81,11 @@ impl MagicAnswers<'_, '_> {
         }
         let text =
             std::str::from_utf8(raw).map_err(|_| "the move sequence is not UTF-8".to_string())?;
+        // The 3x3x3 reads WCA notation (wide turns, slices, rotations, groups).
+        if is_kociemba_cube(puzzle) {
+            let turns = parse_cube3(text).map_err(|e| e.to_string())?;
+            return Ok(apply_cube3(&puzzle.solved, &turns));
+        }
         let moves = puzzle.parse_sequence(text).map_err(|e| e.to_string())?;
         Ok(moves.iter().fold(puzzle.solved.clone(), |s, &m| {
             compose(&s, &puzzle.moves[m as usize].perm)
