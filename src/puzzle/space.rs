@@ -719,6 +719,36 @@ mod tests {
     use crate::cube::census::census;
     use crate::model::cost::Metric;
 
+    /// A far state of a group too large to search gives up at the solver's cap, with
+    /// the message the command line prints (which tests/all/definitions.rs checks at
+    /// the real cap of 7,000,000 under `--ignored`: 3 s of the suite's CPU).
+    #[test]
+    fn a_far_state_gives_up_at_the_cap() {
+        let cycle: Vec<String> = (0..16).map(|i| ((i + 1) % 16).to_string()).collect();
+        let back: Vec<String> = (0..16).map(|i| ((i + 15) % 16).to_string()).collect();
+        let mut swap: Vec<String> = (0..16).map(|i| i.to_string()).collect();
+        swap.swap(0, 1);
+        let text = format!(
+            "solved ABCDEFGHIJKLMNOP\nmove C {}\nmove Ci {}\nmove S {}\n",
+            cycle.join(" "),
+            back.join(" "),
+            swap.join(" ")
+        );
+        let p = Puzzle::parse(&text, "s16").unwrap();
+        let space = p.space(true).unwrap();
+        let config = SolverConfig {
+            max_states: 20_000,
+            ..SolverConfig::default()
+        };
+        let mut solver = Solver::with_config(&space, config);
+        let far = space.state(b"PONMLKJIHGFEDCBA").unwrap();
+        let e = solver.try_solve(far).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "gave up: the search would hold more than 20,000 positions"
+        );
+    }
+
     #[test]
     fn the_2x2x1_of_the_seeds() {
         let p = Puzzle::load("2x2x1").unwrap();
