@@ -4,7 +4,7 @@
 
 use crate::model::pieces::STICKERS;
 
-type V = [i8; 3];
+pub(crate) type V = [i8; 3];
 
 /// Each sticker of the net: the corner it belongs to (coordinates ±1, x right,
 /// y up, z front) and the outward normal of its face.
@@ -53,12 +53,12 @@ pub const FACE_AXES: [V; 6] = [
     [0, -1, 0],
 ];
 
-fn dot(a: V, b: V) -> i8 {
+pub(crate) fn dot(a: V, b: V) -> i8 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
 /// A quarter turn clockwise as seen looking at the axis from outside: v' = -(k x v) + k (k . v).
-fn quarter(k: V, v: V) -> V {
+pub(crate) fn quarter(k: V, v: V) -> V {
     let cross = [
         k[1] * v[2] - k[2] * v[1],
         k[2] * v[0] - k[0] * v[2],

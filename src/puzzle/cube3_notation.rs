@@ -12,7 +12,7 @@
 
 use std::sync::OnceLock;
 
-type Vector = [i8; 3];
+use crate::model::geometry::{V as Vector, dot, quarter};
 
 /// Each face in Kociemba's order: its outward normal, then the directions of its
 /// rows' right and of its next row (U with B on top, D with F on top, the others with
@@ -37,21 +37,6 @@ fn stickers() -> &'static [(Vector, Vector); 54] {
             (p, n)
         })
     })
-}
-
-fn dot(a: Vector, b: Vector) -> i8 {
-    (0..3).map(|k| a[k] * b[k]).sum()
-}
-
-/// `v` turned a quarter clockwise, seen from the end of the unit `axis`.
-fn quarter(axis: Vector, v: Vector) -> Vector {
-    let cross = [
-        axis[1] * v[2] - axis[2] * v[1],
-        axis[2] * v[0] - axis[0] * v[2],
-        axis[0] * v[1] - axis[1] * v[0],
-    ];
-    let along = dot(axis, v);
-    std::array::from_fn(|k| along * axis[k] - cross[k])
 }
 
 /// The permutation of a quarter turn about `axis` of the layers at `depths` along it

@@ -604,17 +604,7 @@ fn a_census_on_coordinates_over_the_budget_is_refused_before_its_tables() {
 #[test]
 fn huge_groups_are_refused_before_searching() {
     let dir = Dir::new("defs-huge");
-    // 16 distinct stickers, a 16-cycle and a swap: all 16! orders.
-    let cycle: Vec<String> = (0..16).map(|i| ((i + 1) % 16).to_string()).collect();
-    let back: Vec<String> = (0..16).map(|i| ((i + 15) % 16).to_string()).collect();
-    let mut swap: Vec<String> = (0..16).map(|i| i.to_string()).collect();
-    swap.swap(0, 1);
-    let text = format!(
-        "solved ABCDEFGHIJKLMNOP\nmove C {}\nmove Ci {}\nmove S {}\n",
-        cycle.join(" "),
-        back.join(" "),
-        swap.join(" ")
-    );
+    let text = s16();
     let path = dir.file("s16.txt", &text);
     let err = census_refused_at_once(&path, &[]);
     assert!(
@@ -627,6 +617,20 @@ fn huge_groups_are_refused_before_searching() {
     );
 }
 
+/// 16 distinct stickers, a 16-cycle and a swap: all 16! orders.
+fn s16() -> String {
+    let cycle: Vec<String> = (0..16).map(|i| ((i + 1) % 16).to_string()).collect();
+    let back: Vec<String> = (0..16).map(|i| ((i + 15) % 16).to_string()).collect();
+    let mut swap: Vec<String> = (0..16).map(|i| i.to_string()).collect();
+    swap.swap(0, 1);
+    format!(
+        "solved ABCDEFGHIJKLMNOP\nmove C {}\nmove Ci {}\nmove S {}\n",
+        cycle.join(" "),
+        back.join(" "),
+        swap.join(" ")
+    )
+}
+
 /// A solve cannot know its distance before searching: a far state of s16 still gives
 /// up at the cap (the library's test `a_far_state_gives_up_at_the_cap` checks the
 /// same at a small cap on every run).
@@ -634,16 +638,7 @@ fn huge_groups_are_refused_before_searching() {
 #[ignore = "fills the 7,000,000-position cap, 3 s: cargo test --test all -- --ignored far_states_give_up"]
 fn far_states_give_up_at_the_cap() {
     let dir = Dir::new("defs-huge-far");
-    let cycle: Vec<String> = (0..16).map(|i| ((i + 1) % 16).to_string()).collect();
-    let back: Vec<String> = (0..16).map(|i| ((i + 15) % 16).to_string()).collect();
-    let mut swap: Vec<String> = (0..16).map(|i| i.to_string()).collect();
-    swap.swap(0, 1);
-    let text = format!(
-        "solved ABCDEFGHIJKLMNOP\nmove C {}\nmove Ci {}\nmove S {}\n",
-        cycle.join(" "),
-        back.join(" "),
-        swap.join(" ")
-    );
+    let text = s16();
     let path = dir.file("s16.txt", &text);
     let out = pocket(&["solve", "--puzzle", &path, "PONMLKJIHGFEDCBA"], b"");
     assert_eq!(out.status.code(), Some(1));
