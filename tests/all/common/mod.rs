@@ -169,6 +169,7 @@ impl std::ops::Index<&u64> for Distances {
 }
 
 fn build(moves: &[(usize, usize)]) -> Oracle {
+    use crate::model::TWISTS;
     const UNSEEN: u8 = u8::MAX;
     let moves: Vec<usize> = moves
         .iter()
@@ -185,8 +186,9 @@ fn build(moves: &[(usize, usize)]) -> Oracle {
         let d = counts.len() as u8;
         let mut next = Vec::new();
         for &c in &layer {
+            let (perm, twist) = (&cube.perm[c / TWISTS], &cube.twist[c % TWISTS]);
             for &m in &moves {
-                let t = cube.step(c, m);
+                let t = perm[m] as usize * TWISTS + twist[m] as usize;
                 if dist[t] == UNSEEN {
                     dist[t] = d;
                     next.push(t);

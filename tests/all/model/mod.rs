@@ -215,8 +215,8 @@ pub fn decode(c: usize) -> Vec<u8> {
 
 /// Move tables of the coordinate, built by turning decoded stickers.
 pub struct Cube {
-    perm: Vec<[u16; 9]>,
-    twist: Vec<[u16; 9]>,
+    pub perm: Vec<[u16; 9]>,
+    pub twist: Vec<[u16; 9]>,
 }
 
 impl Cube {
@@ -295,6 +295,11 @@ fn search(rules: &Rules, targets: &[usize], forward: bool) -> Vec<u16> {
         dist[t] = 0;
         buckets[0].push(t as u32);
     }
+    // Backwards: s turned by m is t. Forwards: t turned by m is s.
+    let steps: Vec<(usize, u32)> = rules
+        .moves()
+        .map(|m| (if forward { m } else { inverse(m) }, rules.key(m) as u32))
+        .collect();
     let mut k = 0;
     while k < buckets.len() {
         // Sorted, a bucket's positions come a corner permutation at a time, and the
@@ -309,10 +314,11 @@ fn search(rules: &Rules, targets: &[usize], forward: bool) -> Vec<u16> {
             if dist[t] != k as u16 {
                 continue;
             }
-            for m in rules.moves() {
-                // Backwards: s turned by m is t. Forwards: t turned by m is s.
-                let s = cube.step(t, if forward { m } else { inverse(m) });
-                let cand = (k as u32 + rules.key(m) as u32).min(UNREACHED as u32 - 1) as u16;
+            // One division a position, not one a move (a third of the search's time).
+            let (perm, twist) = (&cube.perm[t / TWISTS], &cube.twist[t % TWISTS]);
+            for &(turn, key) in &steps {
+                let s = perm[turn] as usize * TWISTS + twist[turn] as usize;
+                let cand = (k as u32 + key).min(UNREACHED as u32 - 1) as u16;
                 if cand < dist[s] {
                     dist[s] = cand;
                     if buckets.len() <= cand as usize {
