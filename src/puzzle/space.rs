@@ -177,9 +177,15 @@ impl Puzzle {
                     "{n} stickers of {} colours need {} bits a position: too large to solve here \
                      (at most 128; and no coordinate: {why}); what pocket does with a puzzle \
                      this large: `pocket algs --orbit SET` with the same --puzzle finds its \
-                     magic moves, sequences whose powers change only a few pieces of one set",
+                     magic moves, sequences whose powers change only a few pieces of one set{}",
                     self.colours.len(),
                     n * self.bits,
+                    match super::cube3_notation::is_kociemba_cube(self) {
+                        true =>
+                            "; `pocket solve --puzzle 3x3x3 --method magic` solves it \
+                                 (not optimally) by seed 001's three steps",
+                        false => "",
+                    },
                 ),
             ));
         }
