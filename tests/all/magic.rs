@@ -331,3 +331,41 @@ fn wca_notation_round_trips_through_the_magic_line() {
         "error: moves: 'Q' is not a move (U D L R F B, Rw or r, M E S, x y z) (at character 6)"
     );
 }
+
+/// Issue 41's count: 1,000 random states (40 random moves each), every solution
+/// applied with the definition's permutations; the median length printed.
+#[test]
+#[ignore = "1,000 states, 6 s in a test build: cargo test --test all -- --ignored magic::a_thousand"]
+fn a_thousand_random_states_are_solved() {
+    let mut rng = Rng(1000);
+    let names: Vec<String> = moves().into_iter().map(|(n, _)| n).collect();
+    let scrambles: Vec<String> = (0..1000)
+        .map(|_| {
+            let seq: Vec<String> = (0..40)
+                .map(|_| names[rng.below(names.len())].clone())
+                .collect();
+            seq.join(" ")
+        })
+        .collect();
+    let input = scrambles.join("\n") + "\n";
+    let args = [
+        "solve", "--puzzle", "3x3x3", "--method", "magic", "--json", "--moves", "-",
+    ];
+    let answers = lines_of(&args, input.as_bytes());
+    let mut lengths = Vec::new();
+    for (scramble, answer) in scrambles.iter().zip(&answers) {
+        let v: serde_json::Value = serde_json::from_str(answer).unwrap();
+        let solution = v["solution"].as_str().unwrap();
+        assert_eq!(
+            apply(&apply(SOLVED, scramble), solution),
+            SOLVED,
+            "{scramble}"
+        );
+        lengths.push(v["move_count"].as_u64().unwrap());
+    }
+    lengths.sort_unstable();
+    eprintln!(
+        "1,000 states: {} to {} moves, median {}",
+        lengths[0], lengths[999], lengths[500]
+    );
+}
