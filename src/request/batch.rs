@@ -174,11 +174,16 @@ pub trait Subject {
     }
     /// The error for an input line too long to read.
     fn too_long(&self, len: usize) -> String {
-        format!(
-            "line too long: {len} bytes, the limit is {} bytes",
-            crate::io::MAX_LINE
-        )
+        too_long(len)
     }
+}
+
+/// The error for an input line of `len` bytes, too long to read.
+pub(crate) fn too_long(len: usize) -> String {
+    format!(
+        "line too long: {len} bytes, the limit is {} bytes",
+        crate::io::MAX_LINE
+    )
 }
 
 /// How the cube's inputs are read and solved.
@@ -557,7 +562,7 @@ impl Answer {
     }
 
     /// The line for an input that could not be answered.
-    fn error_line(&self, raw: &[u8], e: &str, out: &mut String) {
+    pub(crate) fn error_line(&self, raw: &[u8], e: &str, out: &mut String) {
         if self.json {
             out.push_str(&Answer::json_error(raw, e));
         } else {
@@ -617,7 +622,7 @@ impl Answer {
         v
     }
 
-    pub(crate) fn json_error(input: &[u8], e: &str) -> String {
+    fn json_error(input: &[u8], e: &str) -> String {
         serde_json::json!({ "input": String::from_utf8_lossy(input), "error": e }).to_string()
     }
 

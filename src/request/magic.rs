@@ -3,8 +3,7 @@
 //! or one JSON object with the steps and every move. Each solution is applied to the
 //! state and checked before it is written.
 
-use super::batch::{Answer, Item};
-use crate::model::stickers::escape_text;
+use super::batch::{Answer, Item, too_long};
 use crate::puzzle::cube3_notation::{apply_cube3, is_kociemba_cube, parse_cube3};
 use crate::puzzle::defined::compose;
 use crate::puzzle::{MagicMethod, MagicSolution, Puzzle};
@@ -14,6 +13,8 @@ pub(super) struct MagicAnswers<'m, 'p> {
     /// Inputs are move sequences in the puzzle's names, not sticker strings.
     pub moves_input: bool,
     pub json: bool,
+    /// How the request writes an error line (text or JSON), as every solve does.
+    pub errors: Answer,
 }
 
 /// One answer: the steps in notation, and the whole solution.
@@ -33,21 +34,12 @@ impl MagicAnswers<'_, '_> {
             let raw = item.bytes(text).unwrap_or(&[]);
             let answer = match item.bytes(text) {
                 Ok(raw) => self.answer(raw),
-                Err(len) => Err(format!(
-                    "line too long: {len} bytes, the limit is {} bytes",
-                    crate::io::MAX_LINE
-                )),
+                Err(len) => Err(too_long(len)),
             };
             match answer {
                 Ok(line) => out.push_str(&line),
                 Err(e) => {
-                    match self.json {
-                        true => out.push_str(&Answer::json_error(raw, &e)),
-                        false => {
-                            out.push_str("error: ");
-                            out.push_str(&escape_text(&e));
-                        }
-                    }
+                    self.errors.error_line(raw, &e, &mut out);
                     errors.push((item.place(), e));
                 }
             }

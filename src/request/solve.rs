@@ -267,6 +267,7 @@ fn solve_magic(
         method: &method,
         moves_input: inputs.sequences,
         json: a.json,
+        errors: a.answer(),
     };
     Ok(feed(
         streams,
