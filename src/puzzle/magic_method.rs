@@ -95,7 +95,10 @@ impl<'p> MagicMethod<'p> {
             .edge_tables
             .get_or_init(|| EdgeTables::new(&self.edges));
         // Each group's search starts afresh: a turn that ends one may begin the next.
-        let edge_moves = merge_turns(self.puzzle, &tables.solve(&self.edges, &self.canon, &edges));
+        let edge_moves = merge_turns(
+            self.puzzle,
+            &tables.solve(&self.edges, &self.canon, &edges)?,
+        );
         for &m in &edge_moves {
             self.edges.apply(&mut edges, m);
             self.corners.apply(&mut corners, m);
@@ -106,13 +109,13 @@ impl<'p> MagicMethod<'p> {
             placing: Vec::new(),
             twisting: Vec::new(),
         };
-        for use_ in placing.path(&corners, true) {
+        for use_ in placing.path(&corners, true)? {
             self.corners
                 .apply_all(&mut corners, &self.expand(&self.cycle, &use_));
             solution.placing.push(use_);
         }
         let twisting = self.twisting.get_or_init(|| self.reach(&self.twist, false));
-        for use_ in twisting.path(&corners, false) {
+        for use_ in twisting.path(&corners, false)? {
             self.corners
                 .apply_all(&mut corners, &self.expand(&self.twist, &use_));
             solution.twisting.push(use_);

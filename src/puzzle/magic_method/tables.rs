@@ -136,6 +136,8 @@ const GROUPS: [[usize; 4]; 3] = [[4, 5, 6, 7], [8, 9, 10, 11], [0, 1, 2, 3]];
 /// Values of one edge: 12 slots, 2 ways round.
 const EDGE_VALUES: usize = 24;
 const UNSEEN: u8 = u8::MAX;
+/// Most moves one group's search tries: on the 3x3x3 a group takes at most about 12.
+const MOST_MOVES: u8 = 20;
 
 type Edges = [u8; 12];
 
@@ -158,20 +160,38 @@ impl EdgeTables {
         EdgeTables { tables }
     }
 
-    /// The moves that place every edge of `start`.
-    pub(super) fn solve(&self, kind: &Kind, canon: &Canon, start: &[u8]) -> Vec<u8> {
+    /// The moves that place every edge of `start`; an error when a group takes more
+    /// than [`MOST_MOVES`] (a puzzle other than the 3x3x3 whose edges the moves
+    /// cannot all place).
+    pub(super) fn solve(
+        &self,
+        kind: &Kind,
+        canon: &Canon,
+        start: &[u8],
+    ) -> Result<Vec<u8>, String> {
         let mut edges: Edges = start.try_into().expect("twelve edges");
         let mut path = Vec::new();
         for stage in 1..=GROUPS.len() {
             let mut depth = self.bound(&edges, stage);
-            while !self.place(kind, canon, edges, stage, depth, None, &mut path) {
+            loop {
+                if depth > MOST_MOVES {
+                    return Err(format!(
+                        "no sequence of {MOST_MOVES} moves or fewer places edges {} to {} \
+                         of the puzzle keeping the others placed",
+                        GROUPS[stage - 1][0] + 1,
+                        GROUPS[stage - 1][3] + 1
+                    ));
+                }
+                if self.place(kind, canon, edges, stage, depth, None, &mut path) {
+                    break;
+                }
                 depth += 1;
             }
             for &m in &path[path.len() - depth as usize..] {
                 kind.apply(&mut edges, m);
             }
         }
-        path
+        Ok(path)
     }
 
     /// A lower bound on the moves that place the first `stage` groups.
@@ -298,12 +318,20 @@ impl Reach {
     }
 
     /// The uses that take `corners` to placed (or, all placed, to oriented).
-    pub(super) fn path(&self, corners: &[u8], placing: bool) -> Vec<Conjugate> {
+    /// An error when the magic move's conjugates do not reach the state (a puzzle
+    /// other than the 3x3x3).
+    pub(super) fn path(&self, corners: &[u8], placing: bool) -> Result<Vec<Conjugate>, String> {
         debug_assert_eq!(placing, self.placing);
         let mut state = corners.to_vec();
         let mut out = Vec::new();
         let mut d = self.dist[self.key(&state)];
-        assert!(d != UNSEEN, "a solvable state is reached by the magic move");
+        if d == UNSEEN {
+            return Err(format!(
+                "the magic move's conjugates (setups of up to 3 moves) do not {} the corners \
+                 of this state",
+                if placing { "place" } else { "twist" }
+            ));
+        }
         while d > 0 {
             let (after, use_) = self
                 .uses
@@ -315,7 +343,7 @@ impl Reach {
             state = after.to_vec();
             d -= 1;
         }
-        out
+        Ok(out)
     }
 
     fn key(&self, corners: &[u8]) -> usize {

@@ -113,3 +113,30 @@ fn states_no_moves_make_are_refused() {
     two[4] = b'r';
     assert!(method.solve(&two).unwrap_err().contains("centres"));
 }
+
+/// A puzzle with the 3x3x3's pieces but only some of its moves: a state its moves
+/// cannot solve gets an error, not a panic or an endless search.
+#[test]
+fn a_state_the_moves_cannot_solve_is_an_error() {
+    let text = include_str!("../../../fixtures/puzzles/3x3x3.txt");
+    let kept: String = text
+        .lines()
+        .filter(|l| {
+            !["move F ", "move D ", "move L ", "move B "]
+                .iter()
+                .any(|m| l.starts_with(m))
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let ru = Puzzle::parse(&kept, "ru").unwrap();
+    let p = cube();
+    let f = p.moves.iter().position(|m| m.name == "F").unwrap() as u8;
+    let state = apply(&p, &p.solved, &[f]);
+    match MagicMethod::new(&ru) {
+        Ok(method) => {
+            let e = method.solve(&state).unwrap_err();
+            assert!(e.contains("no sequence") || e.contains("do not"), "{e}");
+        }
+        Err(e) => assert!(e.contains("magic move"), "{e}"),
+    }
+}
