@@ -22,6 +22,20 @@ fn moves() -> Vec<(String, Vec<usize>)> {
     out
 }
 
+/// `count` sequences of `length` random face turns (a fixed generator from `seed`).
+fn random_scrambles(seed: u64, count: usize, length: usize) -> Vec<String> {
+    let mut rng = Rng(seed);
+    let names: Vec<String> = moves().into_iter().map(|(n, _)| n).collect();
+    (0..count)
+        .map(|_| {
+            let turns: Vec<String> = (0..length)
+                .map(|_| names[rng.below(names.len())].clone())
+                .collect();
+            turns.join(" ")
+        })
+        .collect()
+}
+
 fn stderr(o: &std::process::Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -134,16 +148,7 @@ fn corners_placed(s: &str) -> bool {
 
 #[test]
 fn the_three_steps_solve_random_states_each_as_the_post_says() {
-    let mut rng = Rng(41);
-    let names: Vec<String> = moves().into_iter().map(|(n, _)| n).collect();
-    let scrambles: Vec<String> = (0..30)
-        .map(|_| {
-            (0..25)
-                .map(|_| names[rng.below(names.len())].clone())
-                .collect::<Vec<_>>()
-                .join(" ")
-        })
-        .collect();
+    let scrambles = random_scrambles(41, 30, 25);
     let input = scrambles.join("\n") + "\n";
     let args = [
         "solve", "--puzzle", "3x3x3", "--method", "magic", "--moves", "-",
@@ -337,16 +342,7 @@ fn wca_notation_round_trips_through_the_magic_line() {
 #[test]
 #[ignore = "1,000 states, 6 s in a test build: cargo test --test all -- --ignored magic::a_thousand"]
 fn a_thousand_random_states_are_solved() {
-    let mut rng = Rng(1000);
-    let names: Vec<String> = moves().into_iter().map(|(n, _)| n).collect();
-    let scrambles: Vec<String> = (0..1000)
-        .map(|_| {
-            let seq: Vec<String> = (0..40)
-                .map(|_| names[rng.below(names.len())].clone())
-                .collect();
-            seq.join(" ")
-        })
-        .collect();
+    let scrambles = random_scrambles(1000, 1000, 40);
     let input = scrambles.join("\n") + "\n";
     let args = [
         "solve", "--puzzle", "3x3x3", "--method", "magic", "--json", "--moves", "-",
