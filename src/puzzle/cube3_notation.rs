@@ -168,11 +168,12 @@ impl Reader {
                 _ => self.one_move(at)?,
             };
             let repeat = self.count();
+            // Checked before the copies are made: `((R U)99999)99999` would be 2e10.
+            if part.len().saturating_mul(repeat).saturating_add(out.len()) > MAX_TURNS {
+                return Err(self.error(at, format!("more than {MAX_TURNS} quarter turns")));
+            }
             for _ in 0..repeat {
                 out.extend_from_slice(&part);
-            }
-            if out.len() > MAX_TURNS {
-                return Err(self.error(at, format!("more than {MAX_TURNS} turns")));
             }
         }
         match until {
@@ -268,7 +269,11 @@ impl Reader {
             self.i += 1;
         }
         let digits: String = self.chars[start..self.i].iter().collect();
-        digits.parse::<usize>().map_or(1, |n| n.min(MAX_TURNS))
+        match digits.is_empty() {
+            true => 1,
+            // Too many digits for a number is too many turns, refused by the caller.
+            false => digits.parse::<usize>().unwrap_or(usize::MAX),
+        }
     }
 }
 
@@ -315,5 +320,9 @@ mod tests {
         assert_eq!(parse_cube3("(R U").unwrap_err().at, 5);
         assert!(parse_cube3("[R U]").is_err());
         assert!(parse_cube3("R)").is_err());
+        // A repeat is refused before it is written out, whatever its size.
+        let e = parse_cube3("((R U)99999)99999").unwrap_err();
+        assert_eq!(e.what, "more than 1048576 quarter turns");
+        assert!(parse_cube3("(R)99999999999999999999999").is_err());
     }
 }
