@@ -85,7 +85,7 @@ impl std::str::FromStr for MetricChoice {
 }
 
 /// A memory budget in MB, as bytes.
-fn parse_megabytes(s: &str) -> Result<u64, String> {
+pub(super) fn parse_megabytes(s: &str) -> Result<u64, String> {
     match s.parse::<u64>() {
         Ok(mb) if (1..=1 << 30).contains(&mb) => Ok(mb << 20),
         _ => Err(format!(

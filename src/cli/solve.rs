@@ -12,6 +12,7 @@ use crate::model::notation::Layout;
 use crate::request::RequestError;
 use crate::request::solve::{self, Lines, Method, SolveRequest, Streams};
 
+use super::census::parse_megabytes;
 use super::{parse_gen, report};
 
 #[derive(FromArgs, Debug)]
@@ -51,9 +52,15 @@ pub(crate) struct SolveArgs {
     /// table: the table from the first state (QTM and one-way build it first, about
     /// 0.07 s), on every core; magic (with --puzzle 3x3x3): seed 001's three steps,
     /// not optimal: edges placed, corners placed by a 3-cycle magic move, corners
-    /// twisted by a twist magic move (`[S: (M)k]` is S, M k times, S undone)
+    /// twisted by a twist magic move (`[S: (M)k]` is S, M k times, S undone); ida
+    /// (with --puzzle): IDA* over pattern databases, which auto picks for a puzzle
+    /// too large for the bidirectional search (`"search"` in --json says which ran)
     #[argh(option, default = "Method::Auto")]
     method: Method,
+    /// with --puzzle, the memory IDA*'s pattern databases may take, in MB (default
+    /// 1024): more makes larger tables and a faster search
+    #[argh(option, from_str_fn(parse_megabytes))]
+    memory: Option<u64>,
     /// move costs to minimise instead of a metric, e.g.
     /// "R2=1.5,U2=1.4,F=1.3,F2=2" (a face letter sets that face's other turns; moves
     /// not named cost 1); the text output ends with " (cost X)"
@@ -144,6 +151,7 @@ impl SolveArgs {
             generators: self.generators,
             goal: self.goal,
             puzzle: self.puzzle,
+            memory: self.memory,
             json: self.json,
             show: self.show.then_some(style),
             steps: self.steps,
@@ -167,7 +175,15 @@ pub(super) fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
     };
     #[cfg(not(unix))]
     let mut out = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());
+    // Notes go to a person at a terminal; a script reads "search" in --json.
+    let terminal = io::stderr().is_terminal();
+    let mut note = |text: &str| {
+        if terminal {
+            eprintln!("pocket: {text}");
+        }
+    };
     let mut streams = Streams {
+        note: &mut note,
         lines: &mut lines,
         out: &mut out,
     };

@@ -16,6 +16,8 @@
 
 pub(crate) mod census;
 pub(crate) mod chart;
+pub(crate) mod distance_table;
+pub(crate) mod ida;
 pub(crate) mod layers;
 pub(crate) mod packed;
 pub(crate) mod search;

@@ -681,6 +681,9 @@ mod tests {
         assert!(Puzzle::parse("solved ABC\nmove R 1 2 0\npowers R", "x").is_ok());
         let big = Puzzle::load("3x3x3").unwrap();
         let refused = big.space(false).err().unwrap().to_string();
-        assert!(refused.contains("too large to solve here"), "{refused}");
+        assert!(
+            refused.contains("too large for the bidirectional search"),
+            "{refused}"
+        );
     }
 }

@@ -11,6 +11,7 @@
 
 pub(crate) mod coords;
 pub(crate) mod cube3_notation;
+pub(crate) mod deep;
 pub(crate) mod defined;
 pub(crate) mod draft;
 pub(crate) mod format;
@@ -18,12 +19,14 @@ pub(crate) mod group;
 pub(crate) mod kpuzzle;
 pub(crate) mod magic_method;
 pub(crate) mod orbit;
+pub(crate) mod pattern;
 pub(crate) mod pieces;
 pub(crate) mod space;
 pub(crate) mod strict_json;
 pub(crate) mod tws;
 pub(crate) mod weighted;
 
+pub use deep::DeepSolver;
 pub use defined::{Piece, Puzzle, PuzzleMove};
 pub use format::{BUILTIN_PUZZLES, DefinitionError};
 pub use magic_method::{Conjugate, MagicMethod, MagicSolution};

@@ -174,10 +174,12 @@ impl Puzzle {
             return Err(Error::invalid(
                 Kind::Puzzle,
                 format!(
-                    "{n} stickers of {} colours need {} bits a position: too large to solve here \
-                     (at most 128; and no coordinate: {why}); what pocket does with a puzzle \
-                     this large: `pocket algs --orbit SET` with the same --puzzle finds its \
-                     magic moves, sequences whose powers change only a few pieces of one set{}",
+                    "{n} stickers of {} colours need {} bits a position: too large for the \
+                     bidirectional search and the census (at most 128; and no coordinate: \
+                     {why}); what pocket does with a puzzle this large: `pocket solve` with the \
+                     same --puzzle solves it by IDA* over pattern databases (`--method ida`, \
+                     the default for it), and `pocket algs --orbit SET` finds its magic moves, \
+                     sequences whose powers change only a few pieces of one set{}",
                     self.colours.len(),
                     n * self.bits,
                     match super::cube3_notation::is_kociemba_cube(self) {

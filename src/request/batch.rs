@@ -154,6 +154,11 @@ pub trait Subject {
     /// The metric named in JSON answers (`htm`, `qtm`, `one-way`, `moves`), `None`
     /// when costs are weighted.
     fn metric(&self) -> Option<&'static str>;
+    /// The search that answers, named in JSON answers (`bidirectional`, `ida`), when
+    /// the subject has a choice of them.
+    fn search(&self) -> Option<&'static str> {
+        None
+    }
     /// The solutions of one input that `want` asks for.
     fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String>;
     /// All optimal solutions of one input as plain text, written straight to `out`,
@@ -409,6 +414,10 @@ impl Subject for PuzzleSubject<'_> {
         (!self.puzzle.weighted()).then_some("moves")
     }
 
+    fn search(&self) -> Option<&'static str> {
+        Some("bidirectional")
+    }
+
     fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
         let start = self.decode(raw)?;
         let paths = if want != Want::First {
@@ -536,11 +545,16 @@ impl Answer {
                 return Ok(number);
             }
         }
+        let search = subject.search();
         let solved = subject.solve(raw, want)?;
         let number = solved.number();
         if self.json {
             let input = String::from_utf8_lossy(raw);
-            out.push_str(&self.json_answer(&solved, metric, &input).to_string());
+            let mut v = self.json_answer(&solved, metric, &input);
+            if let Some(search) = search {
+                v["search"] = search.into();
+            }
+            out.push_str(&v.to_string());
             return Ok(number);
         }
         out.push_str(&solved.pictures);

@@ -50,7 +50,7 @@ impl MagicAnswers<'_, '_> {
 
     fn answer(&self, raw: &[u8]) -> Result<String, String> {
         let puzzle = self.method.puzzle();
-        let stickers = self.stickers(puzzle, raw)?;
+        let stickers = read_stickers(puzzle, raw, self.moves_input)?;
         let solution = self.method.solve(&stickers)?;
         let moves = self.method.moves(&solution);
         // Checked here, whatever the tests say: the moves solve the state.
@@ -65,23 +65,6 @@ impl MagicAnswers<'_, '_> {
             true => self.json_line(raw, &steps),
             false => text_line(&steps),
         })
-    }
-
-    fn stickers(&self, puzzle: &Puzzle, raw: &[u8]) -> Result<Vec<u8>, String> {
-        if !self.moves_input {
-            return Ok(raw.to_vec());
-        }
-        let text =
-            std::str::from_utf8(raw).map_err(|_| "the move sequence is not UTF-8".to_string())?;
-        // The 3x3x3 reads WCA notation (wide turns, slices, rotations, groups).
-        if is_kociemba_cube(puzzle) {
-            let turns = parse_cube3(text).map_err(|e| e.to_string())?;
-            return Ok(apply_cube3(&puzzle.solved, &turns));
-        }
-        let moves = puzzle.parse_sequence(text).map_err(|e| e.to_string())?;
-        Ok(moves.iter().fold(puzzle.solved.clone(), |s, &m| {
-            compose(&s, &puzzle.moves[m as usize].perm)
-        }))
     }
 
     fn steps(&self, solution: &MagicSolution, moves: &[u8]) -> Steps {
@@ -136,6 +119,29 @@ impl MagicAnswers<'_, '_> {
         })
         .to_string()
     }
+}
+
+/// A state of a defined puzzle from a line: its stickers as typed (`moves_input`
+/// false), or the position a move sequence makes: WCA notation on the 3x3x3 (wide
+/// turns, slices, rotations, groups), the definition's move names otherwise.
+pub(super) fn read_stickers(
+    puzzle: &Puzzle,
+    raw: &[u8],
+    moves_input: bool,
+) -> Result<Vec<u8>, String> {
+    if !moves_input {
+        return Ok(raw.to_vec());
+    }
+    let text =
+        std::str::from_utf8(raw).map_err(|_| "the move sequence is not UTF-8".to_string())?;
+    if is_kociemba_cube(puzzle) {
+        let turns = parse_cube3(text).map_err(|e| e.to_string())?;
+        return Ok(apply_cube3(&puzzle.solved, &turns));
+    }
+    let moves = puzzle.parse_sequence(text).map_err(|e| e.to_string())?;
+    Ok(moves.iter().fold(puzzle.solved.clone(), |s, &m| {
+        compose(&s, &puzzle.moves[m as usize].perm)
+    }))
 }
 
 /// `edges: D R2 F'; corners: [R: (U R2 U L2 U2)2]; twists: (U R U' R' F)6 (52 moves)`;

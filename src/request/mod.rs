@@ -11,6 +11,7 @@
 pub(crate) mod batch;
 pub mod census;
 pub mod check;
+mod deep;
 mod magic;
 pub mod scramble;
 pub mod show;

@@ -10,6 +10,7 @@ use super::batch::{
     Answer, CubeInput, CubeSubject, Item, PuzzleSubject, Run, Solve, Tally, answer_arguments,
     answer_lines,
 };
+use super::deep::DeepSubject;
 use super::magic::MagicAnswers;
 use super::words::opts::*;
 use super::{RequestError, load_puzzle};
@@ -22,7 +23,7 @@ use crate::model::cost::{Costs, Metric};
 use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
 use crate::model::notation::{Layout, WcaSequence};
-use crate::puzzle::MagicMethod;
+use crate::puzzle::{DeepSolver, MagicMethod};
 
 /// What a `solve` asks, option by option as `pocket solve` takes them.
 #[derive(Debug, Default)]
@@ -55,6 +56,8 @@ pub struct SolveRequest {
     pub goal: Option<String>,
     /// A defined puzzle instead of the cube.
     pub puzzle: Option<String>,
+    /// The memory IDA*'s tables may take, in bytes (`--memory`, with a puzzle).
+    pub memory: Option<u64>,
     /// One JSON object per input.
     pub json: bool,
     /// Draw each state, in this style.
@@ -76,6 +79,9 @@ pub struct Streams<'a, 'b> {
     pub lines: &'a mut Lines<'b>,
     /// Where the answer lines are written, in input order.
     pub out: &'a mut dyn io::Write,
+    /// Hears what the front end may tell its user aside (which search a puzzle is
+    /// solved by, before its tables are built).
+    pub note: &'a mut dyn FnMut(&str),
 }
 
 /// What a request answered: its bad inputs, counted, and whether the inputs were
@@ -122,6 +128,9 @@ pub enum Method {
     Table,
     /// Seed 001's three steps for the 3x3x3 (not optimal).
     Magic,
+    /// IDA* over pattern databases, for a defined puzzle (optimal; what `Auto` runs
+    /// when the bidirectional search would not fit).
+    Ida,
 }
 
 impl std::str::FromStr for Method {
@@ -133,8 +142,9 @@ impl std::str::FromStr for Method {
             "bidir" | "bidirectional" => Ok(Method::Bidir),
             "table" => Ok(Method::Table),
             "magic" => Ok(Method::Magic),
+            "ida" | "ida*" => Ok(Method::Ida),
             _ => Err(format!(
-                "unknown method '{s}' (expected auto, bidir, table or magic)"
+                "unknown method '{s}' (expected auto, bidir, table, magic or ida)"
             )),
         }
     }
@@ -229,14 +239,69 @@ fn solve_puzzle(
             "{PUZZLE} does not take {what}"
         )));
     }
+    if a.method == Method::Ida && a.cost.is_some() {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} ida counts moves: it does not take {COST}"
+        )));
+    }
+    if a.method == Method::Bidir && a.memory.is_some() {
+        return Err(RequestError::Usage(format!(
+            "{MEMORY} is the budget of IDA*'s tables: {METHOD} bidir has none"
+        )));
+    }
     let puzzle = load_puzzle(name, a.cost.as_deref())?;
-    let space = puzzle
-        .space(true)
-        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
-    let mut subject = PuzzleSubject {
+    let space = match a.method {
+        Method::Ida => None,
+        _ => Some(puzzle.space(true)),
+    };
+    let refused = match space {
+        Some(Ok(space)) => {
+            let mut subject = PuzzleSubject {
+                puzzle: &puzzle,
+                space: &space,
+                solver: space.solver(),
+                moves_input: inputs.sequences,
+            };
+            return Ok(feed(
+                streams,
+                &inputs.given,
+                inputs.sequences,
+                part_size(&answer, false),
+                &mut |items, text, _| answer.batch(&mut subject, items, text),
+            )?);
+        }
+        Some(Err(e)) if a.method == Method::Bidir || puzzle.weighted() => {
+            return Err(RequestError::Input(format!("puzzle {name}: {e}")));
+        }
+        Some(Err(e)) => Some(e),
+        None => None,
+    };
+    let memory = a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY);
+    (streams.note)(&format!(
+        "{name}: {}; solving by IDA* over pattern databases of at most {} MB (--memory), \
+         built first",
+        match &refused {
+            Some(_) => "too large for the bidirectional search",
+            None => "asked for IDA*",
+        },
+        memory >> 20
+    ));
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let solver = DeepSolver::new(&puzzle, memory, threads).map_err(|e| {
+        RequestError::Input(match &refused {
+            Some(first) => {
+                // Without its advice to try IDA*, which has just said why it cannot.
+                let first = first.to_string();
+                let first = first.split("; what pocket does with").next().unwrap_or("");
+                format!("puzzle {name}: {first}; and {e}")
+            }
+            None => format!("puzzle {name}: {e}"),
+        })
+    })?;
+    (streams.note)(&format!("{name}: {}", solver.describe()));
+    let mut subject = DeepSubject {
         puzzle: &puzzle,
-        space: &space,
-        solver: space.solver(),
+        solver,
         moves_input: inputs.sequences,
     };
     Ok(feed(
@@ -287,6 +352,7 @@ fn magic_refuses(a: &SolveRequest) -> Option<String> {
             format!("{ALL} (it finds one solution, not every optimal one)"),
         ),
         (a.count, format!("{COUNT} (it finds one solution)")),
+        (a.memory.is_some(), format!("{MEMORY} (it keeps no tables)")),
         (a.cost.is_some(), format!("{COST} (it counts moves)")),
         (
             a.compact,
@@ -538,6 +604,17 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
              (the 2x2x2 is solved optimally)"
         )));
     }
+    if a.method == Method::Ida {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} ida solves a defined puzzle: give {PUZZLE} (the cube's own searches \
+             are faster)"
+        )));
+    }
+    if a.memory.is_some() {
+        return Err(RequestError::Usage(format!(
+            "{MEMORY} is the budget of IDA*'s tables for a defined puzzle: give {PUZZLE}"
+        )));
+    }
     let plan = plan(a)?;
     let Plan {
         inputs,
@@ -655,6 +732,7 @@ mod tests {
         let mut lines: Lines<'_> = LineReader::new(Box::new(io::empty()));
         let mut out = Vec::new();
         let mut streams = Streams {
+            note: &mut |_| {},
             lines: &mut lines,
             out: &mut out,
         };

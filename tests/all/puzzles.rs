@@ -105,7 +105,7 @@ fn refused_definitions_and_options() {
     let o = pocket(&["solve", "--puzzle", big.to_str().unwrap(), "X"], b"");
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        String::from_utf8_lossy(&o.stderr).contains("too large to solve here"),
+        String::from_utf8_lossy(&o.stderr).contains("too large for the bidirectional search"),
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );

@@ -1,0 +1,202 @@
+//! Iterative-deepening A* (IDA*): depth-first searches to growing bounds, each
+//! pruning a branch when its moves so far plus a lower bound on the moves left pass
+//! the bound. It keeps only the path, so a puzzle far past the bidirectional search's
+//! reach is searched in the memory of its lower-bound tables alone.
+//!
+//! Generic over [`Estimated`]: a node and its moves, and a lower bound that is 0 only
+//! at the goal (the puzzle layer's pattern databases are one). Moves count one each;
+//! the sequences searched are canonical ([`Canon`]): no move follows one it merges
+//! with, and with `sorted`, commuting moves of different faces come in face order, so
+//! each product of commuting moves is tried once.
+//!
+//! Why the first answer is optimal: every bound is the least `g + h` that passed the
+//! one before, so no shorter sequence was pruned, and a bound's search is complete.
+
+use super::search::{Canon, Moves};
+
+/// A puzzle as IDA* sees it: nodes that moves turn into one another, and a lower
+/// bound on the moves from a node to the goal.
+pub trait Estimated {
+    /// A position, with whatever speeds up its bound (a coordinate per table).
+    type Node: Clone;
+    /// Number of moves.
+    fn move_count(&self) -> usize;
+    /// `to` becomes `from` after move `m` (`to` is reused, so no allocation).
+    fn apply(&self, from: &Self::Node, m: usize, to: &mut Self::Node);
+    /// A lower bound on the moves that solve `node`: 0 exactly at the goal, and
+    /// `None` when no sequence solves it.
+    fn estimate(&self, node: &Self::Node) -> Option<u32>;
+}
+
+/// What a search found: optimal sequences (the first, or all of them) and the nodes
+/// it visited.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    pub paths: Vec<Moves>,
+    pub nodes: u64,
+}
+
+/// Whether to stop at the first optimal sequence or list them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    First,
+    All,
+}
+
+/// One search: its space, rule, what it keeps, and its path so far.
+struct Run<'a, E: Estimated> {
+    space: &'a E,
+    canon: &'a Canon,
+    sorted: bool,
+    listing: Listing,
+    /// `nodes[d]`: the node after `d` moves of the current path.
+    nodes: Vec<E::Node>,
+    path: Moves,
+    found: Found,
+    /// The least `g + h` over the bound seen in this iteration.
+    next_bound: u32,
+}
+
+impl<E: Estimated> Run<'_, E> {
+    fn allows(&self, prev: Option<usize>, next: usize) -> bool {
+        match self.sorted {
+            true => self.canon.allows(prev, next) && self.canon.allows_sorted(prev, next),
+            false => self.canon.allows(prev, next),
+        }
+    }
+
+    /// Search below the node at depth `g`, whose bound is `h`; true to stop.
+    fn dive(&mut self, g: usize, h: u32, bound: u32) -> bool {
+        if h == 0 {
+            self.found.paths.push(self.path.clone());
+            return self.listing == Listing::First;
+        }
+        if self.nodes.len() <= g + 1 {
+            let copy = self.nodes[g].clone();
+            self.nodes.push(copy);
+        }
+        let prev = self.path.last().map(|&m| m as usize);
+        for m in 0..self.space.move_count() {
+            if !self.allows(prev, m) {
+                continue;
+            }
+            let (done, rest) = self.nodes.split_at_mut(g + 1);
+            self.space.apply(&done[g], m, &mut rest[0]);
+            self.found.nodes += 1;
+            let Some(h2) = self.space.estimate(&rest[0]) else {
+                continue;
+            };
+            let f = g as u32 + 1 + h2;
+            if f > bound {
+                self.next_bound = self.next_bound.min(f);
+                continue;
+            }
+            self.path.push(m as u8);
+            let stop = self.dive(g + 1, h2, bound);
+            self.path.pop();
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The optimal sequences from `start` (the first, or every canonical one), searching
+/// bounds up to `max_moves`; none when no sequence that short solves it. `sorted`
+/// also puts commuting moves in face order (right for one answer; `All` lists every
+/// order).
+pub fn ida_star<E: Estimated>(
+    space: &E,
+    canon: &Canon,
+    start: E::Node,
+    listing: Listing,
+    max_moves: u32,
+) -> Found {
+    let Some(h) = space.estimate(&start) else {
+        return Found::default();
+    };
+    let mut run = Run {
+        space,
+        canon,
+        sorted: listing == Listing::First,
+        listing,
+        nodes: vec![start],
+        path: Moves::new(),
+        found: Found::default(),
+        next_bound: u32::MAX,
+    };
+    let mut bound = h;
+    while bound <= max_moves {
+        run.next_bound = u32::MAX;
+        run.dive(0, h, bound);
+        if !run.found.paths.is_empty() || run.next_bound == u32::MAX {
+            break;
+        }
+        bound = run.next_bound;
+    }
+    run.found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::{MoveSpec, Product};
+
+    /// A counter modulo 12 turned by +1, -1 and +5, its bound the exact distance
+    /// over 5 (admissible: one move changes it by at most 5).
+    struct Clock;
+
+    impl Estimated for Clock {
+        type Node = i32;
+        fn move_count(&self) -> usize {
+            3
+        }
+        fn apply(&self, from: &i32, m: usize, to: &mut i32) {
+            *to = (from + [1, 11, 5][m]) % 12;
+        }
+        fn estimate(&self, n: &i32) -> Option<u32> {
+            let d = (*n).min(12 - *n) as u32;
+            Some(d.div_ceil(5))
+        }
+    }
+
+    fn canon() -> Canon {
+        let moves = [MoveSpec { face: 0, cost: 1 }; 3];
+        Canon::from_relations(&moves, |_, _| Product::Other, |_, _| false)
+    }
+
+    #[test]
+    fn finds_the_shortest_sequence() {
+        // 6 is 5 + 1 (two moves); nothing shorter.
+        let found = ida_star(&Clock, &canon(), 6, Listing::First, 20);
+        assert_eq!(found.paths.len(), 1);
+        assert_eq!(found.paths[0].len(), 2);
+        let end = found.paths[0]
+            .iter()
+            .fold(6, |n, &m| (n + [1, 11, 5][m as usize]) % 12);
+        assert_eq!(end, 0);
+    }
+
+    #[test]
+    fn lists_every_shortest_sequence() {
+        // From 2: -1 -1, or +5 +5: both of length 2, and in both orders.
+        let found = ida_star(&Clock, &canon(), 2, Listing::All, 20);
+        let mut paths: Vec<Vec<u8>> = found.paths.iter().map(|p| p.to_vec()).collect();
+        paths.sort();
+        assert_eq!(paths, vec![vec![1, 1], vec![2, 2]]);
+    }
+
+    #[test]
+    fn stops_at_the_bound() {
+        assert!(
+            ida_star(&Clock, &canon(), 6, Listing::First, 1)
+                .paths
+                .is_empty()
+        );
+        assert_eq!(
+            ida_star(&Clock, &canon(), 0, Listing::First, 0).paths.len(),
+            1
+        );
+    }
+}

@@ -1,0 +1,338 @@
+//! Pattern databases of a defined puzzle: the exact distance of every position of a
+//! *projection*, the puzzle with some of its pieces' colours forgotten. A projection
+//! keeps the colours of some kinds of piece of some orbits; every other piece of those
+//! orbits looks like one blank piece, whose stickers still show its orientation
+//! (sticker `s` of a blank piece shows blank colour `s`). A projection is a puzzle of
+//! its own, with the same moves, on the coordinates of `coords.rs`, and its table is
+//! the engine's breadth-first search over them (`engine/distance_table.rs`).
+//!
+//! Solving the puzzle solves every projection, so a projection's distance is a lower
+//! bound (IDA*'s, in `deep.rs`); and when the projections together keep every kind of
+//! every orbit, the puzzle is solved exactly when all of them are.
+
+use super::coords::Coords;
+use super::defined::{Piece, Puzzle, PuzzleMove};
+use super::pieces::{self, Orbit};
+use crate::engine::distance_table::{DistanceTable, UNSEEN, distance_table};
+
+/// The first colour of a blank piece's stickers (past every printable character, so
+/// it is no colour of the puzzle's own).
+const BLANK: u8 = 0x80;
+
+/// One orbit of the puzzle, its kinds of piece and how each looks at home.
+#[derive(Clone, Debug)]
+pub struct Kinds {
+    pub orbit: Orbit,
+    /// The kind of the piece at home at each position.
+    pub kind_at: Vec<u8>,
+    /// How each kind looks at home, in slot order.
+    pub looks: Vec<Vec<u8>>,
+}
+
+impl Kinds {
+    /// The kinds of an orbit, refused when a piece looks the same turned, or like
+    /// another turned: its orientation would not be seen, and a blank piece's would.
+    pub fn new(orbit: Orbit, solved: &[u8]) -> Result<Kinds, String> {
+        let mut looks: Vec<Vec<u8>> = Vec::new();
+        let mut kind_at = Vec::new();
+        for piece in &orbit.pieces {
+            let look: Vec<u8> = piece.iter().map(|&s| solved[s as usize]).collect();
+            let k = looks.iter().position(|l| *l == look).unwrap_or_else(|| {
+                looks.push(look);
+                looks.len() - 1
+            });
+            kind_at.push(k as u8);
+        }
+        for look in &looks {
+            for g in &orbit.twists[1..] {
+                let turned: Vec<u8> = g.iter().map(|&s| look[s as usize]).collect();
+                if looks.contains(&turned) {
+                    let shown = String::from_utf8_lossy(look).into_owned();
+                    return Err(format!(
+                        "a piece showing {shown} looks like a piece of its orbit turned"
+                    ));
+                }
+            }
+        }
+        Ok(Kinds {
+            orbit,
+            kind_at,
+            looks,
+        })
+    }
+
+    /// How many pieces of each kind there are.
+    pub fn counts(&self) -> Vec<u32> {
+        let mut counts = vec![0; self.looks.len()];
+        for &k in &self.kind_at {
+            counts[k as usize] += 1;
+        }
+        counts
+    }
+
+    /// The kind and orientation of the piece at each position of `stickers`.
+    pub fn read(&self, stickers: &[u8]) -> Result<Vec<(u8, u8)>, String> {
+        let o = &self.orbit;
+        o.pieces
+            .iter()
+            .map(|piece| {
+                let shown: Vec<u8> = piece.iter().map(|&s| stickers[s as usize]).collect();
+                self.looks
+                    .iter()
+                    .enumerate()
+                    .find_map(|(k, look)| {
+                        o.twists
+                            .iter()
+                            .position(|g| {
+                                g.iter().zip(&shown).all(|(&s, &c)| look[s as usize] == c)
+                            })
+                            .map(|t| (k as u8, t as u8))
+                    })
+                    .ok_or_else(|| {
+                        format!(
+                            "stickers {} show {}, which no piece of the puzzle shows",
+                            piece
+                                .iter()
+                                .map(|s| s.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                            String::from_utf8_lossy(&shown)
+                        )
+                    })
+            })
+            .collect()
+    }
+}
+
+/// The kinds a projection keeps of each orbit (`tracked[orbit][kind]`); an orbit with
+/// none is left out of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Projection {
+    pub tracked: Vec<Vec<bool>>,
+}
+
+impl Projection {
+    fn has(&self, orbit: usize) -> bool {
+        self.tracked[orbit].iter().any(|&t| t)
+    }
+
+    /// The projection as a puzzle: its orbits' stickers, renumbered in order, their
+    /// colours kept or blanked, and the same moves.
+    pub fn puzzle(&self, full: &Puzzle, kinds: &[Kinds]) -> (Puzzle, Vec<u8>, Vec<u8>) {
+        // The full puzzle's sticker of each sticker kept, and back.
+        let mut kept = Vec::new();
+        for (_, k) in kinds.iter().enumerate().filter(|(r, _)| self.has(*r)) {
+            for piece in &k.orbit.pieces {
+                kept.extend_from_slice(piece);
+            }
+        }
+        let mut renumber = vec![u8::MAX; full.stickers()];
+        for (i, &s) in kept.iter().enumerate() {
+            renumber[s as usize] = i as u8;
+        }
+        let solved = self.stickers(kinds, kept.len(), &renumber, None);
+        let moves = full
+            .moves
+            .iter()
+            .map(|m| PuzzleMove {
+                name: m.name.clone(),
+                perm: kept
+                    .iter()
+                    .map(|&s| renumber[m.perm[s as usize] as usize])
+                    .collect(),
+                face: m.face,
+                cost: m.cost,
+            })
+            .collect();
+        let mut pieces = Vec::new();
+        for (r, k) in kinds.iter().enumerate().filter(|(r, _)| self.has(*r)) {
+            for (q, piece) in k.orbit.pieces.iter().enumerate() {
+                pieces.push(Piece {
+                    kind: format!("orbit{r}"),
+                    name: format!("o{r}p{q}"),
+                    stickers: piece.iter().map(|&s| renumber[s as usize]).collect(),
+                });
+            }
+        }
+        let mut colours: Vec<u8> = Vec::new();
+        for &c in &solved {
+            if !colours.contains(&c) {
+                colours.push(c);
+            }
+        }
+        let bits = (usize::BITS - (colours.len().max(2) - 1).leading_zeros()).max(1);
+        let puzzle = Puzzle {
+            name: format!("{} (projection)", full.name),
+            solved,
+            moves,
+            pieces,
+            faces: Vec::new(),
+            colours,
+            bits,
+        };
+        (puzzle, kept, renumber)
+    }
+
+    /// The projection's stickers of a position of the full puzzle, read as kinds and
+    /// orientations (`read`: already read, one list per orbit), or the solved state's.
+    fn stickers(
+        &self,
+        kinds: &[Kinds],
+        len: usize,
+        renumber: &[u8],
+        read: Option<&[Vec<(u8, u8)>]>,
+    ) -> Vec<u8> {
+        let mut out = vec![0u8; len];
+        for (r, k) in kinds.iter().enumerate().filter(|(r, _)| self.has(*r)) {
+            for (q, piece) in k.orbit.pieces.iter().enumerate() {
+                let (kind, twist) = match read {
+                    Some(read) => read[r][q],
+                    None => (k.kind_at[q], 0),
+                };
+                let g = &k.orbit.twists[twist as usize];
+                for (s, &x) in piece.iter().enumerate() {
+                    let slot = g[s] as usize;
+                    out[renumber[x as usize] as usize] = match self.tracked[r][kind as usize] {
+                        true => k.looks[kind as usize][slot],
+                        false => BLANK + slot as u8,
+                    };
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A projection with its coordinate and distance table.
+pub struct Pattern {
+    pub projection: Projection,
+    pub coords: Coords,
+    pub table: DistanceTable,
+    /// Stickers of the projection, and the projection's number of each sticker of the
+    /// full puzzle (`u8::MAX`: not kept).
+    len: usize,
+    renumber: Vec<u8>,
+}
+
+impl Pattern {
+    /// Build the projection's coordinate and table (`threads` share the search).
+    pub fn build(
+        full: &Puzzle,
+        kinds: &[Kinds],
+        projection: Projection,
+        inverses: &[usize],
+        threads: usize,
+    ) -> Result<Pattern, String> {
+        let (puzzle, kept, renumber) = projection.puzzle(full, kinds);
+        let coords = Coords::new(&puzzle, inverses)?;
+        let table = distance_table(&coords, coords.goal() as usize, threads)
+            .map_err(|e| format!("its table: {e}"))?;
+        Ok(Pattern {
+            projection,
+            coords,
+            table,
+            len: kept.len(),
+            renumber,
+        })
+    }
+
+    /// The coordinate's state of the searches for a position already read, or why no
+    /// sequence reaches it (its pieces twisted in a way no move twists them).
+    pub fn state_of(&self, kinds: &[Kinds], read: &[Vec<(u8, u8)>]) -> Result<u128, String> {
+        let stickers = self
+            .projection
+            .stickers(kinds, self.len, &self.renumber, Some(read));
+        let index = self.coords.encode(&stickers).map_err(|e| e.0)?;
+        Ok(self.coords.state(index))
+    }
+
+    /// The distance of a state of the searches, `None` when no sequence reaches it.
+    #[inline]
+    pub fn distance(&self, x: u128) -> Option<u32> {
+        match self.table.get(self.coords.index(x) as usize) {
+            UNSEEN => None,
+            d => Some(u32::from(d)),
+        }
+    }
+}
+
+/// The kinds of every orbit of `puzzle`.
+pub fn kinds(puzzle: &Puzzle) -> Result<Vec<Kinds>, String> {
+    pieces::find(puzzle)?
+        .orbits
+        .into_iter()
+        .map(|o| Kinds::new(o, &puzzle.solved))
+        .collect()
+}
+
+/// The projections to build within `cap` positions each: each orbit's kinds in runs,
+/// as many to a run as fit, then runs of different orbits joined while they fit.
+/// Every kind of every orbit is in one of them.
+pub fn plan(puzzle: &Puzzle, kinds: &[Kinds], cap: u64) -> Result<Vec<Projection>, String> {
+    let size = |p: &Projection| -> Option<u64> {
+        let (sub, _, _) = p.puzzle(puzzle, kinds);
+        Coords::measure(&sub)
+            .ok()
+            .map(|(size, _, _)| size)
+            .filter(|&s| s <= cap)
+    };
+    let empty = || Projection {
+        tracked: kinds.iter().map(|k| vec![false; k.looks.len()]).collect(),
+    };
+    let mut runs: Vec<(Projection, u64)> = Vec::new();
+    for (r, k) in kinds.iter().enumerate() {
+        let mut run = empty();
+        let mut fitted = None;
+        for kind in 0..k.looks.len() {
+            run.tracked[r][kind] = true;
+            match size(&run) {
+                Some(s) => fitted = Some(s),
+                None => {
+                    run.tracked[r][kind] = false;
+                    let Some(s) = fitted else {
+                        return Err(format!(
+                            "one piece of an orbit of {} pieces alone needs a table of more \
+                             than {} positions",
+                            k.orbit.pieces.len(),
+                            crate::io::group(cap)
+                        ));
+                    };
+                    runs.push((run, s));
+                    run = empty();
+                    run.tracked[r][kind] = true;
+                    fitted = size(&run);
+                    if fitted.is_none() {
+                        return Err(format!(
+                            "one piece of an orbit of {} pieces alone needs a table of more \
+                             than {} positions",
+                            k.orbit.pieces.len(),
+                            crate::io::group(cap)
+                        ));
+                    }
+                }
+            }
+        }
+        if let Some(s) = fitted {
+            runs.push((run, s));
+        }
+    }
+    // Join the smallest runs while the join fits: one table that sees more.
+    runs.sort_by_key(|&(_, s)| s);
+    let mut joined: Vec<(Projection, u64)> = Vec::new();
+    for (run, s) in runs {
+        let fit = joined.iter().enumerate().find_map(|(i, (j, _))| {
+            let mut both = j.clone();
+            for (r, kinds) in run.tracked.iter().enumerate() {
+                for (k, &t) in kinds.iter().enumerate() {
+                    both.tracked[r][k] |= t;
+                }
+            }
+            size(&both).map(|s| (i, both, s))
+        });
+        match fit {
+            Some((i, both, s)) => joined[i] = (both, s),
+            None => joined.push((run, s)),
+        }
+    }
+    Ok(joined.into_iter().map(|(p, _)| p).collect())
+}
