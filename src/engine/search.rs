@@ -125,6 +125,8 @@ pub struct Canon {
     before: Vec<[bool; 256]>,
     /// `sorted[a * n + b]`: `after` and, for commuting moves, faces in order.
     sorted: Vec<bool>,
+    /// `swaps[a * n + b]`: moves of different faces that commute.
+    swaps: Vec<bool>,
 }
 
 impl Canon {
@@ -147,6 +149,7 @@ impl Canon {
         let mut after = vec![[true; 256]; n];
         let mut before = vec![[true; 256]; n];
         let mut sorted = vec![true; n * n];
+        let mut swaps = vec![false; n * n];
         for a in 0..n {
             for b in 0..n {
                 let redundant = match product(a, b) {
@@ -156,7 +159,9 @@ impl Canon {
                 };
                 after[b][a] = !redundant;
                 before[a][b] = !redundant;
-                let unsorted = moves[b].face < moves[a].face && commutes(a, b);
+                let swap = moves[b].face != moves[a].face && commutes(a, b);
+                swaps[a * n + b] = swap;
+                let unsorted = moves[b].face < moves[a].face && swap;
                 sorted[a * n + b] = !redundant && !unsorted;
             }
         }
@@ -165,7 +170,13 @@ impl Canon {
             after,
             before,
             sorted,
+            swaps,
         }
+    }
+
+    /// Whether moves `a` and `b`, of different faces, commute.
+    pub fn commute(&self, a: usize, b: usize) -> bool {
+        self.swaps[a * self.n + b]
     }
 
     /// Whether `next` may follow `prev` (`None`: at the start of a sequence).

@@ -108,8 +108,19 @@ impl<'p> DeepSolver<'p> {
         // A byte a position, and a quarter of the budget to a table at most: two or
         // three large tables and the small ones fit.
         let mut cap = (memory / 4).max(1);
+        let over = || {
+            refuse(format!(
+                "its tables need more than the memory budget of {} MB (--memory)",
+                memory >> 20
+            ))
+        };
         let plan = loop {
-            let plan = pattern::plan(puzzle, &kinds, cap).map_err(&refuse)?;
+            let plan = match pattern::plan(puzzle, &kinds, cap) {
+                Ok(plan) => plan,
+                // The budget was cut to fit, and one piece alone no longer does.
+                Err(_) if cap < memory / 4 => return Err(over()),
+                Err(e) => return Err(refuse(e)),
+            };
             let bytes: u64 = plan
                 .iter()
                 .map(|p| {
@@ -121,10 +132,7 @@ impl<'p> DeepSolver<'p> {
                 break plan;
             }
             if cap < 1000 {
-                return Err(refuse(format!(
-                    "its tables need more than the memory budget of {} MB (--memory)",
-                    memory >> 20
-                )));
+                return Err(over());
             }
             cap /= 2;
         };

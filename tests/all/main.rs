@@ -21,6 +21,7 @@ mod definitions;
 mod docs;
 mod formats;
 mod goals;
+mod ida;
 mod judge;
 mod judge_box;
 mod layers;

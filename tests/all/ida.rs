@@ -1,0 +1,269 @@
+//! `pocket solve --puzzle FILE` by IDA* over pattern databases (issue 41): optimal
+//! where the bidirectional search also answers (the 2x2x2 with or without a fixed
+//! corner, the skewb, the pyraminx), every solution applied here with the definition
+//! file's own permutations, unsolvable states refused rather than searched, and the
+//! options that make no sense with it refused by name.
+use crate::common::*;
+
+/// A definition's moves and the powers `powers all` adds, as sticker permutations
+/// (after a move, sticker `i` shows what sticker `perm[i]` showed), by name:
+/// `NAME`, `NAMEk` for the k-th power, `NAME'` for the inverse.
+fn moves_of_definition(text: &str) -> Vec<(String, Vec<usize>)> {
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("move ")) {
+        let mut words = line.split_whitespace().skip(1);
+        let name = words.next().unwrap().to_string();
+        let perm: Vec<usize> = words.map(|w| w.parse().unwrap()).collect();
+        let identity: Vec<usize> = (0..perm.len()).collect();
+        let mut power = perm.clone();
+        let mut k = 1;
+        while power != identity {
+            let next: Vec<usize> = (0..perm.len()).map(|i| power[perm[i]]).collect();
+            if next == identity {
+                out.push((format!("{name}'"), power.clone()));
+            }
+            out.push((
+                if k == 1 {
+                    name.clone()
+                } else {
+                    format!("{name}{k}")
+                },
+                power,
+            ));
+            power = next;
+            k += 1;
+        }
+    }
+    out
+}
+
+fn definition(path: &str) -> String {
+    let builtin = format!("{}/fixtures/puzzles/{path}.txt", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&builtin)
+        .or_else(|_| std::fs::read_to_string(path))
+        .expect("a definition file")
+}
+
+fn solved_of(text: &str) -> Vec<u8> {
+    let line = text.lines().find(|l| l.starts_with("solved ")).unwrap();
+    line[7..].trim().as_bytes().to_vec()
+}
+
+/// The stickers after `sequence` from `state`.
+fn apply_named(moves: &[(String, Vec<usize>)], state: &[u8], sequence: &str) -> Vec<u8> {
+    let mut s = state.to_vec();
+    for name in sequence.split_whitespace() {
+        let (_, perm) = moves.iter().find(|(n, _)| n == name).expect(name);
+        s = perm.iter().map(|&p| s[p]).collect();
+    }
+    s
+}
+
+/// `count` sequences of `length` random moves of the definition (base moves only).
+fn scrambles(text: &str, seed: u64, count: usize, length: usize) -> Vec<String> {
+    let names: Vec<String> = text
+        .lines()
+        .filter(|l| l.starts_with("move "))
+        .map(|l| l.split_whitespace().nth(1).unwrap().to_string())
+        .collect();
+    let mut rng = Rng(seed);
+    (0..count)
+        .map(|_| {
+            (0..length)
+                .map(|_| names[rng.below(names.len())].clone())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+/// Each JSON answer of a solve of `sequences` with `extra` options.
+fn answers(puzzle: &str, extra: &[&str], sequences: &[String]) -> Vec<serde_json::Value> {
+    let mut args = vec!["solve", "--puzzle", puzzle, "--json", "--moves", "-"];
+    args.extend_from_slice(extra);
+    let input = sequences.join("\n") + "\n";
+    lines_of(&args, input.as_bytes())
+        .iter()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// The puzzles where both searches answer: a name or fixture path, and its file.
+fn small_puzzles() -> Vec<(String, String)> {
+    let fixture = |f: &str| format!("{}/fixtures/puzzles/{f}", env!("CARGO_MANIFEST_DIR"));
+    vec![
+        ("pocket-golf".to_string(), definition("pocket-golf")),
+        (fixture("2x2x2-free.txt"), definition("2x2x2-free")),
+        (fixture("skewb.txt"), definition("skewb")),
+        (fixture("pyraminx.txt"), definition("pyraminx")),
+    ]
+}
+
+#[test]
+fn ida_lengths_equal_the_bidirectional_search() {
+    for (seed, (puzzle, text)) in small_puzzles().into_iter().enumerate() {
+        let moves = moves_of_definition(&text);
+        let solved = solved_of(&text);
+        let sequences = scrambles(&text, 41 + seed as u64, 6, 30);
+        // Small tables (4 MB): a real search, not a walk down one exact table.
+        let ida = answers(&puzzle, &["--method", "ida", "--memory", "4"], &sequences);
+        let bidir = answers(&puzzle, &["--method", "bidir"], &sequences);
+        for ((a, b), sequence) in ida.iter().zip(&bidir).zip(&sequences) {
+            assert_eq!(a["search"], "ida", "{puzzle}");
+            assert_eq!(b["search"], "bidirectional", "{puzzle}");
+            assert_eq!(a["length"], b["length"], "{puzzle}: {sequence}");
+            let state = apply_named(&moves, &solved, sequence);
+            let solution = a["solution"].as_str().unwrap();
+            let end = apply_named(&moves, &state, solution);
+            assert_eq!(end, solved, "{puzzle}: {sequence} then {solution}");
+        }
+    }
+}
+
+#[test]
+fn ida_lists_the_optimal_solutions_the_bidirectional_search_lists() {
+    // The pyraminx's tips commute with every move: one state has 47,520 optimal
+    // solutions, every order of a few (a search of every order took 228 s).
+    for (puzzle, text) in small_puzzles().into_iter().skip(2) {
+        let sequences = scrambles(&text, 7, 3, 30);
+        let ida = answers(
+            &puzzle,
+            &["--method", "ida", "--memory", "1", "--all"],
+            &sequences,
+        );
+        let bidir = answers(&puzzle, &["--method", "bidir", "--all"], &sequences);
+        for (a, b) in ida.iter().zip(&bidir) {
+            let sorted = |v: &serde_json::Value| {
+                let mut s: Vec<String> = v["solutions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_str().unwrap().to_string())
+                    .collect();
+                s.sort();
+                s
+            };
+            assert_eq!(sorted(a), sorted(b), "{puzzle}");
+            assert_eq!(a["count"], b["count"], "{puzzle}");
+        }
+    }
+}
+
+/// The 3x3x3 is past the bidirectional search: `auto` runs IDA*, and two different
+/// sets of tables (16 and 64 MB) agree on every length.
+#[test]
+fn the_3x3x3_is_solved_by_ida_with_any_tables() {
+    let text = definition("3x3x3");
+    let moves = moves_of_definition(&text);
+    let solved = solved_of(&text);
+    let sequences = scrambles(&text, 3, 5, 8);
+    let small = answers("3x3x3", &["--memory", "16"], &sequences);
+    let large = answers("3x3x3", &["--memory", "64"], &sequences);
+    for ((a, b), sequence) in small.iter().zip(&large).zip(&sequences) {
+        assert_eq!(a["search"], "ida");
+        assert_eq!(a["length"], b["length"], "{sequence}");
+        assert!(a["length"].as_u64().unwrap() <= 8, "{sequence}: {a}");
+        let state = apply_named(&moves, &solved, sequence);
+        for answer in [a, b] {
+            let solution = answer["solution"].as_str().unwrap();
+            assert_eq!(apply_named(&moves, &state, solution), solved, "{sequence}");
+        }
+    }
+}
+
+/// A state no moves make would keep IDA* searching without end: each is refused at
+/// once, by name, and the batch keeps its good lines.
+#[test]
+fn unsolvable_states_are_refused_not_searched() {
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let with = |changes: &[(usize, u8)]| {
+        let mut s = solved.as_bytes().to_vec();
+        for &(i, c) in changes {
+            s[i] = c;
+        }
+        String::from_utf8(s).unwrap()
+    };
+    let swapped = with(&[(19, b'R'), (10, b'F')]); // edges UF and UR swapped alone
+    let flipped = with(&[(7, b'F'), (19, b'U')]); // edge UF flipped alone
+    let twisted = with(&[(8, b'F'), (9, b'U'), (20, b'R')]); // corner URF twisted alone
+    let input = format!("{swapped}\n{solved}\n{flipped}\n{twisted}\n");
+    let o = pocket_within(
+        &["solve", "--puzzle", "3x3x3", "--memory", "16"],
+        input.as_bytes(),
+        std::time::Duration::from_secs(60),
+    )
+    .expect("refused at once, not searched");
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert!(
+        lines[0].contains("two pieces swapped alone"),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1], "");
+    assert!(lines[2].contains("twisted by 1 of 2"), "{}", lines[2]);
+    assert!(lines[3].contains("twisted by 1 of 3"), "{}", lines[3]);
+}
+
+#[test]
+fn options_ida_cannot_take_are_refused_by_name() {
+    for (args, says) in [
+        (
+            &["solve", "--method", "ida", "UUUURRRRFFFFDDDDLLLLBBBB"][..],
+            "--method ida solves a defined puzzle",
+        ),
+        (
+            &["solve", "--memory", "64", "UUUURRRRFFFFDDDDLLLLBBBB"][..],
+            "--memory is the budget of IDA*'s tables",
+        ),
+        (
+            &[
+                "solve",
+                "--puzzle",
+                "skewb-nowhere",
+                "--method",
+                "bidir",
+                "--memory",
+                "8",
+                "x",
+            ][..],
+            "--method bidir has none",
+        ),
+        (
+            &[
+                "solve",
+                "--puzzle",
+                "pocket-golf",
+                "--method",
+                "ida",
+                "--cost",
+                "R=2",
+                "x",
+            ][..],
+            "--method ida counts moves",
+        ),
+        (
+            &["solve", "--puzzle", "pocket-golf", "--memory", "0", "x"][..],
+            "--memory takes megabytes",
+        ),
+    ] {
+        let o = pocket(args, b"");
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // A budget too small for the tables: said, as bad input.
+    let o = pocket(
+        &[
+            "solve", "--puzzle", "3x3x3", "--memory", "1", "--moves", "R",
+        ],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("its tables need more than the memory budget of 1 MB (--memory)"),
+        "{err}"
+    );
+}
