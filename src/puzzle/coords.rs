@@ -222,8 +222,30 @@ fn unrank_multiset(mut r: u64, counts: &[u32]) -> Vec<u8> {
     out
 }
 
+/// The orbit with its orientations forgotten when no piece of it shows them (every
+/// piece looks the same however it is turned, as a piece of one colour does): its
+/// positions are then its arrangements alone. Pattern databases (`pattern.rs`) colour
+/// the pieces of an orbit so, when its orientations are too many to tabulate.
+fn unseen_turns(mut orbit: Orbit, solved: &[u8]) -> Orbit {
+    let unseen = orbit.pieces.iter().all(|piece| {
+        let look: Vec<u8> = piece.iter().map(|&s| solved[s as usize]).collect();
+        orbit.twists[1..]
+            .iter()
+            .all(|g| g.iter().map(|&s| look[s as usize]).eq(look.iter().copied()))
+    });
+    if unseen && orbit.twists.len() > 1 {
+        orbit.twists.truncate(1);
+        orbit.product = vec![0];
+        for row in &mut orbit.twist {
+            row.iter_mut().for_each(|t| *t = 0);
+        }
+    }
+    orbit
+}
+
 impl Ranked {
     fn new(orbit: Orbit, solved: &[u8]) -> Result<Ranked, Refusal> {
+        let orbit = unseen_turns(orbit, solved);
         let mut looks: Vec<Vec<u8>> = Vec::new();
         let mut kind_at = Vec::new();
         for piece in &orbit.pieces {
@@ -715,6 +737,12 @@ impl Coords {
     /// The coordinate of a state of the searches.
     #[inline]
     pub fn index(&self, x: u128) -> u64 {
+        self.index_of(x)
+    }
+
+    /// The coordinate of a state of the searches in any word that holds it.
+    #[inline]
+    pub fn index_of<W: Packed>(&self, x: W) -> u64 {
         let mut out = 0;
         for (part, &stride) in self.parts.iter().zip(&self.strides) {
             out += x.field(part.shift, part.mask) as u64 * stride;

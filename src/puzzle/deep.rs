@@ -10,10 +10,11 @@
 //! alone on the 3x3x3).
 
 use super::defined::Puzzle;
-use super::pattern::{self, Kinds, Pattern};
+use super::pattern::{self, Kinds, Pattern, UNSEEN};
 use crate::engine::ida::{Estimated, Listing, ida_star};
 use crate::engine::search::{Canon, MoveSpec, Moves};
 use crate::model::{Error, Kind};
+use std::time::{Duration, Instant};
 
 /// The most moves a solution may have: past it the search gives up.
 pub const MAX_MOVES: u32 = 40;
@@ -22,40 +23,105 @@ pub const MAX_MOVES: u32 = 40;
 pub struct DeepSolver<'p> {
     puzzle: &'p Puzzle,
     kinds: Vec<Kinds>,
-    patterns: Vec<Pattern>,
     canon: Canon,
     /// Each move's permutation parities, one bit an orbit of distinct pieces, reduced
     /// to a basis (a leading bit each).
     parities: Vec<u64>,
     /// The orbits whose parities count.
     parity_orbits: Vec<usize>,
+    inverses: Vec<usize>,
+    memory: u64,
+    threads: usize,
+    /// The tables built so far (always some after `new`).
+    level: Option<Level>,
+    /// Time searched since they were built.
+    searched: Duration,
+    /// The next larger tables, once planned, and the time to build them, by this
+    /// level's time per entry; `None` inside when none fit.
+    next: Option<Option<(Plan, Duration)>>,
 }
 
-/// The tables as IDA* uses them.
-struct Tables<'a>(&'a [Pattern], usize);
+/// The tables as IDA* uses them, and the state searched from, to tell the goal when
+/// the tables do not see every orientation.
+struct Tables<'a> {
+    patterns: &'a [Pattern],
+    puzzle: &'a Puzzle,
+    start: &'a [u8],
+    exact: bool,
+}
 
 impl Estimated for Tables<'_> {
-    type Node = Vec<u128>;
+    type Node = Vec<u64>;
 
     fn move_count(&self) -> usize {
-        self.1
+        self.puzzle.moves.len()
     }
 
+    /// The tables in turn, stopping at the first whose distance passes `within`:
+    /// most nodes are cut by the first table. (Moving every table first and taking
+    /// the largest distance: 160 ns a node on the master pyraminx.)
     #[inline]
-    fn apply(&self, from: &Vec<u128>, m: usize, to: &mut Vec<u128>) {
-        for ((p, &x), y) in self.0.iter().zip(from).zip(to.iter_mut()) {
-            *y = p.coords.step(x, m);
-        }
-    }
-
-    #[inline]
-    fn estimate(&self, node: &Vec<u128>) -> Option<u32> {
+    fn step(&self, from: &Vec<u64>, m: usize, to: &mut Vec<u64>, within: u32) -> Result<u32, u32> {
         let mut h = 0;
-        for (p, &x) in self.0.iter().zip(node) {
-            h = h.max(p.distance(x)?);
+        for ((p, &x), y) in self.patterns.iter().zip(from).zip(to.iter_mut()) {
+            *y = p.coords.step(x, m);
+            match u32::from(p.distance(*y)) {
+                d if d == u32::from(UNSEEN) => return Err(u32::MAX),
+                d if d > within => return Err(d),
+                d => h = h.max(d),
+            }
+        }
+        Ok(h)
+    }
+
+    fn estimate(&self, node: &Vec<u64>) -> Option<u32> {
+        let mut h = 0;
+        for (p, &x) in self.patterns.iter().zip(node) {
+            match p.distance(x) {
+                UNSEEN => return None,
+                d => h = h.max(u32::from(d)),
+            }
         }
         Some(h)
     }
+
+    fn is_goal(&self, _node: &Vec<u64>, path: &[u8]) -> bool {
+        self.exact || apply(self.puzzle, self.start, path) == self.puzzle.solved
+    }
+}
+
+/// The stickers after `path` from `stickers`.
+fn apply(puzzle: &Puzzle, stickers: &[u8], path: &[u8]) -> Vec<u8> {
+    path.iter().fold(stickers.to_vec(), |s, &m| {
+        puzzle.moves[m as usize]
+            .perm
+            .iter()
+            .map(|&j| s[j as usize])
+            .collect()
+    })
+}
+
+/// The exponent of each orientation of a cyclic orientation group whose sum every
+/// move keeps (the cube's corner twists), or `None`.
+fn kept_sum(k: &Kinds) -> Option<Vec<u8>> {
+    let o = &k.orbit;
+    let order = o.twists.len();
+    (0..order as u8).find_map(|g| {
+        let mut exp = vec![0u8; order];
+        let mut x = g;
+        for e in 1..order {
+            if x == 0 {
+                return None;
+            }
+            exp[x as usize] = e as u8;
+            x = o.mul(x, g);
+        }
+        let keeps = o
+            .twist
+            .iter()
+            .all(|row| row.iter().map(|&t| exp[t as usize] as usize).sum::<usize>() % order == 0);
+        (x == 0 && keeps).then_some(exp)
+    })
 }
 
 /// Whether a permutation (`src[q]`: where position `q`'s piece comes from) is odd.
@@ -86,6 +152,37 @@ fn reduce(basis: &[u64], mut v: u64) -> u64 {
     v
 }
 
+/// The first tables' largest size (positions), and how much larger each next set
+/// is, up to a quarter of the memory budget. Small tables answer short scrambles at
+/// once (FTO, 5 scrambles of 10 moves: 1.1 s of CPU with tables of 4 million
+/// positions, 7.3 s with the 256 million a 1 GB budget allows); once the searches
+/// since a set was built have taken as long as the next set would take to build
+/// (by this set's time per entry), the next set is built. A rule of nodes against
+/// positions instead grew too early where move tables are large (FTO: 20 s).
+const FIRST_CAP: u64 = 1 << 22;
+const GROWTH: u64 = 8;
+
+/// The tables to build for one size: what they project, their size, and the
+/// entries of their distance and move tables (the work of building them).
+struct Plan {
+    projections: Vec<pattern::Projection>,
+    cap: u64,
+    work: u64,
+}
+
+/// One set of tables, built to one size.
+struct Level {
+    patterns: Vec<Pattern>,
+    /// Each table's largest size.
+    cap: u64,
+    /// Whether the tables see every orientation: then all of them at distance 0 is
+    /// the goal.
+    exact: bool,
+    /// Entries of its distance and move tables, and the time they took to build.
+    work: u64,
+    built: Duration,
+}
+
 impl<'p> DeepSolver<'p> {
     /// The solver of `puzzle` with tables of at most `memory` bytes in all, built by
     /// `threads` threads; refused when its pieces cannot be told apart or one piece
@@ -105,42 +202,6 @@ impl<'p> DeepSolver<'p> {
         let kinds = pattern::kinds(puzzle).map_err(refuse)?;
         let relations = puzzle.relations();
         let n = puzzle.moves.len();
-        // A byte a position, and a quarter of the budget to a table at most: two or
-        // three large tables and the small ones fit.
-        let mut cap = (memory / 4).max(1);
-        let over = || {
-            refuse(format!(
-                "its tables need more than the memory budget of {} MB (--memory)",
-                memory >> 20
-            ))
-        };
-        let plan = loop {
-            let plan = match pattern::plan(puzzle, &kinds, cap) {
-                Ok(plan) => plan,
-                // The budget was cut to fit, and one piece alone no longer does.
-                Err(_) if cap < memory / 4 => return Err(over()),
-                Err(e) => return Err(refuse(e)),
-            };
-            let bytes: u64 = plan
-                .iter()
-                .map(|p| {
-                    let (sub, _, _) = p.puzzle(puzzle, &kinds);
-                    super::coords::Coords::measure(&sub).map_or(u64::MAX, |(s, _, t)| s + t)
-                })
-                .sum();
-            if bytes <= memory {
-                break plan;
-            }
-            if cap < 1000 {
-                return Err(over());
-            }
-            cap /= 2;
-        };
-        let patterns = plan
-            .into_iter()
-            .map(|p| Pattern::build(puzzle, &kinds, p, &relations.inverses, threads))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(refuse)?;
         let specs: Vec<MoveSpec> = puzzle
             .moves
             .iter()
@@ -169,19 +230,116 @@ impl<'p> DeepSolver<'p> {
                 parities.sort_unstable_by(|a, b| b.cmp(a));
             }
         }
-        Ok(DeepSolver {
+        let mut solver = DeepSolver {
             puzzle,
             kinds,
-            patterns,
             canon,
             parities,
             parity_orbits,
+            inverses: relations.inverses,
+            memory,
+            threads,
+            level: None,
+            searched: Duration::ZERO,
+            next: None,
+        };
+        let plan = solver
+            .plan(FIRST_CAP.min(memory / 4).max(1))
+            .map_err(refuse)?;
+        solver.level = Some(solver.build(plan).map_err(refuse)?);
+        Ok(solver)
+    }
+
+    /// The tables within `cap` positions each, or the largest set under that which fits
+    /// the memory budget.
+    fn plan(&self, mut cap: u64) -> Result<Plan, String> {
+        let (puzzle, kinds) = (self.puzzle, &self.kinds);
+        let over = || {
+            format!(
+                "its tables need more than the memory budget of {} MB (--memory)",
+                self.memory >> 20
+            )
+        };
+        let first = cap;
+        loop {
+            let projections = match pattern::plan(puzzle, kinds, cap) {
+                Ok(plan) => plan,
+                // The budget was cut to fit, and one piece alone no longer does.
+                Err(_) if cap < first => return Err(over()),
+                Err(e) => return Err(e),
+            };
+            let (mut bytes, mut work) = (0u64, 0u64);
+            for p in &projections {
+                let (sub, _, _) = p.puzzle(puzzle, kinds);
+                let (size, _, tables) = super::coords::Coords::measure(&sub)?;
+                bytes = bytes.saturating_add(size + tables);
+                work = work.saturating_add(size + tables / 4);
+            }
+            if bytes <= self.memory {
+                return Ok(Plan {
+                    projections,
+                    cap: first,
+                    work,
+                });
+            }
+            if cap < 1000 {
+                return Err(over());
+            }
+            cap /= 2;
+        }
+    }
+
+    /// Build the tables of a plan.
+    fn build(&self, plan: Plan) -> Result<Level, String> {
+        let kinds = &self.kinds;
+        let clock = Instant::now();
+        let patterns = plan
+            .projections
+            .into_iter()
+            .map(|p| Pattern::build(self.puzzle, kinds, p, &self.inverses, self.threads))
+            .collect::<Result<Vec<Pattern>, _>>()?;
+        // The largest tables first: they cut most nodes, and the rest are not read.
+        let mut patterns = patterns;
+        patterns.sort_by_key(|p| std::cmp::Reverse(p.table.len()));
+        let exact = patterns.first().is_none_or(|p| {
+            (0..kinds.len()).all(|r| p.projection.turns[r] || kinds[r].orbit.twists.len() == 1)
+        });
+        Ok(Level {
+            patterns,
+            cap: plan.cap,
+            exact,
+            work: plan.work.max(1),
+            built: clock.elapsed(),
         })
+    }
+
+    fn level(&self) -> &Level {
+        self.level.as_ref().expect("tables built in new")
+    }
+
+    /// The next tables, if the budget has room for larger ones, and how long they
+    /// would take to build.
+    fn next_plan(&mut self) -> Option<Duration> {
+        if self.next.is_none() {
+            let level = self.level();
+            let next = (level.cap < self.memory / 4)
+                .then(|| self.plan((level.cap * GROWTH).min(self.memory / 4)).ok())
+                .flatten()
+                .filter(|p| p.work > level.work)
+                .map(|p| {
+                    let per_entry = level.built.as_secs_f64() / level.work as f64;
+                    let time = Duration::from_secs_f64(per_entry * p.work as f64);
+                    (p, time)
+                });
+            self.next = Some(next);
+        }
+        self.next.as_ref().and_then(|n| n.as_ref().map(|(_, t)| *t))
     }
 
     /// The tables: each one's positions and largest distance.
     pub fn tables(&self) -> Vec<(u64, u8)> {
-        self.patterns
+        self.level()
+            .patterns
             .iter()
             .map(|p| (p.table.len() as u64, p.table.depth))
             .collect()
@@ -206,7 +364,8 @@ impl<'p> DeepSolver<'p> {
 
     /// Bytes of the tables and their move tables.
     pub fn bytes(&self) -> u64 {
-        self.patterns
+        self.level()
+            .patterns
             .iter()
             .map(|p| p.table.len() as u64 + p.coords.table_bytes())
             .sum()
@@ -214,7 +373,7 @@ impl<'p> DeepSolver<'p> {
 
     /// The nodes of the search's start, or why no sequence solves `stickers` (a
     /// checked sticker string of the puzzle).
-    fn start(&self, stickers: &[u8]) -> Result<Vec<u128>, String> {
+    fn start(&self, stickers: &[u8]) -> Result<Vec<u64>, String> {
         let moved = |i: usize| self.puzzle.moves.iter().any(|m| m.perm[i] as usize != i);
         if let Some(i) =
             (0..stickers.len()).find(|&i| !moved(i) && stickers[i] != self.puzzle.solved[i])
@@ -235,6 +394,20 @@ impl<'p> DeepSolver<'p> {
             want.sort_unstable();
             if have != want {
                 return Err("some piece appears twice and another not at all".into());
+            }
+        }
+        // The tables of an orbit shown without orientations do not see a twist.
+        for (k, r) in self.kinds.iter().zip(&read) {
+            if let Some(exp) = kept_sum(k) {
+                let sum: usize = r.iter().map(|&(_, t)| exp[t as usize] as usize).sum();
+                let order = k.orbit.twists.len();
+                if sum % order != 0 {
+                    return Err(format!(
+                        "its pieces are twisted by {} of {order} in all, and every move keeps \
+                         the sum",
+                        sum % order
+                    ));
+                }
             }
         }
         let v = self
@@ -260,16 +433,15 @@ impl<'p> DeepSolver<'p> {
                 "its pieces are in an arrangement no moves make (two pieces swapped alone)".into(),
             );
         }
-        let node = self
-            .patterns
+        let patterns = &self.level().patterns;
+        let node = patterns
             .iter()
             .map(|p| p.state_of(&self.kinds, &read))
             .collect::<Result<Vec<_>, _>>()?;
-        if self
-            .patterns
+        if patterns
             .iter()
             .zip(&node)
-            .any(|(p, &x)| p.distance(x).is_none())
+            .any(|(p, &x)| p.distance(x) == UNSEEN)
         {
             return Err("its pieces are in an arrangement no moves make".into());
         }
@@ -278,28 +450,55 @@ impl<'p> DeepSolver<'p> {
 
     /// Optimal solutions of a checked sticker string (the first, or all of them),
     /// each applied to it and checked; the nodes searched.
-    pub fn solve(&self, stickers: &[u8], listing: Listing) -> Result<(Vec<Moves>, u64), String> {
-        let node = self.start(stickers)?;
-        let tables = Tables(&self.patterns, self.puzzle.moves.len());
-        let found = ida_star(&tables, &self.canon, node, listing, MAX_MOVES);
+    pub fn solve(
+        &mut self,
+        stickers: &[u8],
+        listing: Listing,
+    ) -> Result<(Vec<Moves>, u64), String> {
+        let mut nodes = 0;
+        let found = loop {
+            let node = self.start(stickers)?;
+            let next = self.next_plan();
+            let level = self.level();
+            let tables = Tables {
+                patterns: &level.patterns,
+                puzzle: self.puzzle,
+                start: stickers,
+                exact: level.exact,
+            };
+            // Searching as long as larger tables take to build builds them.
+            let clock = Instant::now();
+            let searched = self.searched;
+            let mut stop = || next.is_some_and(|t| searched + clock.elapsed() > t);
+            let found = ida_star(&tables, &self.canon, node, listing, MAX_MOVES, &mut stop);
+            self.searched += clock.elapsed();
+            nodes += found.nodes;
+            if found.complete {
+                break found;
+            }
+            let Some(Some((plan, _))) = self.next.take() else {
+                break found;
+            };
+            match self.build(plan) {
+                Ok(level) => {
+                    self.level = Some(level);
+                    self.searched = Duration::ZERO;
+                }
+                // Larger tables could not be had: search on with these.
+                Err(_) => self.next = Some(None),
+            }
+        };
         if found.paths.is_empty() {
             return Err(format!("gave up: no solution of at most {MAX_MOVES} moves"));
         }
         for path in &found.paths {
-            let end = path.iter().fold(stickers.to_vec(), |s, &m| {
-                self.puzzle.moves[m as usize]
-                    .perm
-                    .iter()
-                    .map(|&j| s[j as usize])
-                    .collect()
-            });
-            if end != self.puzzle.solved {
+            if apply(self.puzzle, stickers, path) != self.puzzle.solved {
                 return Err(format!(
                     "internal error: a solution of {} moves does not solve the state",
                     path.len()
                 ));
             }
         }
-        Ok((found.paths, found.nodes))
+        Ok((found.paths, nodes))
     }
 }

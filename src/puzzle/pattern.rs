@@ -13,11 +13,19 @@
 use super::coords::Coords;
 use super::defined::{Piece, Puzzle, PuzzleMove};
 use super::pieces::{self, Orbit};
-use crate::engine::distance_table::{DistanceTable, UNSEEN, distance_table};
+pub use crate::engine::distance_table::UNSEEN;
+use crate::engine::distance_table::{DistanceTable, distance_table};
 
 /// The first colour of a blank piece's stickers (past every printable character, so
 /// it is no colour of the puzzle's own).
 const BLANK: u8 = 0x80;
+
+/// The colour of every sticker of a blank piece in an orbit whose orientations are
+/// not shown; kind `k` of such an orbit is all colour `ONE_COLOUR + 1 + k`.
+const ONE_COLOUR: u8 = 0xA0;
+
+/// Kinds an orbit shown without orientations may have (colours up to 0xFF).
+const MAX_ONE_COLOUR_KINDS: usize = (0xFF - ONE_COLOUR) as usize;
 
 /// One orbit of the puzzle, its kinds of piece and how each looks at home.
 #[derive(Clone, Debug)]
@@ -105,10 +113,13 @@ impl Kinds {
 }
 
 /// The kinds a projection keeps of each orbit (`tracked[orbit][kind]`); an orbit with
-/// none is left out of it.
+/// none is left out of it. An orbit whose orientations are too many to tabulate is
+/// shown without them (`turns[orbit]` false): each piece in one colour, so that only
+/// where the pieces are counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Projection {
     pub tracked: Vec<Vec<bool>>,
+    pub turns: Vec<bool>,
 }
 
 impl Projection {
@@ -190,11 +201,14 @@ impl Projection {
                     None => (k.kind_at[q], 0),
                 };
                 let g = &k.orbit.twists[twist as usize];
+                let tracked = self.tracked[r][kind as usize];
                 for (s, &x) in piece.iter().enumerate() {
                     let slot = g[s] as usize;
-                    out[renumber[x as usize] as usize] = match self.tracked[r][kind as usize] {
-                        true => k.looks[kind as usize][slot],
-                        false => BLANK + slot as u8,
+                    out[renumber[x as usize] as usize] = match (self.turns[r], tracked) {
+                        (true, true) => k.looks[kind as usize][slot],
+                        (true, false) => BLANK + slot as u8,
+                        (false, true) => ONE_COLOUR + 1 + kind,
+                        (false, false) => ONE_COLOUR,
                     };
                 }
             }
@@ -225,6 +239,11 @@ impl Pattern {
     ) -> Result<Pattern, String> {
         let (puzzle, kept, renumber) = projection.puzzle(full, kinds);
         let coords = Coords::new(&puzzle, inverses)?;
+        // A state of the searches in 64 bits (a table of at most 2^32 positions has
+        // fields of at most 32 bits and one more a part).
+        if coords.bits() > 64 {
+            return Err(format!("its coordinate needs {} bits", coords.bits()));
+        }
         let table = distance_table(&coords, coords.goal() as usize, threads)
             .map_err(|e| format!("its table: {e}"))?;
         Ok(Pattern {
@@ -238,21 +257,19 @@ impl Pattern {
 
     /// The coordinate's state of the searches for a position already read, or why no
     /// sequence reaches it (its pieces twisted in a way no move twists them).
-    pub fn state_of(&self, kinds: &[Kinds], read: &[Vec<(u8, u8)>]) -> Result<u128, String> {
+    pub fn state_of(&self, kinds: &[Kinds], read: &[Vec<(u8, u8)>]) -> Result<u64, String> {
         let stickers = self
             .projection
             .stickers(kinds, self.len, &self.renumber, Some(read));
         let index = self.coords.encode(&stickers).map_err(|e| e.0)?;
-        Ok(self.coords.state(index))
+        Ok(self.coords.state(index) as u64)
     }
 
-    /// The distance of a state of the searches, `None` when no sequence reaches it.
+    /// The distance of a state of the searches ([`UNSEEN`] when no sequence reaches
+    /// it).
     #[inline]
-    pub fn distance(&self, x: u128) -> Option<u32> {
-        match self.table.get(self.coords.index(x) as usize) {
-            UNSEEN => None,
-            d => Some(u32::from(d)),
-        }
+    pub fn distance(&self, x: u64) -> u8 {
+        self.table.get(self.coords.index_of(x) as usize)
     }
 }
 
@@ -265,19 +282,42 @@ pub fn kinds(puzzle: &Puzzle) -> Result<Vec<Kinds>, String> {
         .collect()
 }
 
-/// The projections to build within `cap` positions each: each orbit's kinds in runs,
+/// The projections to build within `cap` positions (and bytes of move tables) each: each orbit's kinds in runs,
 /// as many to a run as fit, then runs of different orbits joined while they fit.
-/// Every kind of every orbit is in one of them.
+/// Every kind of every orbit is in one of them, so that when every orbit's
+/// orientations are shown, the puzzle is solved exactly when every projection is.
 pub fn plan(puzzle: &Puzzle, kinds: &[Kinds], cap: u64) -> Result<Vec<Projection>, String> {
+    // Move tables within the cap too: each entry costs a rank to build, many times a
+    // distance's cost (FTO: a part of 3,991,680 arrangements took 25 s for its 255 MB
+    // of move tables, its distances a fraction of it).
     let size = |p: &Projection| -> Option<u64> {
         let (sub, _, _) = p.puzzle(puzzle, kinds);
         Coords::measure(&sub)
             .ok()
+            .filter(|&(s, _, t)| s <= cap && t <= cap)
             .map(|(size, _, _)| size)
-            .filter(|&s| s <= cap)
     };
+    // Orientations shown where one kind's table with them fits.
+    let mut turns = vec![true; kinds.len()];
+    for (r, k) in kinds.iter().enumerate() {
+        let mut one = Projection {
+            tracked: kinds.iter().map(|k| vec![false; k.looks.len()]).collect(),
+            turns: turns.clone(),
+        };
+        one.tracked[r][0] = true;
+        if k.orbit.twists.len() > 1 && size(&one).is_none() {
+            if k.looks.len() > MAX_ONE_COLOUR_KINDS {
+                return Err(format!(
+                    "an orbit of {} kinds of piece has too many orientations to tabulate",
+                    k.looks.len()
+                ));
+            }
+            turns[r] = false;
+        }
+    }
     let empty = || Projection {
         tracked: kinds.iter().map(|k| vec![false; k.looks.len()]).collect(),
+        turns: turns.clone(),
     };
     let mut runs: Vec<(Projection, u64)> = Vec::new();
     for (r, k) in kinds.iter().enumerate() {
