@@ -25,6 +25,7 @@ use super::{parse_gen, report};
     example = "pocket solve --all -- ----RLFBLRBFLLFFRRBBDDDD   (-- before a state starting with -)",
     example = "pocket solve --puzzle pocket-21 \"2 0 3 1 6 7 8 9 10 11 4 5 12 13 14 15 16 17 18 19 20\"",
     example = "pocket solve --puzzle 3x3x3 --method magic --moves \"R U F' D2 L B'\"",
+    example = "pocket solve --puzzle 3x3x3 --moves \"R U F' L2 D\"   (optimal, by IDA*)",
     note = "With no STATE, states are read from standard input, one per line (blank lines \
             skipped). Each state gets exactly one output line, in input order: the moves, \
             an empty line for a solved cube, or `error: <reason>` for an invalid state. \

@@ -16,6 +16,7 @@ pub(crate) mod defined;
 pub(crate) mod draft;
 pub(crate) mod format;
 pub(crate) mod group;
+pub(crate) mod input;
 pub(crate) mod kpuzzle;
 pub(crate) mod magic_method;
 pub(crate) mod orbit;

@@ -10,7 +10,8 @@ use crate::cube::auto::AutoSolver;
 use crate::cube::picture::{Style, draw};
 use crate::cube::solver::PocketSolver;
 use crate::cube::table::{Separators, TableSolver, write_algs};
-use crate::engine::search::Space;
+use crate::engine::ida::Listing;
+use crate::engine::search::{SearchError, Space};
 use crate::io::{Line, LineReader, trim};
 use crate::model::cost::{Costs, Metric, format_decimal};
 use crate::model::goal::Goal;
@@ -18,7 +19,7 @@ use crate::model::moves::Alg;
 use crate::model::notation::{Layout, NotationError, WcaSequence, turn_plain};
 use crate::model::pieces::Cube;
 use crate::model::stickers::{StateError, Stickers, sequence_in_line, state_in_line};
-use crate::puzzle::{Puzzle, PuzzleSolver, PuzzleSpace};
+use crate::puzzle::{DeepSolver, Puzzle, PuzzleSolver, PuzzleSpace};
 use smallvec::SmallVec;
 
 /// A solver of the cube as `solve` uses it.
@@ -128,6 +129,9 @@ pub struct Solved<'a> {
     /// The position's stickers, when the input was a move sequence (in the layout of
     /// the states), so that a caller can draw it.
     pub state: Option<String>,
+    /// The search that answered, where a subject has a choice (`bidirectional`,
+    /// `ida`), named in JSON answers.
+    pub search: Option<&'static str>,
 }
 
 /// How many solutions an answer needs.
@@ -154,11 +158,6 @@ pub trait Subject {
     /// The metric named in JSON answers (`htm`, `qtm`, `one-way`, `moves`), `None`
     /// when costs are weighted.
     fn metric(&self) -> Option<&'static str>;
-    /// The search that answers, named in JSON answers (`bidirectional`, `ida`), when
-    /// the subject has a choice of them.
-    fn search(&self) -> Option<&'static str> {
-        None
-    }
     /// The solutions of one input that `want` asks for.
     fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String>;
     /// All optimal solutions of one input as plain text, written straight to `out`,
@@ -299,6 +298,7 @@ impl CubeInput {
             count: None,
             state: (self.moves_input || self.then.is_some())
                 .then(|| self.layout.from_golf(stickers).as_str().to_string()),
+            search: None,
         }
     }
 }
@@ -390,6 +390,10 @@ pub struct PuzzleSubject<'p> {
     pub space: &'p PuzzleSpace<'p>,
     pub solver: PuzzleSolver<'p>,
     pub moves_input: bool,
+    /// IDA* for a state the bidirectional search gives up on (past its position
+    /// cap), within this memory budget: built the first time it is needed; `None`
+    /// when the request asked for the bidirectional search alone.
+    pub fallback: Option<(u64, Option<DeepSolver<'p>>)>,
 }
 
 impl PuzzleSubject<'_> {
@@ -414,10 +418,6 @@ impl Subject for PuzzleSubject<'_> {
         (!self.puzzle.weighted()).then_some("moves")
     }
 
-    fn search(&self) -> Option<&'static str> {
-        Some("bidirectional")
-    }
-
     fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
         let start = self.decode(raw)?;
         let paths = if want != Want::First {
@@ -426,8 +426,13 @@ impl Subject for PuzzleSubject<'_> {
             self.solver
                 .try_solve(start)
                 .map(|p| p.into_iter().collect())
-        }
-        .map_err(|e| e.to_string())?;
+        };
+        let paths = match paths {
+            Err(SearchError::TooManyPositions(_)) if self.fallback.is_some() => {
+                return self.solve_deep(raw, want);
+            }
+            other => other.map_err(|e| e.to_string())?,
+        };
         let Some(first) = paths.first() else {
             return Err(format!(
                 "not reachable with the moves of {}",
@@ -450,6 +455,50 @@ impl Subject for PuzzleSubject<'_> {
             pictures: String::new(),
             count: None,
             state: None,
+            search: Some("bidirectional"),
+        })
+    }
+}
+
+impl PuzzleSubject<'_> {
+    /// A state the bidirectional search gave up on, by IDA* (its tables built the
+    /// first time). Issue 40: a vertushka state 17 moves out gave up at the cap.
+    fn solve_deep(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
+        let puzzle = self.puzzle;
+        let Some((memory, deep)) = &mut self.fallback else {
+            return Err("no fallback".into());
+        };
+        if deep.is_none() {
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let solver = DeepSolver::new(puzzle, *memory, threads).map_err(|e| {
+                format!("the bidirectional search gave up past its position cap, and {e}")
+            })?;
+            *deep = Some(solver);
+        }
+        let solver = deep.as_mut().expect("built above");
+        let typed = crate::puzzle::input::read_stickers(puzzle, raw, self.moves_input)?;
+        let stickers = puzzle.sticker_string(&typed).map_err(|e| e.to_string())?;
+        let listing = match want {
+            Want::First => Listing::First,
+            Want::All | Want::Count => Listing::All,
+        };
+        let (paths, _) = solver.solve(&stickers, listing)?;
+        Ok(Solved {
+            cost: None,
+            solutions: paths
+                .iter()
+                .map(|p| Solution {
+                    moves: p
+                        .iter()
+                        .map(|&m| puzzle.moves[m as usize].name.as_str())
+                        .collect(),
+                    length: p.len() as u32,
+                })
+                .collect(),
+            pictures: String::new(),
+            count: None,
+            state: None,
+            search: Some("ida"),
         })
     }
 }
@@ -545,13 +594,12 @@ impl Answer {
                 return Ok(number);
             }
         }
-        let search = subject.search();
         let solved = subject.solve(raw, want)?;
         let number = solved.number();
         if self.json {
             let input = String::from_utf8_lossy(raw);
             let mut v = self.json_answer(&solved, metric, &input);
-            if let Some(search) = search {
+            if let Some(search) = solved.search {
                 v["search"] = search.into();
             }
             out.push_str(&v.to_string());

@@ -3,8 +3,8 @@
 //! answers are the other puzzles' answers, with `"search": "ida"` in JSON.
 
 use super::batch::{Solution, Solved, Subject, Want};
-use super::magic::read_stickers;
 use crate::engine::ida::Listing;
+use crate::puzzle::input::read_stickers;
 use crate::puzzle::{DeepSolver, Puzzle};
 
 pub(super) struct DeepSubject<'p> {
@@ -17,10 +17,6 @@ pub(super) struct DeepSubject<'p> {
 impl Subject for DeepSubject<'_> {
     fn metric(&self) -> Option<&'static str> {
         Some("moves")
-    }
-
-    fn search(&self) -> Option<&'static str> {
-        Some("ida")
     }
 
     fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
@@ -50,6 +46,7 @@ impl Subject for DeepSubject<'_> {
             pictures: String::new(),
             count: None,
             state: None,
+            search: Some("ida"),
         })
     }
 }

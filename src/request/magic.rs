@@ -4,9 +4,9 @@
 //! state and checked before it is written.
 
 use super::batch::{Answer, Item, too_long};
-use crate::puzzle::cube3_notation::{apply_cube3, is_kociemba_cube, parse_cube3};
 use crate::puzzle::defined::compose;
-use crate::puzzle::{MagicMethod, MagicSolution, Puzzle};
+use crate::puzzle::input::read_stickers;
+use crate::puzzle::{MagicMethod, MagicSolution};
 
 pub(super) struct MagicAnswers<'m, 'p> {
     pub method: &'m MagicMethod<'p>,
@@ -119,29 +119,6 @@ impl MagicAnswers<'_, '_> {
         })
         .to_string()
     }
-}
-
-/// A state of a defined puzzle from a line: its stickers as typed (`moves_input`
-/// false), or the position a move sequence makes: WCA notation on the 3x3x3 (wide
-/// turns, slices, rotations, groups), the definition's move names otherwise.
-pub(super) fn read_stickers(
-    puzzle: &Puzzle,
-    raw: &[u8],
-    moves_input: bool,
-) -> Result<Vec<u8>, String> {
-    if !moves_input {
-        return Ok(raw.to_vec());
-    }
-    let text =
-        std::str::from_utf8(raw).map_err(|_| "the move sequence is not UTF-8".to_string())?;
-    if is_kociemba_cube(puzzle) {
-        let turns = parse_cube3(text).map_err(|e| e.to_string())?;
-        return Ok(apply_cube3(&puzzle.solved, &turns));
-    }
-    let moves = puzzle.parse_sequence(text).map_err(|e| e.to_string())?;
-    Ok(moves.iter().fold(puzzle.solved.clone(), |s, &m| {
-        compose(&s, &puzzle.moves[m as usize].perm)
-    }))
 }
 
 /// `edges: D R2 F'; corners: [R: (U R2 U L2 U2)2]; twists: (U R U' R' F)6 (52 moves)`;

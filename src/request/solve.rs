@@ -261,6 +261,10 @@ fn solve_puzzle(
                 space: &space,
                 solver: space.solver(),
                 moves_input: inputs.sequences,
+                fallback: (a.method != Method::Bidir && !puzzle.weighted()).then_some((
+                    a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY),
+                    None,
+                )),
             };
             return Ok(feed(
                 streams,

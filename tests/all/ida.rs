@@ -268,3 +268,34 @@ fn options_ida_cannot_take_are_refused_by_name() {
     );
     assert_eq!(stdout(&o).trim(), "U' R'");
 }
+
+/// Issue 40: a vertushka state 17 moves out gave up at the bidirectional search's
+/// position cap; IDA* now answers it, with twsearch's solution. Needs twsearch's
+/// sample file (MPL-licensed, not copied here): run with
+/// `TWSEARCH_SAMPLES=/path/to/twsearch/samples/main cargo test --test all -- --ignored
+/// a_far_state_past_the_cap`.
+#[test]
+#[ignore]
+fn a_far_state_past_the_cap_is_solved_by_ida() {
+    let dir = std::env::var("TWSEARCH_SAMPLES").expect("TWSEARCH_SAMPLES");
+    let file = format!("{dir}/vertushka.tws");
+    let sequence = "R L R' L' R' R' L R R R' L' R' L' R R' L' R' R' R L' L' L' L R' L' L' L' R L \
+                    L R R L R L L R R' L' L'";
+    let o = pocket(
+        &["solve", "--puzzle", &file, "--json", "--moves", sequence],
+        b"",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["search"], "ida");
+    assert_eq!(v["length"], 17);
+    assert_eq!(
+        v["solution"],
+        "L' R3 L3 R L' R2' L3 R L2 R' L R3 L' R' L' R2' L'"
+    );
+}
