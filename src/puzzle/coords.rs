@@ -455,6 +455,23 @@ impl Ranked {
     }
 }
 
+/// Whether a permutation (`src[q]`: where position `q`'s piece comes from) is odd.
+pub(super) fn odd(src: &[u8]) -> bool {
+    let mut seen = vec![false; src.len()];
+    let mut odd = false;
+    for start in 0..src.len() {
+        let mut len = 0;
+        let mut x = start;
+        while !seen[x] {
+            seen[x] = true;
+            x = src[x] as usize;
+            len += 1;
+        }
+        odd ^= len > 0 && len % 2 == 0;
+    }
+    odd
+}
+
 impl Coords {
     /// The coordinate of `puzzle`, or why it has none: pieces that cannot be told apart
     /// in every orientation, a part too large for a move table, or more positions than
@@ -653,27 +670,13 @@ impl Coords {
             .iter()
             .filter(|r| r.perm_part.is_some() && r.counts.iter().all(|&c| c == 1))
             .collect();
-        let parity = |src: &[u8]| {
-            let mut seen = vec![false; src.len()];
-            let mut odd = false;
-            for start in 0..src.len() {
-                let mut len = 0;
-                let mut x = start;
-                while !seen[x] {
-                    seen[x] = true;
-                    x = src[x] as usize;
-                    len += 1;
-                }
-                odd ^= len > 0 && len % 2 == 0;
-            }
-            odd
-        };
         // Each move's parities as a bit vector, then the rank by elimination.
         let mut rows: Vec<u64> = (0..self.moves)
             .map(|m| {
-                orbits.iter().enumerate().fold(0u64, |v, (i, r)| {
-                    v | (u64::from(parity(&r.orbit.src[m])) << i)
-                })
+                orbits
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |v, (i, r)| v | (u64::from(odd(&r.orbit.src[m])) << i))
             })
             .collect();
         let mut rank = 0;

@@ -9,10 +9,11 @@
 //! parities are ones no combination of moves' parities gives (two pieces swapped
 //! alone on the 3x3x3).
 
+use super::coords::odd;
 use super::defined::Puzzle;
 use super::pattern::{self, Kinds, Pattern, UNSEEN};
 use crate::engine::ida::{Estimated, Listing, ida_star};
-use crate::engine::search::{Canon, MoveSpec, Moves};
+use crate::engine::search::{Canon, Moves};
 use crate::model::{Error, Kind};
 use std::time::{Duration, Instant};
 
@@ -124,23 +125,6 @@ fn kept_sum(k: &Kinds) -> Option<Vec<u8>> {
     })
 }
 
-/// Whether a permutation (`src[q]`: where position `q`'s piece comes from) is odd.
-fn odd(src: &[u8]) -> bool {
-    let mut seen = vec![false; src.len()];
-    let mut odd = false;
-    for start in 0..src.len() {
-        let mut len = 0;
-        let mut x = start;
-        while !seen[x] {
-            seen[x] = true;
-            x = src[x] as usize;
-            len += 1;
-        }
-        odd ^= len > 0 && len % 2 == 0;
-    }
-    odd
-}
-
 /// Reduce `v` by a basis with one leading bit each.
 fn reduce(basis: &[u64], mut v: u64) -> u64 {
     for &b in basis {
@@ -202,19 +186,7 @@ impl<'p> DeepSolver<'p> {
         let kinds = pattern::kinds(puzzle).map_err(refuse)?;
         let relations = puzzle.relations();
         let n = puzzle.moves.len();
-        let specs: Vec<MoveSpec> = puzzle
-            .moves
-            .iter()
-            .map(|m| MoveSpec {
-                face: m.face,
-                cost: 1,
-            })
-            .collect();
-        let canon = Canon::from_relations(
-            &specs,
-            |a, b| relations.products[a * n + b],
-            |a, b| relations.commutes[a * n + b],
-        );
+        let canon = puzzle.canon();
         let parity_orbits: Vec<usize> = (0..kinds.len())
             .filter(|&r| kinds[r].counts().iter().all(|&c| c == 1))
             .take(64)

@@ -476,31 +476,42 @@ impl PuzzleSubject<'_> {
             *deep = Some(solver);
         }
         let solver = deep.as_mut().expect("built above");
-        let typed = crate::puzzle::input::read_stickers(puzzle, raw, self.moves_input)?;
-        let stickers = puzzle.sticker_string(&typed).map_err(|e| e.to_string())?;
-        let listing = match want {
-            Want::First => Listing::First,
-            Want::All | Want::Count => Listing::All,
-        };
-        let (paths, _) = solver.solve(&stickers, listing)?;
-        Ok(Solved {
-            cost: None,
-            solutions: paths
-                .iter()
-                .map(|p| Solution {
-                    moves: p
-                        .iter()
-                        .map(|&m| puzzle.moves[m as usize].name.as_str())
-                        .collect(),
-                    length: p.len() as u32,
-                })
-                .collect(),
-            pictures: String::new(),
-            count: None,
-            state: None,
-            search: Some("ida"),
-        })
+        solved_by_ida(solver, puzzle, raw, self.moves_input, want)
     }
+}
+
+/// The answer of IDA* for one input line of a defined puzzle.
+pub(super) fn solved_by_ida<'a>(
+    solver: &mut DeepSolver<'_>,
+    puzzle: &'a Puzzle,
+    raw: &[u8],
+    moves_input: bool,
+    want: Want,
+) -> Result<Solved<'a>, String> {
+    let typed = crate::puzzle::input::read_stickers(puzzle, raw, moves_input)?;
+    let stickers = puzzle.sticker_string(&typed).map_err(|e| e.to_string())?;
+    let listing = match want {
+        Want::First => Listing::First,
+        Want::All | Want::Count => Listing::All,
+    };
+    let (paths, _) = solver.solve(&stickers, listing)?;
+    Ok(Solved {
+        cost: None,
+        solutions: paths
+            .iter()
+            .map(|p| Solution {
+                moves: p
+                    .iter()
+                    .map(|&m| puzzle.moves[m as usize].name.as_str())
+                    .collect(),
+                length: p.len() as u32,
+            })
+            .collect(),
+        pictures: String::new(),
+        count: None,
+        state: None,
+        search: Some("ida"),
+    })
 }
 
 /// How `solve` writes each answer.

@@ -254,19 +254,10 @@ fn options_ida_cannot_take_are_refused_by_name() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
     // A small budget makes small tables, and still solves.
-    let o = pocket(
-        &[
-            "solve", "--puzzle", "3x3x3", "--memory", "1", "--moves", "R U",
-        ],
-        b"",
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    assert_eq!(stdout(&o).trim(), "U' R'");
+    let lines = ok_lines(&[
+        "solve", "--puzzle", "3x3x3", "--memory", "1", "--moves", "R U",
+    ]);
+    assert_eq!(lines, ["U' R'"]);
 }
 
 /// Issue 40: a vertushka state 17 moves out gave up at the bidirectional search's
@@ -281,17 +272,8 @@ fn a_far_state_past_the_cap_is_solved_by_ida() {
     let file = format!("{dir}/vertushka.tws");
     let sequence = "R L R' L' R' R' L R R R' L' R' L' R R' L' R' R' R L' L' L' L R' L' L' L' R L \
                     L R R L R L L R R' L' L'";
-    let o = pocket(
-        &["solve", "--puzzle", &file, "--json", "--moves", sequence],
-        b"",
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let lines = ok_lines(&["solve", "--puzzle", &file, "--json", "--moves", sequence]);
+    let v: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
     assert_eq!(v["search"], "ida");
     assert_eq!(v["length"], 17);
     assert_eq!(
