@@ -391,9 +391,9 @@ pub struct PuzzleSubject<'p> {
     pub solver: PuzzleSolver<'p>,
     pub moves_input: bool,
     /// IDA* for a state the bidirectional search gives up on (past its position
-    /// cap), within this memory budget: built the first time it is needed; `None`
+    /// cap), within this memory budget and on these cores: built the first time it is needed; `None`
     /// when the request asked for the bidirectional search alone.
-    pub fallback: Option<(u64, Option<DeepSolver<'p>>)>,
+    pub fallback: Option<(u64, usize, Option<DeepSolver<'p>>)>,
 }
 
 impl PuzzleSubject<'_> {
@@ -465,12 +465,11 @@ impl PuzzleSubject<'_> {
     /// first time). Issue 40: a vertushka state 17 moves out gave up at the cap.
     fn solve_deep(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
         let puzzle = self.puzzle;
-        let Some((memory, deep)) = &mut self.fallback else {
+        let Some((memory, threads, deep)) = &mut self.fallback else {
             return Err("no fallback".into());
         };
         if deep.is_none() {
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let solver = DeepSolver::new(puzzle, *memory, threads).map_err(|e| {
+            let solver = DeepSolver::new(puzzle, *memory, *threads).map_err(|e| {
                 format!("the bidirectional search gave up past its position cap, and {e}")
             })?;
             *deep = Some(solver);

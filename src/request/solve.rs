@@ -263,6 +263,7 @@ fn solve_puzzle(
                 moves_input: inputs.sequences,
                 fallback: (a.method != Method::Bidir && !puzzle.weighted()).then_some((
                     a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY),
+                    cores(),
                     None,
                 )),
             };
@@ -290,8 +291,7 @@ fn solve_puzzle(
         },
         memory >> 20
     ));
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let solver = DeepSolver::new(&puzzle, memory, threads).map_err(|e| {
+    let solver = DeepSolver::new(&puzzle, memory, cores()).map_err(|e| {
         RequestError::Input(match &refused {
             Some(first) => {
                 // Without its advice to try IDA*, which has just said why it cannot.
