@@ -9,6 +9,7 @@
 //! the last part varying fastest; a part's move table is `table[x * moves + m]`.
 
 use super::defined::Puzzle;
+use super::linked::{self, Link};
 use super::pieces::{self, Orbit, Refusal};
 use crate::engine::layers::Blocks;
 
@@ -35,6 +36,10 @@ struct Part {
     shift: u32,
     /// The mask of the bit field, shifted down.
     mask: u64,
+    /// An implied arrangement's part: its digit is half its rank, and the parity that
+    /// completes it is the sum of the low bits of these parts' digits
+    /// ([`super::linked`]). The table numbers whole ranks.
+    half: Option<Vec<usize>>,
 }
 
 /// A state of the searches on coordinates: each part's digit in a bit field of an
@@ -92,6 +97,8 @@ struct Ranked {
     exponent: Option<Vec<u8>>,
     /// The element of each exponent (inverse of `exponent`).
     element: Vec<u8>,
+    /// How the arrangement is ranked, given the other orbits' ([`super::linked`]).
+    link: Link,
     perm_part: Option<usize>,
     twist_part: Option<usize>,
 }
@@ -329,6 +336,7 @@ impl Ranked {
             counts,
             exponent,
             element,
+            link: Link::Alone,
             perm_part: None,
             twist_part: None,
         })
@@ -340,6 +348,39 @@ impl Ranked {
             rank_distinct(kinds)
         } else {
             rank_multiset(kinds, &self.counts)
+        }
+    }
+
+    fn parity_first(&self) -> bool {
+        matches!(self.link, Link::Read | Link::Implied(_))
+    }
+
+    /// The whole rank of an arrangement of kinds: parity first when linked.
+    fn rank_arrangement(&self, kinds: &[u8]) -> u64 {
+        let r = self.rank_kinds(kinds);
+        match self.parity_first() {
+            true => linked::rank_parity_first(r, kinds),
+            false => r,
+        }
+    }
+
+    /// The arrangement of a whole rank.
+    fn unrank_arrangement(&self, r: u64) -> Vec<u8> {
+        if !self.parity_first() {
+            return unrank_multiset(r, &self.counts);
+        }
+        let even = unrank_multiset(r & !1, &self.counts);
+        match linked::lehmer_of(r, linked::parity(&even)) {
+            lehmer if lehmer == r & !1 => even,
+            lehmer => unrank_multiset(lehmer, &self.counts),
+        }
+    }
+
+    /// The digit of an arrangement's part: half the whole rank when implied.
+    fn arrangement_digit(&self, kinds: &[u8]) -> u64 {
+        match self.link {
+            Link::Implied(_) => self.rank_kinds(kinds) >> 1,
+            _ => self.rank_arrangement(kinds),
         }
     }
 
@@ -455,23 +496,6 @@ impl Ranked {
     }
 }
 
-/// Whether a permutation (`src[q]`: where position `q`'s piece comes from) is odd.
-pub(super) fn odd(src: &[u8]) -> bool {
-    let mut seen = vec![false; src.len()];
-    let mut odd = false;
-    for start in 0..src.len() {
-        let mut len = 0;
-        let mut x = start;
-        while !seen[x] {
-            seen[x] = true;
-            x = src[x] as usize;
-            len += 1;
-        }
-        odd ^= len > 0 && len % 2 == 0;
-    }
-    odd
-}
-
 impl Coords {
     /// The coordinate of `puzzle`, or why it has none: pieces that cannot be told apart
     /// in every orientation, a part too large for a move table, or more positions than
@@ -505,7 +529,17 @@ impl Coords {
             orbits.push(Ranked::new(orbit, &puzzle.solved)?);
         }
         let moves = puzzle.moves.len();
+        let ranked: Vec<bool> = orbits
+            .iter()
+            .map(|r| r.distinct && r.orbit.pieces.len() > 1)
+            .collect();
+        let found: Vec<&Orbit> = orbits.iter().map(|r| &r.orbit).collect();
+        let links = linked::links(&found, &ranked);
+        for (r, link) in orbits.iter_mut().zip(links) {
+            r.link = link;
+        }
         let mut sizes: Vec<(usize, bool, u64)> = Vec::new(); // (orbit, is_twist, size)
+        let mut table_bytes = 0;
         for (i, r) in orbits.iter().enumerate() {
             let p = r.perm_size().ok_or_else(|| {
                 format!(
@@ -523,11 +557,18 @@ impl Coords {
                     crate::io::group(MAX_PART)
                 )
             })?;
-            if p > 1 {
-                sizes.push((i, false, p as u64));
+            match r.link {
+                Link::Copy(_) => {}
+                Link::Implied(_) => sizes.push((i, false, p as u64 / 2)),
+                _ if p > 1 => sizes.push((i, false, p as u64)),
+                _ => {}
+            }
+            if !matches!(r.link, Link::Copy(_)) && p > 1 {
+                table_bytes += p as u64 * moves as u64 * 4;
             }
             if t > 1 {
                 sizes.push((i, true, t as u64));
+                table_bytes += t as u64 * moves as u64 * 4;
             }
         }
         // Permutations first, orientations last.
@@ -538,7 +579,6 @@ impl Coords {
                 .checked_mul(s)
                 .ok_or("more positions than 64 bits number")?;
         }
-        let table_bytes: u64 = sizes.iter().map(|&(_, _, s)| s * moves as u64 * 4).sum();
         if table_bytes > MAX_TABLE_BYTES {
             return Err(format!(
                 "its move tables would take {} MB, more than {} MB",
@@ -570,13 +610,18 @@ impl Coords {
             // tables of pocket-golf took 75 million instructions with a fresh orbit
             // and a multiset rank (divisions) per entry, 23 million this way (a
             // process solving one state: 6.3 to 2.7 ms of CPU).
-            let mut table = Vec::with_capacity(s as usize * moves);
+            // An implied arrangement's table numbers its whole ranks.
+            let whole = match twist {
+                true => s,
+                false => r.perm_size().expect("a tabulated part") as u64,
+            };
+            let mut table = Vec::with_capacity(whole as usize * moves);
             let mut next = vec![0u8; o.pieces.len()];
-            for x in 0..s {
+            for x in 0..whole {
                 let digits = if twist {
                     r.unrank_twists(x)
                 } else {
-                    unrank_multiset(x, &r.counts)
+                    r.unrank_arrangement(x)
                 };
                 for m in 0..moves {
                     let moved = o.src[m].iter().zip(&o.twist[m]);
@@ -587,7 +632,7 @@ impl Coords {
                     table.push(if twist {
                         r.rank_twists(&next)
                     } else {
-                        r.rank_kinds(&next)
+                        r.rank_arrangement(&next)
                     } as u32);
                 }
             }
@@ -597,12 +642,19 @@ impl Coords {
                 table,
                 shift: bits,
                 mask: (1u64 << width) - 1,
+                half: None,
             });
             bits += width;
             if twist {
                 orbits[i].twist_part = Some(k);
             } else {
                 orbits[i].perm_part = Some(k);
+            }
+        }
+        for r in orbits.iter() {
+            if let (Link::Implied(reads), Some(k)) = (&r.link, r.perm_part) {
+                let read_parts = reads.iter().map(|&o| orbits[o].perm_part.expect("ranked"));
+                parts[k].half = Some(read_parts.collect());
             }
         }
         (parts, bits)
@@ -628,10 +680,24 @@ impl Coords {
                 parts.len()
             ));
         }
+        // The block and the offset are moved apart: an implied part and the parts it
+        // reads stay on one side.
+        let splits = |at: usize| {
+            parts.iter().enumerate().all(|(k, p)| {
+                p.half
+                    .iter()
+                    .flatten()
+                    .all(|&read| (read < at) == (k < at))
+            })
+        };
         let (mut lead, mut width) = (parts.len(), 1u64);
-        while lead > 0 && width * parts[lead - 1].size <= MAX_WIDTH {
-            lead -= 1;
-            width *= parts[lead].size;
+        let (mut at, mut trailing) = (lead, width);
+        while at > 0 && trailing * parts[at - 1].size <= MAX_WIDTH {
+            at -= 1;
+            trailing *= parts[at].size;
+            if splits(at) {
+                (lead, width) = (at, trailing);
+            }
         }
         let mut coords = Coords {
             orbits,
@@ -658,41 +724,14 @@ impl Coords {
         self.size
     }
 
-    /// The positions the coordinate can reach at most, by the parity links of its
-    /// moves: over orbits of pieces that all differ, each move's permutation parities
-    /// form a vector over GF(2); if those vectors span only `r` of the `t` dimensions,
-    /// only 2^r of the 2^t parity combinations occur, and the size divides by
-    /// 2^(t - r) (the 3x3x3's corners and edges: a half; the cube's eight corners
-    /// under quarter turns: nothing).
-    pub fn parity_bound(&self) -> u64 {
-        let orbits: Vec<&Ranked> = self
-            .orbits
-            .iter()
-            .filter(|r| r.perm_part.is_some() && r.counts.iter().all(|&c| c == 1))
-            .collect();
-        // Each move's parities as a bit vector, then the rank by elimination.
-        let mut rows: Vec<u64> = (0..self.moves)
-            .map(|m| {
-                orbits
-                    .iter()
-                    .enumerate()
-                    .fold(0u64, |v, (i, r)| v | (u64::from(odd(&r.orbit.src[m])) << i))
-            })
-            .collect();
-        let mut rank = 0;
-        for bit in 0..orbits.len().min(64) {
-            let Some(k) = (rank..rows.len()).find(|&k| rows[k] >> bit & 1 == 1) else {
-                continue;
-            };
-            rows.swap(rank, k);
-            for j in 0..rows.len() {
-                if j != rank && rows[j] >> bit & 1 == 1 {
-                    rows[j] ^= rows[rank];
-                }
-            }
-            rank += 1;
-        }
-        self.size >> (orbits.len().min(64) - rank)
+    /// How many arrangements are ranked in half by the parities of the moves, and how
+    /// many are not ranked as copies of another ([`super::linked`]).
+    pub fn links(&self) -> (usize, usize) {
+        let count = |f: fn(&Link) -> bool| self.orbits.iter().filter(|r| f(&r.link)).count();
+        (
+            count(|l| matches!(l, Link::Implied(_))),
+            count(|l| matches!(l, Link::Copy(_))),
+        )
     }
 
     /// The sizes of the parts, for saying what the coordinate is.
@@ -718,7 +757,16 @@ impl Coords {
         let mut out = W::ZERO;
         for part in &self.parts {
             let d = x.field(part.shift, part.mask);
-            out = out.with(part.table[d * self.moves + m], part.shift);
+            let next = match &part.half {
+                None => part.table[d * self.moves + m],
+                Some(reads) => {
+                    let odd = reads.iter().fold(0, |odd, &k| {
+                        odd ^ x.field(self.parts[k].shift, self.parts[k].mask) & 1
+                    });
+                    part.table[(d << 1 | odd) * self.moves + m] >> 1
+                }
+            };
+            out = out.with(next, part.shift);
         }
         out
     }
@@ -763,14 +811,17 @@ impl Coords {
             )));
         }
         let mut digits = vec![0u64; self.parts.len()];
+        let mut arranged: Vec<Vec<u8>> = Vec::with_capacity(self.orbits.len());
         for r in &self.orbits {
             let local = r.read(stickers).map_err(Unreachable)?;
+            self.check_link(r, &local.kinds, &arranged)?;
             if let Some(k) = r.perm_part {
-                digits[k] = r.rank_kinds(&local.kinds);
+                digits[k] = r.arrangement_digit(&local.kinds);
             }
             if let Some(k) = r.twist_part {
                 digits[k] = r.rank_twists(&local.twists);
             }
+            arranged.push(local.kinds);
         }
         Ok(digits.iter().zip(&self.strides).map(|(d, s)| d * s).sum())
     }
@@ -778,12 +829,19 @@ impl Coords {
     /// The sticker string of a coordinate.
     pub fn decode(&self, x: u64) -> Vec<u8> {
         let mut stickers = self.solved.clone();
+        let mut arranged: Vec<Vec<u8>> = Vec::with_capacity(self.orbits.len());
         for r in &self.orbits {
             let digit = |k: Option<usize>| k.map(|k| (x / self.strides[k]) % self.parts[k].size);
-            let kinds = match digit(r.perm_part) {
-                Some(d) => unrank_multiset(d, &r.counts),
-                None => r.kind_at.clone(),
+            let kinds = match (&r.link, digit(r.perm_part)) {
+                (Link::Copy(of), _) => arranged[*of].clone(),
+                (Link::Implied(reads), Some(d)) => {
+                    let odd = reads.iter().fold(0, |odd, &o| odd ^ linked::parity(&arranged[o]));
+                    r.unrank_arrangement(d << 1 | odd)
+                }
+                (_, Some(d)) => r.unrank_arrangement(d),
+                (_, None) => r.kind_at.clone(),
             };
+            arranged.push(kinds.clone());
             let twists = match digit(r.twist_part) {
                 Some(d) => r.unrank_twists(d),
                 None => vec![0; r.orbit.pieces.len()],
@@ -791,6 +849,37 @@ impl Coords {
             r.write(&Local { kinds, twists }, &mut stickers);
         }
         stickers
+    }
+
+    /// Whether an orbit's arrangement is one its links allow, given the arrangements of
+    /// the orbits before it.
+    fn check_link(&self, r: &Ranked, kinds: &[u8], arranged: &[Vec<u8>]) -> Result<(), Unreachable> {
+        let stickers = |r: &Ranked| {
+            let all: Vec<String> = r.orbit.pieces.iter().flatten().map(|s| s.to_string()).collect();
+            all.join(" ")
+        };
+        match &r.link {
+            Link::Copy(of) if arranged[*of] != kinds => Err(Unreachable(format!(
+                "the pieces of stickers {} are not arranged as those of stickers {}, and every \
+                 move carries them alike",
+                stickers(r),
+                stickers(&self.orbits[*of])
+            ))),
+            Link::Implied(reads) => {
+                let odd = reads.iter().fold(0, |odd, &o| odd ^ linked::parity(&arranged[o]));
+                match linked::parity(kinds) == odd {
+                    true => Ok(()),
+                    false => Err(Unreachable(format!(
+                        "the pieces of stickers {} are in an {} arrangement, and the parities of \
+                         the moves make it {}",
+                        stickers(r),
+                        ["even", "odd"][(odd ^ 1) as usize],
+                        ["even", "odd"][odd as usize],
+                    ))),
+                }
+            }
+            _ => Ok(()),
+        }
     }
 
     fn moved(&self) -> Vec<bool> {
@@ -807,12 +896,19 @@ impl Coords {
 
     /// The part digits `range` of `x`, moved: `x` numbers those parts alone.
     fn apply_parts(&self, x: u64, m: usize, parts: std::ops::Range<usize>, unit: u64) -> u64 {
+        let digit = |k: usize| (x / (self.strides[k] / unit)) % self.parts[k].size;
         let mut out = 0;
         for k in parts {
-            let stride = self.strides[k] / unit;
             let part = &self.parts[k];
-            let d = (x / stride) % part.size;
-            out += part.table[d as usize * self.moves + m] as u64 * stride;
+            let d = digit(k);
+            let next = match &part.half {
+                None => part.table[d as usize * self.moves + m],
+                Some(reads) => {
+                    let odd = reads.iter().fold(0, |odd, &k| odd ^ digit(k) & 1);
+                    part.table[(d << 1 | odd) as usize * self.moves + m] >> 1
+                }
+            };
+            out += next as u64 * (self.strides[k] / unit);
         }
         out
     }
@@ -902,7 +998,11 @@ mod tests {
             "{}",
             space.engine_note()
         );
-        assert!(space.engine_note().contains("24 positions at most (12 by"));
+        assert!(
+            space
+                .engine_note()
+                .contains("coordinates 12 = 12 positions at most (1 arrangement halved")
+        );
         assert_eq!(space.size(), Some(12));
         assert_eq!(space.census().unwrap().total(), 12);
         let golf = Puzzle::load("pocket-golf").unwrap();

@@ -9,7 +9,7 @@
 //! parities are ones no combination of moves' parities gives (two pieces swapped
 //! alone on the 3x3x3).
 
-use super::coords::odd;
+use super::linked::odd;
 use super::defined::Puzzle;
 use super::pattern::{self, Kinds, Pattern, UNSEEN};
 use crate::engine::ida::{Estimated, Listing, ida_star};

@@ -18,6 +18,7 @@ pub(crate) mod format;
 pub(crate) mod group;
 pub(crate) mod input;
 pub(crate) mod kpuzzle;
+pub(crate) mod linked;
 pub(crate) mod magic_method;
 pub(crate) mod orbit;
 pub(crate) mod pattern;

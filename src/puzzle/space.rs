@@ -323,11 +323,22 @@ impl PuzzleSpace<'_> {
         match &self.engine {
             Engine::Coordinates(c) => {
                 let parts: Vec<String> = c.part_sizes().iter().map(|&s| group(s)).collect();
-                let bound = c.parity_bound();
-                let linked = if bound < c.size() {
-                    format!(" ({} by the parities of the moves)", group(bound))
-                } else {
-                    String::new()
+                let (halved, copies) = c.links();
+                let mut said = Vec::new();
+                if halved > 0 {
+                    said.push(format!(
+                        "{halved} arrangement{} halved by the parities of the moves",
+                        if halved == 1 { "" } else { "s" }
+                    ));
+                }
+                if copies > 0 {
+                    said.push(format!(
+                        "{copies} carried as a copy of another"
+                    ));
+                }
+                let linked = match said.is_empty() {
+                    true => String::new(),
+                    false => format!(" ({})", said.join(", ")),
                 };
                 format!(
                     "coordinates {} = {} positions at most{linked}",
@@ -340,10 +351,10 @@ impl PuzzleSpace<'_> {
     }
 
     /// The positions a census will count at most, when known before it starts: the
-    /// coordinate's size, less what the parities of the moves rule out.
+    /// coordinate's size (its links already rule out what the moves' parities do).
     pub fn size(&self) -> Option<u64> {
         match &self.engine {
-            Engine::Coordinates(c) => Some(c.parity_bound()),
+            Engine::Coordinates(c) => Some(c.size()),
             Engine::Stickers(_) => None,
         }
     }
