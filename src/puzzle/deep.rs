@@ -9,8 +9,8 @@
 //! parities are ones no combination of moves' parities gives (two pieces swapped
 //! alone on the 3x3x3).
 
-use super::linked::odd;
 use super::defined::Puzzle;
+use super::linked::odd;
 use super::pattern::{self, Kinds, Pattern, UNSEEN};
 use crate::engine::ida::{Estimated, Listing, ida_star};
 use crate::engine::search::{Canon, Moves};

@@ -39,9 +39,8 @@ pub(super) fn links(orbits: &[&Orbit], ranked: &[bool]) -> Vec<Link> {
         if !ranked[i] {
             continue;
         }
-        let copy_of = (0..i).find(|&j| {
-            ranked[j] && links[j] == Link::Alone && same_moves(orbits[i], orbits[j])
-        });
+        let copy_of = (0..i)
+            .find(|&j| ranked[j] && links[j] == Link::Alone && same_moves(orbits[i], orbits[j]));
         if let Some(j) = copy_of {
             links[i] = Link::Copy(j);
         }
@@ -104,40 +103,25 @@ fn implied_parities(orbits: &[&Orbit], free: &[usize]) -> Vec<(usize, Vec<usize>
 
 /// Whether a permutation (`src[q]`: where position `q`'s piece comes from) is odd.
 pub(super) fn odd(src: &[u8]) -> bool {
+    // Even cycles counted: n less the number of cycles, mod 2.
     let mut seen = vec![false; src.len()];
-    let mut odd = false;
+    let mut cycles = 0;
     for start in 0..src.len() {
-        let mut len = 0;
-        let mut x = start;
-        while !seen[x] {
-            seen[x] = true;
-            x = src[x] as usize;
-            len += 1;
+        if !seen[start] {
+            cycles += 1;
+            let mut x = start;
+            while !seen[x] {
+                seen[x] = true;
+                x = src[x] as usize;
+            }
         }
-        odd ^= len > 0 && len % 2 == 0;
     }
-    odd
+    (src.len() - cycles) % 2 == 1
 }
 
 /// The parity of an arrangement of distinct kinds `0..n` (odd: 1).
 pub(super) fn parity(seq: &[u8]) -> u64 {
     u64::from(odd(seq))
-}
-
-/// A rank among the arrangements of `0..n` whose low bit is the parity: the
-/// factorial-base rank with its low bit replaced (ranks `2k` and `2k + 1` differ by a
-/// swap of the last two places, so they have opposite parities).
-pub(super) fn rank_parity_first(lehmer: u64, seq: &[u8]) -> u64 {
-    lehmer & !1 | parity(seq)
-}
-
-/// The factorial-base rank of the arrangement of parity-first rank `r`, given the
-/// arrangement unranked from `r & !1` and its parity.
-pub(super) fn lehmer_of(r: u64, even_rank_parity: u64) -> u64 {
-    match (r & 1) == even_rank_parity {
-        true => r & !1,
-        false => r | 1,
-    }
 }
 
 #[cfg(test)]

@@ -332,9 +332,7 @@ impl PuzzleSpace<'_> {
                     ));
                 }
                 if copies > 0 {
-                    said.push(format!(
-                        "{copies} carried as a copy of another"
-                    ));
+                    said.push(format!("{copies} carried as a copy of another"));
                 }
                 let linked = match said.is_empty() {
                     true => String::new(),
@@ -929,6 +927,117 @@ mod tests {
             text += &format!("move {name} {}\n", words.join(" "));
         }
         text + "powers all\n"
+    }
+
+    /// A twsearch definition of three sets: `X` and `Y` moved by random
+    /// permutations (so that their parities are often linked), and `Z` carried
+    /// exactly as `X` but turned in place by one more move (twsearch's pyraminx: its
+    /// tips ride on its corners), a copy.
+    fn random_linked_puzzle(seed: &mut u64) -> Option<(Puzzle, String)> {
+        let mut next = |bound: usize| {
+            *seed ^= *seed << 13;
+            *seed ^= *seed >> 7;
+            *seed ^= *seed << 17;
+            (*seed % bound as u64) as usize
+        };
+        let (a, b) = (3, 2 + next(3));
+        let line = |v: &[usize], plus: usize| {
+            let words: Vec<String> = v.iter().map(|x| (x + plus).to_string()).collect();
+            words.join(" ")
+        };
+        let zeros = |n: usize| vec![0; n];
+        let mut text = format!("Name linked\nSet X {a} 3\nSet Y {b} 1\nSet Z {a} 3\n");
+        let solved = |n: usize| (0..n).collect::<Vec<_>>();
+        text += &format!(
+            "Solved\nX\n{}\nY\n{}\nZ\n{}\nEnd\n",
+            line(&solved(a), 1),
+            line(&solved(b), 1),
+            line(&solved(a), 1)
+        );
+        for name in ["p", "q", "r"] {
+            let mut shuffled = |len: usize| {
+                let mut order: Vec<usize> = (0..len).collect();
+                for i in (1..len).rev() {
+                    order.swap(i, next(i + 1));
+                }
+                order
+            };
+            let (x, y) = (shuffled(a), shuffled(b));
+            let twists: Vec<usize> = (0..a).map(|i| (i * 7 + x[i]) % 3).collect();
+            text += &format!(
+                "Move {name}\nX\n{}\n{}\nY\n{}\n{}\nZ\n{}\n{}\nEnd\n",
+                line(&x, 1),
+                line(&twists, 0),
+                line(&y, 1),
+                line(&zeros(b), 0),
+                line(&x, 1),
+                line(&zeros(a), 0),
+            );
+        }
+        let mut tip = zeros(a);
+        tip[0] = 1;
+        text += &format!(
+            "Move t\nZ\n{}\n{}\nEnd\n",
+            line(&solved(a), 1),
+            line(&tip, 0)
+        );
+        let model = super::super::tws::read_foreign("linked.tws", &text)
+            .unwrap()
+            .unwrap();
+        // Moves drawn twice (or one the identity) are refused: drawn again.
+        let puzzle = Puzzle::assemble(model.to_draft().unwrap(), "linked").ok()?;
+        Some((puzzle, text))
+    }
+
+    /// Linked orbits (a copy, parities implied by others') count and solve on
+    /// coordinates as on stickers, every coordinate decodes to a state that encodes
+    /// back to it, and a state the links rule out is refused by name.
+    #[test]
+    fn linked_orbits_count_and_solve_as_stickers_do() {
+        let mut seed = 41u64;
+        let (mut implied, mut copies) = (0, 0);
+        let mut made = 0;
+        while made < 40 {
+            let Some((p, text)) = random_linked_puzzle(&mut seed) else {
+                continue;
+            };
+            made += 1;
+            let fast = p.space(false).unwrap();
+            let slow = p.sticker_space(false).unwrap();
+            let Engine::Coordinates(c) = fast.engine() else {
+                panic!("{text}{}", fast.engine_note());
+            };
+            let (halved, copy) = c.links();
+            implied += halved;
+            copies += copy;
+            let (a, b) = (fast.census().unwrap(), slow.census().unwrap());
+            assert_eq!(a.rows, b.rows, "{text}{}", fast.engine_note());
+            for x in 0..c.size() {
+                let stickers = c.decode(x);
+                assert_eq!(c.encode(&stickers), Ok(x), "{text}");
+            }
+            let mut solver = fast.solver();
+            let (mut x, mut y) = (fast.goal(), slow.goal());
+            for step in 0..8 {
+                let m = (seed as usize >> (step * 3)) % p.moves.len();
+                (x, y) = (fast.apply(x, m), slow.apply(y, m));
+                let path = solver.try_solve(x).unwrap().unwrap();
+                let want = slow.solver().try_solve(y).unwrap().unwrap();
+                assert_eq!(path.cost, want.cost, "{text}");
+            }
+            // Two stickers of the first orbit swapped, its copy solved: never reached
+            // (the copy's arrangement is the first orbit's).
+            let mut swapped = p.solved.clone();
+            let i = (0..p.solved.len())
+                .find(|&i| p.moves[0].perm[i] as usize != i)
+                .unwrap();
+            swapped.swap(i, p.moves[0].perm[i] as usize);
+            assert!(fast.state(&swapped).is_err(), "{text}");
+        }
+        assert!(
+            implied >= 10 && copies == 40,
+            "{implied} implied, {copies} copies"
+        );
     }
 
     /// The search over coordinates in words of 32, 64 and 128 bits, and over

@@ -242,3 +242,30 @@ fn definition_censuses_run_on_coordinates_within_the_memory_budget() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("on coordinates"), "{err}");
 }
+
+/// Issue 40: twsearch's pyraminx (its tips ride on its corners, every move is even)
+/// was refused ("29,023,764,480 positions at most"); its census is now on coordinates
+/// of exactly its 302,330,880 positions. The counts are twsearch's (`twsearch -g -t 1
+/// samples/main/pyraminx.tws`, cubing/twsearch at 0a8bfb07). About 20 s; needs
+/// twsearch's sample file (MPL-licensed, not copied here): run with
+/// `TWSEARCH_SAMPLES=/path/to/twsearch/samples/main cargo test --release --test all --
+/// --ignored twsearchs_pyraminx`.
+#[test]
+#[ignore]
+fn twsearchs_pyraminx_is_censused_as_twsearch_counts_it() {
+    let dir = std::env::var("TWSEARCH_SAMPLES").expect("TWSEARCH_SAMPLES");
+    let file = format!("{dir}/pyraminx.tws");
+    let out = pocket(&["census", "--puzzle", &file, "--json"], b"");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let twsearch: [u64; 17] = [
+        1, 16, 136, 896, 5456, 32528, 190260, 1070699, 5421594, 21136359, 55716688, 91554722,
+        85678373, 37687176, 3822520, 13120, 336,
+    ];
+    assert_eq!(v["positions"], serde_json::json!(twsearch));
+    assert_eq!(v["engine"], "coordinates");
+}
