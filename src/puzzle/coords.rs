@@ -97,6 +97,11 @@ struct Ranked {
     exponent: Option<Vec<u8>>,
     /// The element of each exponent (inverse of `exponent`).
     element: Vec<u8>,
+    /// The sum of the exponents at home, which every move keeps (0 unless a piece is
+    /// turned at home).
+    home_sum: u64,
+    /// Whether a piece is turned at home.
+    home_turned: bool,
     /// How the arrangement is ranked, given the other orbits' ([`super::linked`]).
     link: Link,
     perm_part: Option<usize>,
@@ -302,16 +307,22 @@ impl Ranked {
         let orbit = unseen_turns(orbit, solved);
         let mut looks: Vec<Vec<u8>> = Vec::new();
         let mut kind_at = Vec::new();
+        // A piece that looks like a kind already seen turned is of that kind, turned
+        // at home: pieces found with their slots in another order (twsearch's 3p1,
+        // whose identical edges came out as two kinds, each the other flipped).
+        let mut home_twists = Vec::new();
         for piece in &orbit.pieces {
             let look: Vec<u8> = piece.iter().map(|&s| solved[s as usize]).collect();
-            let k = match looks.iter().position(|l| *l == look) {
-                Some(k) => k,
-                None => {
-                    looks.push(look);
-                    looks.len() - 1
-                }
-            };
+            let seen = looks.iter().enumerate().find_map(|(k, l)| {
+                let shows = |g: &Vec<u8>| g.iter().map(|&s| l[s as usize]).eq(look.iter().copied());
+                orbit.twists.iter().position(shows).map(|t| (k, t as u8))
+            });
+            let (k, t) = seen.unwrap_or_else(|| {
+                looks.push(look);
+                (looks.len() - 1, 0)
+            });
             kind_at.push(k as u8);
+            home_twists.push(t);
         }
         // Every orientation of every kind must look different from every other: else
         // the stickers do not tell the coordinate.
@@ -374,6 +385,17 @@ impl Ranked {
         if element.is_empty() {
             element = (0..order as u8).collect();
         }
+        // The sum every move keeps: the pieces' at home.
+        let home_sum = match &exponent {
+            Some(exp) => {
+                home_twists
+                    .iter()
+                    .map(|&t| exp[t as usize] as u64)
+                    .sum::<u64>()
+                    % order as u64
+            }
+            None => 0,
+        };
         Ok(Ranked {
             orbit,
             kinds: looks.len(),
@@ -383,6 +405,8 @@ impl Ranked {
             counts,
             exponent,
             element,
+            home_sum,
+            home_turned: home_twists.iter().any(|&t| t != 0),
             link: Link::Alone,
             perm_part: None,
             twist_part: None,
@@ -470,7 +494,7 @@ impl Ranked {
         }
         if self.exponent.is_some() {
             let sum: u64 = out[..digits].iter().map(|&e| e as u64).sum();
-            out[n - 1] = ((r - sum % r) % r) as u8;
+            out[n - 1] = ((self.home_sum + r - sum % r) % r) as u8;
         }
         if self.exponent.is_some() {
             for t in &mut out {
@@ -516,10 +540,10 @@ impl Ranked {
         if let Some(exp) = &self.exponent {
             let r = o.twists.len();
             let sum: usize = local.twists.iter().map(|&t| exp[t as usize] as usize).sum();
-            if sum % r != 0 {
+            let twisted = (sum + r - self.home_sum as usize) % r;
+            if twisted != 0 {
                 return Err(format!(
-                    "its pieces are twisted by {} of {r} in all, and every move keeps the sum",
-                    sum % r
+                    "its pieces are twisted by {twisted} of {r} in all, and every move keeps the sum"
                 ));
             }
         }
@@ -783,6 +807,12 @@ impl Coords {
             count(|l| matches!(l, Link::Implied(_))),
             count(|l| matches!(l, Link::Copy(_))),
         )
+    }
+
+    /// Whether some piece is found turned at home (of a kind seen before, its slots
+    /// in another order).
+    pub fn turned_at_home(&self) -> bool {
+        self.orbits.iter().any(|r| r.home_turned)
     }
 
     /// The sizes of the parts, for saying what the coordinate is.

@@ -989,6 +989,59 @@ mod tests {
         Some((puzzle, text))
     }
 
+    /// Issue 40: twsearch's 3p1 was refused ("the pieces of stickers 3 2 and 6 7 look
+    /// alike turned"): its identical edges were found with their slots in two orders,
+    /// so that one looked like the other flipped. Random sets of two kinds of
+    /// identical flipping pieces, as twsearch writes them: each piece found turned at
+    /// home is of its kind, and the census counts as the sticker engine's does.
+    #[test]
+    fn identical_pieces_found_turned_count_as_stickers_do() {
+        let mut seed = 3u64;
+        let mut next = |bound: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % bound as u64) as usize
+        };
+        let mut turned = 0;
+        for case in 0..40 {
+            let n = 4 + case % 3;
+            let kinds: Vec<String> = (0..n)
+                .map(|i| (1 + (i * 7 + case) % 2).to_string())
+                .collect();
+            let mut text = format!("Set EDGE {n} 2\nSolved\nEDGE\n{}\nEnd\n", kinds.join(" "));
+            for name in ["A", "B", "C"] {
+                let mut perm: Vec<usize> = (1..=n).collect();
+                for i in (1..n).rev() {
+                    perm.swap(i, next(i + 1));
+                }
+                let words: Vec<String> = perm.iter().map(|x| x.to_string()).collect();
+                let flips: Vec<String> = (0..n).map(|_| next(2).to_string()).collect();
+                text += &format!(
+                    "Move {name}\nEDGE\n{}\n{}\nEnd\n",
+                    words.join(" "),
+                    flips.join(" ")
+                );
+            }
+            let Ok(model) = super::super::tws::read_foreign("e.tws", &text).unwrap() else {
+                continue;
+            };
+            let Ok(p) = Puzzle::assemble(model.to_draft().unwrap(), "e") else {
+                continue;
+            };
+            let fast = p.space(false).unwrap();
+            let Engine::Coordinates(c) = fast.engine() else {
+                panic!("{text}{}", fast.engine_note());
+            };
+            turned += usize::from(c.turned_at_home());
+            let slow = p.sticker_space(false).unwrap();
+            let (a, b) = (fast.census().unwrap(), slow.census().unwrap());
+            assert_eq!(a.rows, b.rows, "{text}");
+            assert_eq!(c.decode(c.goal()), p.solved, "{text}");
+        }
+        assert!(turned >= 5, "only {turned} with pieces turned at home");
+    }
+
     /// Linked orbits (a copy, parities implied by others') count and solve on
     /// coordinates as on stickers, every coordinate decodes to a state that encodes
     /// back to it, and a state the links rule out is refused by name.
