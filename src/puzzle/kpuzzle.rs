@@ -150,26 +150,37 @@ fn word(s: &str) -> String {
     if w.is_empty() { "puzzle".into() } else { w }
 }
 
-/// twsearch's and cubing.js's name for the `k`-th power of a move of order `order`:
-/// the amount the shorter way round, `'` when that is backwards (`R`, `R2`, `R'`,
-/// `R2'`); half way round counts forwards, as in twsearch.
-pub fn power_name(base: &str, k: usize, order: usize) -> String {
-    let (amount, inverse) = if order - k < k {
-        (order - k, true)
-    } else {
-        (k, false)
-    };
-    let mut s = base.to_string();
-    if amount != 1 {
-        s += &amount.to_string();
+pub use super::derived::power_name;
+
+impl super::derived::Compose for PieceModel {
+    type Move = Vec<OrbitMove>;
+
+    fn identity(&self) -> Vec<OrbitMove> {
+        PieceModel::identity(self)
     }
-    if inverse {
-        s.push('\'');
+
+    fn compose(&self, a: &Vec<OrbitMove>, b: &Vec<OrbitMove>) -> Vec<OrbitMove> {
+        PieceModel::compose(self, a, b)
     }
-    s
 }
 
 impl PieceModel {
+    /// `sequences` made moves of the model ([`super::derived`]), with `rotations` to
+    /// use in them.
+    pub(super) fn derive(
+        &mut self,
+        rotations: &[(String, Vec<OrbitMove>)],
+        sequences: Vec<super::derived::Sequence>,
+    ) -> Result<(), FormatError> {
+        let made = super::derived::expand(&*self, &self.moves, rotations, sequences)
+            .map_err(|(line, message)| FormatError { line, message })?;
+        for (name, m, line) in made {
+            self.moves.push((name, m));
+            self.move_lines.push(line);
+        }
+        Ok(())
+    }
+
     fn identity(&self) -> Vec<OrbitMove> {
         self.orbits
             .iter()
@@ -725,9 +736,6 @@ fn only(obj: &Map<String, Value>, known: &[&str], path: &str) -> Result<(), Form
 /// Orbit sizes past this are refused at once (they could never fit in 128 stickers).
 const MAX_ORBIT: u64 = 1 << 16;
 
-/// Read a KPuzzle definition (JSON). Moves come in the order of their names (a JSON
-/// object has none of its own here). Refused: `orientationMod` other than 0 (an
-/// orientation known only mod a divisor), `derivedMoves`, and unknown fields.
 /// Whether a JSON object is a KPuzzle pattern (every value a set's `pieces` and
 /// `orientation`), which a definition file's readers sometimes give by mistake.
 fn is_pattern(top: &Map<String, Value>) -> bool {
@@ -739,14 +747,14 @@ fn is_pattern(top: &Map<String, Value>) -> bool {
         })
 }
 
+/// Read a KPuzzle definition (JSON). Moves come in the order of their names (a JSON
+/// object has none of its own here), then `derivedMoves` ([`super::derived`]); moves
+/// named as twsearch names rotations (`x`, `Uv`) are rotations, used in derived moves
+/// but no moves of the puzzle. Refused: `orientationMod` other than 0 (an orientation
+/// known only mod a divisor), and unknown fields.
 pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     let root = parse_json(text)?;
     let top = object(&root, "the file")?;
-    if top.contains_key("derivedMoves") {
-        return fail(
-            "derivedMoves: moves made of other moves do not carry over; give each move as a permutation",
-        );
-    }
     if is_pattern(top) {
         return fail(
             "this is a KPuzzle pattern (a position: each set's pieces and orientation), not a \
@@ -755,7 +763,14 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     }
     only(
         top,
-        &["$schema", "name", "orbits", "defaultPattern", "moves"],
+        &[
+            "$schema",
+            "name",
+            "orbits",
+            "defaultPattern",
+            "moves",
+            "derivedMoves",
+        ],
         "the file",
     )?;
     let name = match top.get("name") {
@@ -765,18 +780,57 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     };
     let orbits = read_orbits(top)?;
     let solved = read_solved(top, &orbits)?;
-    let moves = read_moves(top, &orbits)?;
+    let (rotations, moves): (Vec<_>, Vec<_>) = read_moves(top, &orbits)?
+        .into_iter()
+        .partition(|(m, _)| super::derived::is_rotation(m));
     let move_lines = moves
         .iter()
         .map(|(m, _)| key_line(text, "moves", m))
         .collect();
-    Ok(PieceModel {
+    let mut model = PieceModel {
         name,
         orbits,
         solved,
         moves,
         move_lines,
-    })
+    };
+    let derived = read_derived(top, text)?;
+    model.derive(&rotations, derived)?;
+    if model.moves.is_empty() {
+        return fail("no moves: every move the file names is a rotation");
+    }
+    Ok(model)
+}
+
+/// `derivedMoves`: names and sequences in cubing.js's notation.
+fn read_derived(
+    top: &Map<String, Value>,
+    text: &str,
+) -> Result<Vec<super::derived::Sequence>, FormatError> {
+    let Some(derived) = top.get("derivedMoves") else {
+        return Ok(Vec::new());
+    };
+    let derived = object(derived, "derivedMoves")?;
+    let mut out = Vec::new();
+    for (name, alg) in derived {
+        let line = key_line(text, "derivedMoves", name);
+        let Value::String(alg) = alg else {
+            return Err(FormatError {
+                line,
+                message: format!("derivedMoves.{name}: expected a move sequence, got {alg}"),
+            });
+        };
+        let moves = super::derived::flatten(alg).map_err(|why| FormatError {
+            line,
+            message: format!("derivedMoves.{name}: '{alg}': {why}"),
+        })?;
+        out.push(super::derived::Sequence {
+            name: name.clone(),
+            moves,
+            line,
+        });
+    }
+    Ok(out)
 }
 
 /// The JSON of a file, strictly (no key twice), with the line of a syntax error.

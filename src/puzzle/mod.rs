@@ -13,6 +13,7 @@ pub(crate) mod coords;
 pub(crate) mod cube3_notation;
 pub(crate) mod deep;
 pub(crate) mod defined;
+pub(crate) mod derived;
 pub(crate) mod draft;
 pub(crate) mod format;
 pub(crate) mod group;

@@ -25,19 +25,7 @@ fn fail<T>(line: usize, message: impl Into<String>) -> Result<T, FormatError> {
     })
 }
 
-/// Whether twsearch takes a move of this name for a rotation of the whole puzzle
-/// (`x`, `y2`, `z'`, or capitals and `_` followed by `v`), which is no move there.
-pub fn is_rotation(name: &str) -> bool {
-    let b = name.as_bytes();
-    if matches!(b, [b'x' | b'y' | b'z'] | [b'x' | b'y' | b'z', b'2' | b'\'']) {
-        return true;
-    }
-    let caps = b
-        .iter()
-        .take_while(|&&c| c == b'_' || c.is_ascii_uppercase())
-        .count();
-    caps > 0 && caps + 1 == b.len() && b[caps] == b'v'
-}
+pub use super::derived::is_rotation;
 
 /// The lines that are not blank or comments: (line number, words).
 fn lines(text: &str) -> Vec<(usize, Vec<&str>)> {
@@ -172,8 +160,10 @@ fn set_values(
     Ok(values)
 }
 
-/// Read a `.tws` file. Refused, naming the line: `Illegal` blocks, `?`, `MoveAlias`
-/// and `MoveSequence`, names twsearch takes for rotations, and unknown keywords.
+/// Read a `.tws` file. Rotations (blocks named as twsearch names them) are read as
+/// twsearch reads them, symmetries and no moves; `MoveSequence` and `MoveAlias` are
+/// expanded ([`super::derived`]). Refused, naming the line: `Illegal` blocks, `?`,
+/// and unknown keywords.
 pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
     let ls = lines(text);
     let mut r = Reader::default();
@@ -192,15 +182,7 @@ pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
                     "Illegal (pieces barred from places) does not carry over: pocket has no forbidden positions",
                 );
             }
-            "MoveAlias" | "MoveSequence" => {
-                return fail(
-                    line,
-                    format!(
-                        "{} is not read here: give each move as a permutation",
-                        words[0]
-                    ),
-                );
-            }
+            "MoveAlias" | "MoveSequence" => r.sequence(line, words)?,
             other => {
                 return fail(
                     line,
@@ -222,6 +204,9 @@ struct Reader {
     solved: Option<Vec<(Vec<usize>, Vec<usize>)>>,
     moves: Vec<(String, Vec<OrbitMove>)>,
     move_lines: Vec<usize>,
+    /// Blocks named as twsearch names rotations: used in sequences, not moves.
+    rotations: Vec<(String, Vec<OrbitMove>)>,
+    sequences: Vec<super::derived::Sequence>,
 }
 
 impl Reader {
@@ -335,13 +320,8 @@ impl Reader {
         if self.solved.is_none() {
             return fail(line, format!("{kw} before the solved state"));
         }
-        if is_rotation(n) {
-            return fail(
-                line,
-                format!(
-                    "{kw} {n}: twsearch reads this name as a rotation of the whole puzzle, a symmetry it uses to shorten its search, not a move; pocket does not use rotations: delete this block (renamed, it would become a move and change the puzzle)"
-                ),
-            );
+        if self.rotations.iter().any(|(m, _)| m == n) {
+            return fail(line, format!("rotation {n} is defined twice"));
         }
         if let Some(i) = self.moves.iter().position(|(m, _)| m == n) {
             return fail(
@@ -382,25 +362,64 @@ impl Reader {
             };
             per_orbit.push(OrbitMove { perm, delta });
         }
-        self.moves.push((n.to_string(), per_orbit));
-        self.move_lines.push(line);
+        // twsearch reads a rotation of the whole puzzle as a symmetry, not a move:
+        // so does pocket, and sequences may use it.
+        if is_rotation(n) {
+            self.rotations.push((n.to_string(), per_orbit));
+        } else {
+            self.moves.push((n.to_string(), per_orbit));
+            self.move_lines.push(line);
+        }
         Ok(next)
+    }
+
+    /// `MoveSequence NAME MOVE...` (moves apart by spaces or commas), or
+    /// `MoveAlias NAME MOVE`.
+    fn sequence(&mut self, line: usize, words: &[&str]) -> Result<(), FormatError> {
+        if self.solved.is_none() {
+            return fail(line, format!("{} before the solved state", words[0]));
+        }
+        let moves: Vec<(String, bool)> = words[2.min(words.len())..]
+            .iter()
+            .flat_map(|w| w.split(','))
+            .filter(|w| !w.is_empty())
+            .map(|w| (w.to_string(), false))
+            .collect();
+        if moves.is_empty() || (words[0] == "MoveAlias" && moves.len() != 1) {
+            return fail(
+                line,
+                match words[0] {
+                    "MoveAlias" => "expected: MoveAlias NAME MOVE",
+                    _ => "expected: MoveSequence NAME MOVE...",
+                },
+            );
+        }
+        self.sequences.push(super::derived::Sequence {
+            name: words[1].to_string(),
+            moves,
+            line,
+        });
+        Ok(())
     }
 
     fn finish(self) -> Result<PieceModel, FormatError> {
         let Some(solved) = self.solved else {
             return fail(0, "no Solved block");
         };
-        if self.moves.is_empty() {
-            return fail(0, "no moves");
-        }
-        Ok(PieceModel {
+        let mut model = PieceModel {
             name: self.name,
             orbits: self.orbits,
             solved,
             moves: self.moves,
             move_lines: self.move_lines,
-        })
+        };
+        let rotations = !self.rotations.is_empty();
+        model.derive(&self.rotations, self.sequences)?;
+        match (model.moves.is_empty(), rotations) {
+            (true, true) => fail(0, "no moves: every move the file names is a rotation"),
+            (true, false) => fail(0, "no moves"),
+            _ => Ok(model),
+        }
     }
 }
 
@@ -509,7 +528,7 @@ mod tests {
             (TWO.replace("0 0\nEnd", "? 0\nEnd"), "line 8: set E: '?'"),
             (
                 TWO.replace("Move S", "Move x"),
-                "line 11: Move x: twsearch reads",
+                "no moves: every move the file names is a rotation",
             ),
             (
                 TWO.replace("Name two", "Nom two"),

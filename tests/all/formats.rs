@@ -254,12 +254,16 @@ fn reading_refuses_what_does_not_carry_over() {
             "the sets so far make 150 stickers",
         ),
         (
-            tws.replace("Move S", "Move y2"),
-            "Move y2: twsearch reads this name",
+            format!("{tws}\nMoveSequence Q T R\n"),
+            "line 28: move Q: 'R' is no move or rotation the file defines",
         ),
         (
-            tws.replace("Move S", "MoveSequence S T T"),
-            "MoveSequence is not read here",
+            format!("{tws}\nMoveSequence T S\n"),
+            "line 28: move T is defined twice",
+        ),
+        (
+            format!("{tws}\nMoveAlias Q T S\n"),
+            "line 28: expected: MoveAlias NAME MOVE",
         ),
     ];
     for (text, want) in bad_tws {
@@ -275,8 +279,15 @@ fn reading_refuses_what_does_not_carry_over() {
             "defaultPattern.CENTRE.orientationMod[0] is 2",
         ),
         (
-            json.replace("\"moves\"", "\"derivedMoves\": {}, \"moves\""),
-            "derivedMoves",
+            json.replace(
+                "\"moves\"",
+                "\"derivedMoves\": {\"Q\": \"[A: B\"}, \"moves\"",
+            ),
+            "derivedMoves.Q: '[A: B': expected ']' at character 6",
+        ),
+        (
+            json.replace("\"moves\"", "\"derivedMoves\": {\"Q\": \"A Z\"}, \"moves\""),
+            "move Q: 'Z' is no move or rotation the file defines",
         ),
         (
             json.replace("\"name\"", "\"title\""),
@@ -331,15 +342,30 @@ fn sets_whose_names_end_in_digits_keep_their_pieces_apart() {
     assert_eq!(census(file.path()), vec![1, 21]);
 }
 
-/// Issue 40: a rotation (samples/symm) is refused with the advice to delete it, not to
-/// rename it, which would make it a move and change the census.
+/// Issue 40: a rotation (samples/symm) was refused, with advice first to rename it
+/// (which would make it a move and change the census), then to delete it. It is now
+/// read as twsearch reads it: a symmetry, no move, usable in a `MoveSequence`. Here a
+/// rotation `Xv` of three pieces and `B`, `A` conjugated by it: the census is that
+/// of `A` and `B` alone (the file without `Xv`, with `B` written out, counts alike).
 #[test]
-fn a_rotation_is_refused_with_the_advice_to_delete_it() {
-    let file = Scratch::new(
+fn rotations_are_read_as_rotations_and_sequences_as_moves() {
+    let head = "Name r\nSet P 3 1\nSolved\nP\n1 2 3\nEnd\nMove A\nP\n2 1 3\nEnd\n";
+    let with = Scratch::new(
         "rotation.tws",
-        "Name r\nSet A 2 1\nSolved\nA\n1 2\nEnd\nMove x\nA\n2 1\nEnd\n",
+        &format!("{head}Move Xv\nP\n2 3 1\nEnd\nMoveSequence B Xv A Xv'\n"),
     );
-    refused(file.path(), "delete this block");
+    let b = Scratch::new("written.tws", &format!("{head}Move B\nP\n1 3 2\nEnd\n"));
+    let counts = census(with.path());
+    assert_eq!(counts, census(b.path()));
+    assert_eq!(counts, vec![1, 2, 2, 1]);
+    // The same puzzle as a KPuzzle whose B is a derived move (a conjugate).
+    let kpuzzle = r#"{"name": "r", "orbits": [{"orbitName": "P", "numPieces": 3, "numOrientations": 1}],
+        "defaultPattern": {"P": {"pieces": [0, 1, 2], "orientation": [0, 0, 0]}},
+        "moves": {"A": {"P": {"permutation": [1, 0, 2], "orientation": [0, 0, 0]}},
+                  "x": {"P": {"permutation": [1, 2, 0], "orientation": [0, 0, 0]}}},
+        "derivedMoves": {"B": "[x: A]"}}"#;
+    let json = Scratch::new("derived.json", kpuzzle);
+    assert_eq!(census(json.path()), counts);
 }
 
 /// Issue 40: a KPuzzle pattern given where a definition goes is named as a pattern.
