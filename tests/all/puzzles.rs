@@ -243,6 +243,16 @@ fn definition_censuses_run_on_coordinates_within_the_memory_budget() {
     assert!(err.contains("on coordinates"), "{err}");
 }
 
+/// The census of one of twsearch's sample files (`TWSEARCH_SAMPLES`), as JSON.
+fn twsearch_sample_census(sample: &str) -> serde_json::Value {
+    let dir = std::env::var("TWSEARCH_SAMPLES").expect("TWSEARCH_SAMPLES");
+    let file = format!("{dir}/{sample}");
+    let out = pocket(&["census", "--puzzle", &file, "--json"], b"");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// Issue 40: twsearch's pyraminx (its tips ride on its corners, every move is even)
 /// was refused ("29,023,764,480 positions at most"); its census is now on coordinates
 /// of exactly its 302,330,880 positions. The counts are twsearch's (`twsearch -g -t 1
@@ -253,15 +263,7 @@ fn definition_censuses_run_on_coordinates_within_the_memory_budget() {
 #[test]
 #[ignore]
 fn twsearchs_pyraminx_is_censused_as_twsearch_counts_it() {
-    let dir = std::env::var("TWSEARCH_SAMPLES").expect("TWSEARCH_SAMPLES");
-    let file = format!("{dir}/pyraminx.tws");
-    let out = pocket(&["census", "--puzzle", &file, "--json"], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = twsearch_sample_census("pyraminx.tws");
     let twsearch: [u64; 17] = [
         1, 16, 136, 896, 5456, 32528, 190260, 1070699, 5421594, 21136359, 55716688, 91554722,
         85678373, 37687176, 3822520, 13120, 336,
@@ -279,15 +281,7 @@ fn twsearchs_pyraminx_is_censused_as_twsearch_counts_it() {
 #[test]
 #[ignore]
 fn twsearchs_3p1_is_censused_as_twsearch_counts_it() {
-    let dir = std::env::var("TWSEARCH_SAMPLES").expect("TWSEARCH_SAMPLES");
-    let file = format!("{dir}/3p1.tws");
-    let out = pocket(&["census", "--puzzle", &file, "--json"], b"");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = twsearch_sample_census("3p1.tws");
     let twsearch: [u64; 13] = [
         1, 4, 50, 592, 7156, 87236, 1043817, 12070278, 124946368, 821605960, 1199128738, 58202444,
         476,
