@@ -13,6 +13,7 @@
 pub trait Compose {
     type Move: Clone + PartialEq;
     fn identity(&self) -> Self::Move;
+    fn invert(&self, m: &Self::Move) -> Self::Move;
     /// First `a`, then `b`.
     fn compose(&self, a: &Self::Move, b: &Self::Move) -> Self::Move;
 }
@@ -62,6 +63,10 @@ pub struct Sequence {
 /// Most powers a named permutation is followed through (past it, it is no move).
 const MAX_ORDER: usize = 1 << 12;
 
+/// Most moves a flattened sequence may hold: `(((A)4000)4000)4000` would be 64
+/// billion (found by a hostile-input probe, which it held for minutes).
+const MAX_FLAT: usize = 1 << 16;
+
 /// Every name a permutation goes by in a sequence: each power, named as twsearch
 /// names them, with its inverse.
 fn powers<C: Compose>(model: &C, name: &str, m: &C::Move) -> Vec<(String, C::Move)> {
@@ -98,18 +103,10 @@ fn lookup<C: Compose>(
     inverse: bool,
 ) -> Option<C::Move> {
     let m = &known.iter().find(|(n, _)| n == name)?.1;
-    if !inverse {
-        return Some(m.clone());
-    }
-    let identity = model.identity();
-    let mut p = m.clone();
-    loop {
-        let next = model.compose(&p, m);
-        if next == identity {
-            return Some(p);
-        }
-        p = next;
-    }
+    Some(match inverse {
+        true => model.invert(m),
+        false => m.clone(),
+    })
 }
 
 /// `sequences` expanded into moves to add to `moves` (each with its line), with
@@ -160,13 +157,11 @@ pub fn expand<C: Compose>(
                 .map(|(n, _)| n)
                 .find(|n| !known.iter().any(|(k, _)| k == *n))
                 .expect("an unknown move");
-            return Err((
-                s.line,
-                format!(
-                    "move {}: '{unknown}' is no move or rotation the file defines",
-                    s.name
-                ),
-            ));
+            let why = match waiting.iter().any(|w| w.name == *unknown) {
+                true => "is a sequence that never comes out: its moves lead back to it",
+                false => "is no move or rotation the file defines",
+            };
+            return Err((s.line, format!("move {}: '{unknown}' {why}", s.name)));
         }
         pending = waiting;
     }
@@ -207,7 +202,7 @@ fn sequence(chars: &[char], at: &mut usize) -> Result<Vec<(String, bool)>, Strin
                 *at += 1;
                 let inner = sequence(chars, at)?;
                 expect(chars, at, ')')?;
-                out.extend(amount(chars, at, inner));
+                out.extend(amount(chars, at, inner)?);
             }
             Some('[') => {
                 *at += 1;
@@ -225,7 +220,7 @@ fn sequence(chars: &[char], at: &mut usize) -> Result<Vec<(String, bool)>, Strin
                 if sep == Some(',') {
                     whole.extend(inverted(&b));
                 }
-                out.extend(amount(chars, at, whole));
+                out.extend(amount(chars, at, whole)?);
             }
             Some(_) => {
                 let start = *at;
@@ -238,6 +233,9 @@ fn sequence(chars: &[char], at: &mut usize) -> Result<Vec<(String, bool)>, Strin
                 let word: String = chars[start..*at].iter().collect();
                 out.push((word, false));
             }
+        }
+        if out.len() > MAX_FLAT {
+            return Err(format!("more than {MAX_FLAT} moves written out"));
         }
     }
 }
@@ -254,19 +252,29 @@ fn expect(chars: &[char], at: &mut usize, want: char) -> Result<(), String> {
 }
 
 /// A group's amount after its closing bracket: a count and an optional `'`.
-fn amount(chars: &[char], at: &mut usize, group: Vec<(String, bool)>) -> Vec<(String, bool)> {
+fn amount(
+    chars: &[char],
+    at: &mut usize,
+    group: Vec<(String, bool)>,
+) -> Result<Vec<(String, bool)>, String> {
     let start = *at;
     while chars.get(*at).is_some_and(|c| c.is_ascii_digit()) {
         *at += 1;
     }
     let digits: String = chars[start..*at].iter().collect();
-    let count = digits.parse::<usize>().unwrap_or(1).min(MAX_ORDER);
+    let count = match digits.is_empty() {
+        true => 1,
+        false => digits.parse::<usize>().unwrap_or(usize::MAX),
+    };
+    if count.saturating_mul(group.len()) > MAX_FLAT {
+        return Err(format!("more than {MAX_FLAT} moves written out"));
+    }
     let prime = chars.get(*at) == Some(&'\'');
     if prime {
         *at += 1;
     }
     let one = if prime { inverted(&group) } else { group };
-    std::iter::repeat_n(one, count).flatten().collect()
+    Ok(std::iter::repeat_n(one, count).flatten().collect())
 }
 
 #[cfg(test)]
@@ -291,6 +299,9 @@ mod tests {
         assert_eq!(names("(R U)'"), ["-U", "-R"]);
         assert_eq!(names("[R: [U, F]]"), ["R", "U", "F", "-U", "-F", "-R"]);
         assert!(flatten("[R U").is_err());
+        // Found by a hostile-input probe: nested amounts were written out whole.
+        let huge = flatten("(((A)4000)4000)4000").unwrap_err();
+        assert!(huge.contains("more than 65536 moves"), "{huge}");
         assert!(flatten("R)").is_err());
     }
 }

@@ -162,6 +162,24 @@ impl super::derived::Compose for PieceModel {
     fn compose(&self, a: &Vec<OrbitMove>, b: &Vec<OrbitMove>) -> Vec<OrbitMove> {
         PieceModel::compose(self, a, b)
     }
+
+    /// The move that undoes `m`: composed after it, the identity.
+    fn invert(&self, m: &Vec<OrbitMove>) -> Vec<OrbitMove> {
+        self.orbits
+            .iter()
+            .zip(m)
+            .map(|(o, a)| {
+                let mut perm = vec![0; o.pieces];
+                for (j, &p) in a.perm.iter().enumerate() {
+                    perm[p] = j;
+                }
+                let delta = (0..o.pieces)
+                    .map(|j| (o.orientations - a.delta[perm[j]]) % o.orientations)
+                    .collect();
+                OrbitMove { perm, delta }
+            })
+            .collect()
+    }
 }
 
 impl PieceModel {

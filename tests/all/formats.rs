@@ -258,6 +258,11 @@ fn reading_refuses_what_does_not_carry_over() {
             "line 28: move Q: 'R' is no move or rotation the file defines",
         ),
         (
+            // Found by a hostile-input probe: sequences made of each other.
+            format!("{tws}\nMoveSequence Q R\nMoveSequence R Q\n"),
+            "line 28: move Q: 'R' is a sequence that never comes out",
+        ),
+        (
             format!("{tws}\nMoveSequence T S\n"),
             "line 28: move T is defined twice",
         ),
