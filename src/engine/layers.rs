@@ -37,6 +37,13 @@ pub trait Blocks: Sync {
     fn width(&self) -> usize;
     /// Number of moves.
     fn move_count(&self) -> usize;
+    /// The moves that make the layers of a census: the first ones. The census in
+    /// two bits ([`super::packed::packed_census`]) looks at the rest only to tell a
+    /// local maximum, and each of them must be the product of two of the first
+    /// (a half turn costing two quarter turns); the other searches take all.
+    fn layer_moves(&self) -> usize {
+        self.move_count()
+    }
     /// The block move `m` (or its inverse) sends `block` to.
     fn block_after(&self, block: usize, m: usize, inverse: bool) -> usize;
     /// The offset move `m` (or its inverse) sends `offset` to.
@@ -90,6 +97,8 @@ macro_rules! by_move_count {
 /// step; states the moves cannot reach stay [`UNSEEN`]. For moves closed under
 /// inverses this is also the distance *to* the nearest root.
 pub fn unit_distances<B: Blocks + ?Sized>(space: &B, roots: &[u32]) -> Vec<u8> {
+    // Every move makes layers here: distances, not only maxima.
+    debug_assert_eq!(space.layer_moves(), space.move_count());
     by_move_count!(space.move_count(), block_bfs(space, roots))
 }
 

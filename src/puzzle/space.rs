@@ -15,6 +15,7 @@
 
 use std::ops::ControlFlow;
 
+use super::cheapest::{Cheapest, CheapestFirst};
 use super::coords::{Coords, Packed};
 use super::defined::Puzzle;
 use super::weighted::{self, weighted_rows};
@@ -136,6 +137,7 @@ impl Puzzle {
             return Ok(());
         };
         let table = match weighted {
+            true if Cheapest::find(self, &self.relations().products).is_some() => Table::Packed,
             true => Table::for_costs(self.moves.iter().map(|m| m.cost)),
             false => Table::Packed,
         };
@@ -633,13 +635,38 @@ impl PuzzleSpace<'_> {
         memory: u64,
         progress: &mut dyn FnMut(u64, u32),
     ) -> Result<Vec<Row>, Error> {
-        let table = Table::for_costs(self.specs.iter().map(|m| u64::from(m.cost)));
+        let cheapest = match self.weighted {
+            true => Cheapest::find(self.puzzle, &self.products),
+            false => None,
+        };
+        let table = match cheapest {
+            Some(_) => Table::Packed,
+            None => Table::for_costs(self.specs.iter().map(|m| u64::from(m.cost))),
+        };
         fits_in(
             &self.puzzle.name,
             (c.size(), &c.part_sizes(), c.table_bytes()),
             table,
             memory,
         )?;
+        if let Some(cheapest) = &cheapest {
+            let first = CheapestFirst {
+                coords: c,
+                cheapest,
+            };
+            let counts =
+                packed_census(&first, &[c.goal() as u32], progress).map_err(PuzzleSpace::refuse)?;
+            let rows = Census::rows_from_counts(&counts.positions, &counts.local_maxima);
+            // A cheapest move's cost in this space's units.
+            let step = (cheapest.cost / self.unit) as u32;
+            return Ok(rows
+                .into_iter()
+                .map(|r| Row {
+                    distance: r.distance * step,
+                    ..r
+                })
+                .collect());
+        }
         if table == Table::Packed {
             let counts =
                 packed_census(c, &[c.goal() as u32], progress).map_err(PuzzleSpace::refuse)?;
@@ -1144,6 +1171,45 @@ mod tests {
             }
         }
         assert!(on_coordinates >= 20, "only {on_coordinates} on coordinates");
+    }
+
+    /// Squares dearer than the moves they square, with their inverses (2 or 3
+    /// against 1: a census of the cheapest moves, cheapest.rs; 1.5: the flat table),
+    /// count on coordinates as the sticker engine's Dijkstra counts them, local
+    /// maxima included.
+    #[test]
+    fn dear_squares_count_as_stickers_do() {
+        let mut seed = 1128u64;
+        let mut cheapest = 0;
+        for case in 0..60 {
+            let (pieces, width) = [(4, 2), (5, 3), (4, 3), (6, 1), (3, 4)][case % 5];
+            let text = random_puzzle(&mut seed, pieces, width, [3, 26][case % 2]);
+            let p = Puzzle::parse(&text, "r").unwrap();
+            let cost = ["2", "3", "1.5"][case % 3];
+            // The squares and their inverses: the cheap moves keep theirs.
+            let inverses = p.relations().inverses;
+            let squares: Vec<String> = (0..p.moves.len())
+                .filter(|&m| p.moves[m].name.ends_with('2'))
+                .flat_map(|m| [m, inverses[m]])
+                .map(|m| format!("{}={cost}", p.moves[m].name))
+                .collect();
+            if squares.is_empty() {
+                continue;
+            }
+            let p = p.with_costs(&squares.join(",")).unwrap();
+            let fast = p.space(true).unwrap();
+            if fast.engine_name() != "coordinates" {
+                continue;
+            }
+            cheapest += usize::from(Cheapest::find(&p, &p.relations().products).is_some());
+            let slow = p.sticker_space(true).unwrap();
+            let (a, b) = (fast.census().unwrap(), slow.census().unwrap());
+            assert_eq!(a.rows, b.rows, "{text}{squares:?}");
+        }
+        assert!(
+            cheapest >= 20,
+            "only {cheapest} counted by the cheapest moves"
+        );
     }
 
     /// Both engines count every random puzzle alike: positions and local maxima at
