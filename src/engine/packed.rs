@@ -24,6 +24,10 @@ const LOW: u64 = 0x5555_5555_5555_5555;
 /// The largest layer pushed from a list (256 KB of `u32`); a larger one is pulled.
 const MAX_LISTED: usize = 1 << 16;
 
+/// The narrowest block whose targets are fetched ahead (`PackedCensus::prefetch`):
+/// two lines of the table.
+const MIN_PREFETCHED: usize = 512;
+
 /// The label of layer `k`: 1 and 2 in turn.
 fn label(k: u32) -> u64 {
     1 + (k as u64 & 1)
@@ -327,26 +331,52 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
             .extend((0..self.moves()).map(|m| space.block_after(b, m, false) * w));
     }
 
-    /// The value of the neighbour by move `m` of the state whose moves start at `o`
-    /// (its offset times the moves) in the block whose targets are loaded.
+    /// Asks the cache for the table's words of the blocks block `b` goes to, a
+    /// block ahead of their use: a block's neighbours lie in as many other blocks as
+    /// there are moves, whose lines the scan would otherwise wait for one by one.
+    /// The 2x2x2 with no fixed corner (88,179,840 states): 0.86x the CPU with the
+    /// pushes' blocks fetched ahead (farm-bench, medians of 5 paired runs).
     #[inline(always)]
-    fn look(&self, o: usize, m: usize) -> u64 {
-        self.table
-            .get(self.blocks[m] + self.offsets[o + m] as usize)
+    fn prefetch(&self, b: usize) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            // Narrow blocks are a few states each: finding their targets twice
+            // costs more than the wait (Loopover 3x3, one state a block: 2x the CPU).
+            if self.width < MIN_PREFETCHED || b >= self.n / self.width {
+                return;
+            }
+            for m in 0..self.moves() {
+                let start = self.space.block_after(b, m, false) * self.width;
+                let (first, last) = (start >> 5, (start + self.width - 1) >> 5);
+                // A line is 8 words.
+                for w in (first..=last).step_by(8) {
+                    let line = self.table.words[w..].as_ptr().cast::<i8>();
+                    // SAFETY: a prefetch only hints; `line` points into the table.
+                    unsafe { _mm_prefetch::<_MM_HINT_T0>(line) };
+                }
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = b;
     }
 
-    /// Whether any of moves `moves` leads from the state at `o` (as in
-    /// [`PackedCensus::look`]) to a state `wanted` says yes to.
+    /// Whether any of moves `moves` leads from the state at `o` (its offset times
+    /// the moves) in the block whose targets are loaded to a state `wanted` says yes
+    /// to.
     #[inline(always)]
     fn any(&self, o: usize, moves: std::ops::Range<usize>, wanted: impl Fn(u64) -> bool) -> bool {
+        // Slices of the known length let the loop run unchecked.
+        let blocks = &self.blocks[moves.clone()];
+        let offsets = &self.offsets[o + moves.start..o + moves.end];
+        let mut looks = blocks
+            .iter()
+            .zip(offsets)
+            .map(|(&block, &offset)| self.table.get(block + offset as usize));
         if self.branchy {
-            moves.into_iter().any(|m| wanted(self.look(o, m)))
+            looks.any(wanted)
         } else {
-            let mut hit = false;
-            for m in moves {
-                hit |= wanted(self.look(o, m));
-            }
-            hit
+            looks.fold(false, |hit, v| hit | wanted(v))
         }
     }
 
@@ -422,6 +452,7 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
         let (here, fresh) = (label(k), label(k + 1));
         let (mut found, mut maxima) = (0, 0);
         for b in 0..self.n / self.width {
+            self.prefetch(b + 1);
             let mut ready = false;
             for (word, range) in block_words(b, self.width) {
                 let mut mask = if push {
@@ -467,6 +498,7 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
         let (here, fresh) = (label(k), label(k + 1));
         let (mut found, mut marked) = (0, 0);
         for b in 0..self.n / self.width {
+            self.prefetch(b + 1);
             let mut ready = false;
             for (word, range) in block_words(b, self.width) {
                 let mut mask = self.table.equal(word, UNSEEN) & range;
@@ -483,8 +515,10 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
                     }
                     self.table.set(y, fresh);
                     found += 1;
-                    for m in 0..self.moves() {
-                        let x = self.blocks[m] + self.offsets[o + m] as usize;
+                    let moves = self.moves();
+                    let (blocks, offsets) = (&self.blocks[..moves], &self.offsets[o..o + moves]);
+                    for (&block, &offset) in blocks.iter().zip(offsets) {
+                        let x = block + offset as usize;
                         if self.table.get(x) == here {
                             self.table.set(x, OLD);
                             marked += 1;
@@ -514,6 +548,7 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
         let (here, fresh) = (label(k), label(k + 1));
         let mut maxima = 0;
         for b in 0..self.n / self.width {
+            self.prefetch(b + 1);
             let mut ready = false;
             for (word, range) in block_words(b, self.width) {
                 let mut mask = self.table.equal(word, here) & range;
@@ -526,8 +561,11 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
                     }
                     let o = (x - b * self.width) * self.moves();
                     let mut hit = false;
-                    for m in 0..self.units() {
-                        let y = self.blocks[m] + self.offsets[o + m] as usize;
+                    // Slices of the known length let the loop run unchecked.
+                    let units = self.units();
+                    let (blocks, offsets) = (&self.blocks[..units], &self.offsets[o..o + units]);
+                    for (&block, &offset) in blocks.iter().zip(offsets) {
+                        let y = block + offset as usize;
                         let v = self.table.get(y);
                         hit |= v == UNSEEN || v == fresh;
                         if v == UNSEEN {
