@@ -339,14 +339,20 @@ fn read_move(line: usize, rest: &[&str]) -> Result<PuzzleMove, DefinitionError> 
     })
 }
 
-/// The solved string: 1 to 128 printable ASCII colours.
+/// The solved string: 1 to 255 printable ASCII colours.
 fn check_solved(solved: Option<(usize, Vec<u8>)>) -> Result<Vec<u8>, DefinitionError> {
     let Some((solved_line, solved)) = solved else {
         return err(0, "no solved line");
     };
     let n = solved.len();
-    if n == 0 || n > 128 {
-        return err(solved_line, format!("{n} stickers: a puzzle has 1 to 128"));
+    if n == 0 || n > super::kpuzzle::MAX_STICKERS {
+        return err(
+            solved_line,
+            format!(
+                "{n} stickers: a puzzle has 1 to {}",
+                super::kpuzzle::MAX_STICKERS
+            ),
+        );
     }
     if let Some(&c) = solved.iter().find(|c| !(33..=126).contains(*c)) {
         return err(

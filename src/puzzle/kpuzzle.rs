@@ -68,7 +68,7 @@ pub struct StickerPiece<'a> {
 }
 
 /// Stickers a pocket definition holds at most.
-pub const MAX_STICKERS: usize = 128;
+pub const MAX_STICKERS: usize = 255;
 
 /// Characters used for colours in the definitions made here: printable ASCII without
 /// `#`, which starts a comment in a definition file (93 colours).

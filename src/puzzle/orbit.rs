@@ -483,7 +483,7 @@ impl<'a> OrbitSearch<'a> {
     fn walk_from(&self, prefix: &[u8], length: usize, found: &mut Vec<MagicMove>) {
         let n = self.puzzle.stickers();
         // stack[d]: the permutation after d moves (position i holds solved sticker p[i]).
-        let mut stack = vec![[0u8; 128]; length + 1];
+        let mut stack = vec![[0u8; 256]; length + 1];
         for (i, x) in stack[0].iter_mut().enumerate().take(n) {
             *x = i as u8;
         }
@@ -494,7 +494,7 @@ impl<'a> OrbitSearch<'a> {
         self.walk(&mut stack, &mut path, length, found);
     }
 
-    fn push(&self, stack: &mut [[u8; 128]], depth: usize, m: u8) {
+    fn push(&self, stack: &mut [[u8; 256]], depth: usize, m: u8) {
         let n = self.puzzle.stickers();
         let (done, rest) = stack.split_at_mut(depth + 1);
         let (cur, next) = (&done[depth], &mut rest[0]);
@@ -508,7 +508,7 @@ impl<'a> OrbitSearch<'a> {
 
     fn walk(
         &self,
-        stack: &mut [[u8; 128]],
+        stack: &mut [[u8; 256]],
         path: &mut Vec<u8>,
         length: usize,
         found: &mut Vec<MagicMove>,

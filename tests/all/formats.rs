@@ -250,8 +250,8 @@ fn reading_refuses_what_does_not_carry_over() {
             "line 6: unknown keyword 'Title'",
         ),
         (
-            tws.replace("Set C 2 3", "Set C 50 3"),
-            "the sets so far make 150 stickers",
+            tws.replace("Set C 2 3", "Set C 90 3"),
+            "the sets so far make 270 stickers",
         ),
         (
             format!("{tws}\nMoveSequence Q T R\n"),
@@ -303,8 +303,8 @@ fn reading_refuses_what_does_not_carry_over() {
             "defaultPattern.EDGES.pieces has 3 numbers, expected 60",
         ),
         (
-            json.replace("\"numPieces\": 3", "\"numPieces\": 70"),
-            "the pieces make 144 stickers (EDGES 70x2, CENTRE 1x4): pocket holds at most 128",
+            json.replace("\"numPieces\": 3", "\"numPieces\": 130"),
+            "the pieces make 264 stickers (EDGES 130x2, CENTRE 1x4): pocket holds at most 255",
         ),
         (
             json.replace("[2, 0, 1]", "[2, 0, 0]"),
@@ -381,4 +381,46 @@ fn a_pattern_file_is_named_as_one() {
         r#"{"CORNERS": {"pieces": [0, 1, 2], "orientation": [0, 0, 0]}}"#,
     );
     refused(file.path(), "this is a KPuzzle pattern");
+}
+
+/// Past 128 stickers (issue 40: twsearch's chopasaurus and starminx_2 have 132): a
+/// puzzle of 200 stickers whose few moving pieces make a small coordinate is counted
+/// and solved; past 255 it is refused by name.
+#[test]
+fn two_hundred_stickers_run_on_coordinates() {
+    let pieces: Vec<String> = (1..=100).map(|i| i.to_string()).collect();
+    let zeros = vec!["0"; 100].join(" ");
+    let mut cycle = pieces.clone();
+    cycle[..3].rotate_left(1);
+    let mut swap = pieces.clone();
+    swap.swap(2, 3);
+    let mut twist = vec!["0"; 100];
+    twist[0] = "1";
+    // The pieces that never move are identical: 200 stickers of 10 colours.
+    let solved: Vec<&str> = (0..100)
+        .map(|i| ["1", "2", "3", "4"].get(i).unwrap_or(&"5"))
+        .copied()
+        .collect();
+    let text = format!(
+        "Name wide\nSet P 100 2\nSolved\nP\n{s}\n{zeros}\nEnd\n\
+         Move A\nP\n{a}\n{t}\nEnd\nMove B\nP\n{b}\n{zeros}\nEnd\n",
+        s = solved.join(" "),
+        a = cycle.join(" "),
+        t = twist.join(" "),
+        b = swap.join(" "),
+    );
+    let file = Scratch::new("wide.tws", &text);
+    let path = file.path();
+    // Four pieces moving, each of 2 orientations: 4! x 2^4 positions at most.
+    let total: u64 = census(path).iter().sum();
+    assert!(total > 1 && total <= 24 * 16, "{total}");
+    let o = pocket(&["solve", "--puzzle", path, "--moves", "A B A"], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let wider = Scratch::new("wider.tws", &text.replace(" 100 2", " 130 2"));
+    refused(wider.path(), "pocket holds at most 255");
 }
