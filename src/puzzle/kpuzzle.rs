@@ -768,7 +768,8 @@ fn is_pattern(top: &Map<String, Value>) -> bool {
 /// Read a KPuzzle definition (JSON). Moves come in the order of their names (a JSON
 /// object has none of its own here), then `derivedMoves` ([`super::derived`]); moves
 /// named as twsearch names rotations (`x`, `Uv`) are rotations, used in derived moves
-/// but no moves of the puzzle. Refused: `orientationMod` other than 0 (an orientation
+/// but no moves of the puzzle; `experimentalPuzzleDescription`, the shape, is
+/// checked to be text or an object. Refused: `orientationMod` other than 0 (an orientation
 /// known only mod a divisor), and unknown fields.
 pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     let root = parse_json(text)?;
@@ -788,9 +789,22 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
             "defaultPattern",
             "moves",
             "derivedMoves",
+            "experimentalPuzzleDescription",
         ],
         "the file",
     )?;
+    // cubing.js's description of the puzzle's shape, as text (`o f 0.333`) or as an
+    // object (`{"shape": "o", "cuts": [...]}`, twsearch's
+    // samples/json/scramble/fto-UL.def.json): it says nothing the orbits and moves
+    // do not, so it is only checked to be one of the two.
+    match top.get("experimentalPuzzleDescription") {
+        None | Some(Value::String(_)) | Some(Value::Object(_)) => {}
+        Some(v) => {
+            return fail(format!(
+                "experimentalPuzzleDescription: expected a description (text or an object), got {v}"
+            ));
+        }
+    }
     let name = match top.get("name") {
         Some(Value::String(s)) => s.clone(),
         Some(v) => return fail(format!("name: expected a string, got {v}")),

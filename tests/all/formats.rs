@@ -383,6 +383,30 @@ fn a_pattern_file_is_named_as_one() {
     refused(file.path(), "this is a KPuzzle pattern");
 }
 
+/// cubing.js's shape description, text or object, is read as saying nothing more
+/// (reported: twsearch's samples/json/scramble/fto-UL.def.json was refused as an
+/// unknown field); anything else in its place is refused by name.
+#[test]
+fn a_shape_description_leaves_the_census_alone() {
+    let text = std::fs::read_to_string(fixture("tiny.json")).unwrap();
+    let plain = census(&fixture("tiny.json"));
+    for description in [r#""o f 0.333""#, r#"{"shape": "o", "cuts": []}"#] {
+        let with = text.replacen(
+            '{',
+            &format!("{{\"experimentalPuzzleDescription\": {description},"),
+            1,
+        );
+        let file = Scratch::new("described.json", &with);
+        assert_eq!(census(file.path()), plain, "{description}");
+    }
+    let bad = text.replacen('{', "{\"experimentalPuzzleDescription\": 3,", 1);
+    let file = Scratch::new("misdescribed.json", &bad);
+    refused(
+        file.path(),
+        "experimentalPuzzleDescription: expected a description",
+    );
+}
+
 /// Past 128 stickers (issue 40: twsearch's chopasaurus and starminx_2 have 132): a
 /// puzzle of 200 stickers whose few moving pieces make a small coordinate is counted
 /// and solved; past 255 it is refused by name.
