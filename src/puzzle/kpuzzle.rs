@@ -104,6 +104,9 @@ pub struct PieceModel {
     pub moves: Vec<(String, Vec<OrbitMove>)>,
     /// The line of the file that defines each move (0 where unknown), for messages.
     pub move_lines: Vec<usize>,
+    /// Per orbit, per slot: the modulus its piece's orientation is known by
+    /// (KPuzzle's `orientationMod`; 0, or no entry, for all of them told apart).
+    pub orientation_mods: Vec<Vec<usize>>,
 }
 
 fn fail<T>(message: impl Into<String>) -> Result<T, FormatError> {
@@ -326,10 +329,16 @@ impl PieceModel {
         let mut solved = Vec::new();
         for (s, o) in self.orbits.iter().enumerate() {
             let (pieces, twists) = &self.solved[s];
+            let mods = self.orientation_mods.get(s);
             for j in 0..o.pieces {
+                // A piece whose orientation is known mod m shows m facets, repeated.
+                let m = match mods.and_then(|m| m.get(j)) {
+                    Some(&m) if m > 0 => m,
+                    _ => o.orientations,
+                };
                 for f in 0..o.orientations {
                     let facet = (f + o.orientations - twists[j]) % o.orientations;
-                    let key = (s, pieces[j], facet);
+                    let key = (s, pieces[j], facet % m);
                     let c = keys.iter().position(|k| *k == key).unwrap_or_else(|| {
                         keys.push(key);
                         keys.len() - 1
@@ -514,6 +523,7 @@ fn by_stickers(p: &StickerPuzzle, generators: &[usize]) -> PieceModel {
             orientations: 1,
         }],
         solved: vec![(pieces, vec![0; n])],
+        orientation_mods: Vec::new(),
         moves: generators
             .iter()
             .map(|&g| {
@@ -564,6 +574,7 @@ fn by_pieces(p: &StickerPuzzle, generators: &[usize]) -> Result<PieceModel, Opti
         solved,
         move_lines: vec![0; moves.len()],
         moves,
+        orientation_mods: Vec::new(),
     })
 }
 
@@ -769,8 +780,8 @@ fn is_pattern(top: &Map<String, Value>) -> bool {
 /// object has none of its own here), then `derivedMoves` ([`super::derived`]); moves
 /// named as twsearch names rotations (`x`, `Uv`) are rotations, used in derived moves
 /// but no moves of the puzzle; `experimentalPuzzleDescription`, the shape, is
-/// checked to be text or an object. Refused: `orientationMod` other than 0 (an orientation
-/// known only mod a divisor), and unknown fields.
+/// checked to be text or an object; `orientationMod` makes a piece show only as many
+/// facets as its modulus. Refused: unknown fields.
 pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
     let root = parse_json(text)?;
     let top = object(&root, "the file")?;
@@ -811,7 +822,7 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
         None => String::new(),
     };
     let orbits = read_orbits(top)?;
-    let solved = read_solved(top, &orbits)?;
+    let (solved, orientation_mods) = read_solved(top, &orbits)?;
     let (rotations, moves): (Vec<_>, Vec<_>) = read_moves(top, &orbits)?
         .into_iter()
         .partition(|(m, _)| super::derived::is_rotation(m));
@@ -825,6 +836,7 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
         solved,
         moves,
         move_lines,
+        orientation_mods,
     };
     let derived = read_derived(top, text)?;
     model.derive(&rotations, derived)?;
@@ -953,12 +965,13 @@ fn read_orbits(top: &Map<String, Value>) -> Result<Vec<Orbit>, FormatError> {
 }
 
 /// `defaultPattern`: each orbit's pieces (equal numbers are identical pieces) and
-/// orientations.
+/// orientations, and the moduli its orientations are known by (`orientationMod`:
+/// Reid's 3x3x3 ignores its centres' turns).
 #[allow(clippy::type_complexity)]
 fn read_solved(
     top: &Map<String, Value>,
     orbits: &[Orbit],
-) -> Result<Vec<(Vec<usize>, Vec<usize>)>, FormatError> {
+) -> Result<(Vec<(Vec<usize>, Vec<usize>)>, Vec<Vec<usize>>), FormatError> {
     let pattern = object(field(top, "defaultPattern", "the file")?, "defaultPattern")?;
     if let Some(k) = pattern
         .keys()
@@ -966,7 +979,7 @@ fn read_solved(
     {
         return fail(format!("defaultPattern: no orbit named {k}"));
     }
-    let mut solved = Vec::new();
+    let (mut solved, mut mods) = (Vec::new(), Vec::new());
     for o in orbits {
         let path = format!("defaultPattern.{}", o.name);
         let d = object(field(pattern, &o.name, "defaultPattern")?, &path)?;
@@ -984,21 +997,34 @@ fn read_solved(
             o.pieces,
             o.orientations,
         )?;
+        let mut orbit_mods = Vec::new();
         if let Some(m) = d.get("orientationMod") {
-            let mods = numbers(m, &format!("{path}.orientationMod"), o.pieces, usize::MAX)?;
-            if let Some((i, &m)) = mods
+            orbit_mods = numbers(m, &format!("{path}.orientationMod"), o.pieces, usize::MAX)?;
+            if let Some((i, &m)) = orbit_mods
                 .iter()
                 .enumerate()
-                .find(|&(_, &m)| m != 0 && m != o.orientations)
+                .find(|&(_, &m)| m != 0 && o.orientations % m != 0)
             {
                 return fail(format!(
-                    "{path}.orientationMod[{i}] is {m}: an orientation known only mod a divisor does not carry over (pocket tells every orientation apart)"
+                    "{path}.orientationMod[{i}] is {m}, which does not divide the orbit's {} orientations",
+                    o.orientations
+                ));
+            }
+            if let Some((i, _)) = orbit_mods
+                .iter()
+                .enumerate()
+                .find(|&(j, &m)| m > 0 && twists[j] >= m)
+            {
+                return fail(format!(
+                    "{path}.orientation[{i}] is {}, not below its orientationMod {}",
+                    twists[i], orbit_mods[i]
                 ));
             }
         }
         solved.push((pieces, twists));
+        mods.push(orbit_mods);
     }
-    Ok(solved)
+    Ok((solved, mods))
 }
 
 /// `moves`: what each does to each orbit (an orbit not named stays put).
@@ -1189,10 +1215,13 @@ mod tests {
     fn refusals_name_the_field() {
         let modded = TWO.replace(
             "\"orientation\": [0, 0] }",
-            "\"orientation\": [0, 0], \"orientationMod\": [0, 1] }",
+            "\"orientation\": [0, 0], \"orientationMod\": [0, 3] }",
         );
         let e = read_kpuzzle(&modded).unwrap_err().to_string();
-        assert!(e.contains("defaultPattern.E.orientationMod[1] is 1"), "{e}");
+        assert!(
+            e.contains("defaultPattern.E.orientationMod[1] is 3, which does not divide"),
+            "{e}"
+        );
         let e = read_kpuzzle(&TWO.replace(
             "[1, 0], \"orientationDelta\": [1, 0]",
             "[1, 1], \"orientationDelta\": [1, 0]",

@@ -412,6 +412,7 @@ impl Reader {
             solved,
             moves: self.moves,
             move_lines: self.move_lines,
+            orientation_mods: Vec::new(),
         };
         let rotations = !self.rotations.is_empty();
         model.derive(&self.rotations, self.sequences)?;

@@ -279,9 +279,16 @@ fn reading_refuses_what_does_not_carry_over() {
         (
             json.replace(
                 "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0] }",
-                "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0], \"orientationMod\": [2] }",
+                "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0], \"orientationMod\": [3] }",
             ),
-            "defaultPattern.CENTRE.orientationMod[0] is 2",
+            "defaultPattern.CENTRE.orientationMod[0] is 3, which does not divide the orbit's 4",
+        ),
+        (
+            json.replace(
+                "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0] }",
+                "\"CENTRE\": { \"pieces\": [0], \"orientation\": [1], \"orientationMod\": [1] }",
+            ),
+            "defaultPattern.CENTRE.orientation[0] is 1, not below its orientationMod 1",
         ),
         (
             json.replace(
@@ -405,6 +412,27 @@ fn a_shape_description_leaves_the_census_alone() {
         file.path(),
         "experimentalPuzzleDescription: expected a description",
     );
+}
+
+/// KPuzzle's `orientationMod` (Reid's 3x3x3 ignores its centres' turns): the tiny
+/// puzzle's centre of 4 orientations known mod 1 or mod 2 leaves a quarter or a half
+/// of its 96 positions; mod 4 (or 0) tells them all apart.
+#[test]
+fn orientations_known_by_a_modulus_count_as_fewer_positions() {
+    let text = std::fs::read_to_string(fixture("tiny.json")).unwrap();
+    for (modulus, total) in [(0, 96), (1, 24), (2, 48), (4, 96)] {
+        let modded = text.replace(
+            "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0] }",
+            &format!("\"CENTRE\": {{ \"pieces\": [0], \"orientation\": [0], \"orientationMod\": [{modulus}] }}"),
+        );
+        assert_ne!(modded, text);
+        let file = Scratch::new("modded.json", &modded);
+        assert_eq!(
+            census(file.path()).iter().sum::<u64>(),
+            total,
+            "mod {modulus}"
+        );
+    }
 }
 
 /// Past 128 stickers (issue 40: twsearch's chopasaurus and starminx_2 have 132): a
