@@ -444,45 +444,65 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
         }
     }
 
-    /// One scan of the table at layer k, block by block. Pulling (`push` false), each
-    /// unseen state looks for a neighbour at k; either way each state of layer k - 1
-    /// (labelled as the new layer will be) is finished: counted as a maximum or not,
-    /// and marked old. States found, and layer k - 1's maxima.
-    fn scan_step(&mut self, k: u32, push: bool, progress: &mut dyn FnMut(u64)) -> (u64, u64) {
-        let (here, fresh) = (label(k), label(k + 1));
-        let (mut found, mut maxima) = (0, 0);
+    /// The walk every scan takes: block by block (the next block's targets fetched
+    /// ahead), each state `select` picks from a word (one low bit each) visited with
+    /// the start of its moves' offsets (its offset times the moves), the block's
+    /// targets loaded. `visit` returns the states it found, which `progress` hears
+    /// counted from `found`; all found, out.
+    fn walk(
+        &mut self,
+        select: impl Fn(&Table, usize) -> u64,
+        mut visit: impl FnMut(&mut Self, usize, usize) -> u64,
+        mut found: u64,
+        progress: &mut dyn FnMut(u64),
+    ) -> u64 {
         for b in 0..self.n / self.width {
             self.prefetch(b + 1);
             let mut ready = false;
             for (word, range) in block_words(b, self.width) {
-                let mut mask = if push {
-                    self.table.equal(word, fresh)
-                } else {
-                    self.table.equal(word, UNSEEN) | self.table.equal(word, fresh)
-                } & range;
+                let mut mask = select(&self.table, word) & range;
                 while mask != 0 {
-                    let y = word * 32 + mask.trailing_zeros() as usize / 2;
+                    let x = word * 32 + mask.trailing_zeros() as usize / 2;
                     mask &= mask - 1;
                     if !ready {
                         self.targets(b);
                         ready = true;
                     }
-                    let o = (y - b * self.width) * self.moves();
-                    if self.table.get(y) == UNSEEN {
-                        if self.any(o, 0..self.units(), |v| v == here) {
-                            self.table.set(y, fresh);
-                            found += 1;
-                        }
-                    } else {
-                        maxima += u64::from(!self.any(o, 0..self.moves(), |v| v == here));
-                        self.table.set(y, OLD);
-                    }
+                    found += visit(self, x, (x - b * self.width) * self.moves());
                 }
             }
             if b % 4096 == 4095 {
                 progress(found);
             }
         }
+        found
+    }
+
+    /// One scan of the table at layer k. Pulling (`push` false), each unseen state
+    /// looks for a neighbour at k; either way each state of layer k - 1 (labelled as
+    /// the new layer will be) is finished: counted as a maximum or not, and marked
+    /// old. States found, and layer k - 1's maxima.
+    fn scan_step(&mut self, k: u32, push: bool, progress: &mut dyn FnMut(u64)) -> (u64, u64) {
+        let (here, fresh) = (label(k), label(k + 1));
+        let mut maxima = 0;
+        let select = |t: &Table, word: usize| match push {
+            true => t.equal(word, fresh),
+            false => t.equal(word, UNSEEN) | t.equal(word, fresh),
+        };
+        let visit = |c: &mut Self, y: usize, o: usize| {
+            if c.table.get(y) == UNSEEN {
+                let hit = c.any(o, 0..c.units(), |v| v == here);
+                if hit {
+                    c.table.set(y, fresh);
+                }
+                u64::from(hit)
+            } else {
+                maxima += u64::from(!c.any(o, 0..c.moves(), |v| v == here));
+                c.table.set(y, OLD);
+                0
+            }
+        };
+        let found = self.walk(select, visit, 0, progress);
         (found, maxima)
     }
 
@@ -496,40 +516,24 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
     /// states marked.
     fn pull_marking(&mut self, k: u32, progress: &mut dyn FnMut(u64)) -> (u64, u64) {
         let (here, fresh) = (label(k), label(k + 1));
-        let (mut found, mut marked) = (0, 0);
-        for b in 0..self.n / self.width {
-            self.prefetch(b + 1);
-            let mut ready = false;
-            for (word, range) in block_words(b, self.width) {
-                let mut mask = self.table.equal(word, UNSEEN) & range;
-                while mask != 0 {
-                    let y = word * 32 + mask.trailing_zeros() as usize / 2;
-                    mask &= mask - 1;
-                    if !ready {
-                        self.targets(b);
-                        ready = true;
-                    }
-                    let o = (y - b * self.width) * self.moves();
-                    if !self.any(o, 0..self.units(), |v| v == here || v == OLD) {
-                        continue;
-                    }
-                    self.table.set(y, fresh);
-                    found += 1;
-                    let moves = self.moves();
-                    let (blocks, offsets) = (&self.blocks[..moves], &self.offsets[o..o + moves]);
-                    for (&block, &offset) in blocks.iter().zip(offsets) {
-                        let x = block + offset as usize;
-                        if self.table.get(x) == here {
-                            self.table.set(x, OLD);
-                            marked += 1;
-                        }
-                    }
+        let mut marked = 0;
+        let visit = |c: &mut Self, y: usize, o: usize| {
+            if !c.any(o, 0..c.units(), |v| v == here || v == OLD) {
+                return 0;
+            }
+            c.table.set(y, fresh);
+            let moves = c.moves();
+            let (blocks, offsets) = (&c.blocks[..moves], &c.offsets[o..o + moves]);
+            for (&block, &offset) in blocks.iter().zip(offsets) {
+                let x = block + offset as usize;
+                if c.table.get(x) == here {
+                    c.table.set(x, OLD);
+                    marked += 1;
                 }
             }
-            if b % 4096 == 4095 {
-                progress(found);
-            }
-        }
+            1
+        };
+        let found = self.walk(|t, word| t.equal(word, UNSEEN), visit, 0, progress);
         (found, marked)
     }
 
@@ -539,51 +543,30 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
     /// layer k + 1's), out. Counting them here saves the next step a look at every
     /// neighbour of the layer again (Jing's pyraminx, with the faster move tables of
     /// coords.rs: 9.1 to 5.8 s of CPU, farm-bench medians of 5).
-    fn push_from_scan(
-        &mut self,
-        k: u32,
-        mut found: u64,
-        progress: &mut dyn FnMut(u64),
-    ) -> (u64, u64) {
+    fn push_from_scan(&mut self, k: u32, found: u64, progress: &mut dyn FnMut(u64)) -> (u64, u64) {
         let (here, fresh) = (label(k), label(k + 1));
         let mut maxima = 0;
-        for b in 0..self.n / self.width {
-            self.prefetch(b + 1);
-            let mut ready = false;
-            for (word, range) in block_words(b, self.width) {
-                let mut mask = self.table.equal(word, here) & range;
-                while mask != 0 {
-                    let x = word * 32 + mask.trailing_zeros() as usize / 2;
-                    mask &= mask - 1;
-                    if !ready {
-                        self.targets(b);
-                        ready = true;
-                    }
-                    let o = (x - b * self.width) * self.moves();
-                    let mut hit = false;
-                    // Slices of the known length let the loop run unchecked.
-                    let units = self.units();
-                    let (blocks, offsets) = (&self.blocks[..units], &self.offsets[o..o + units]);
-                    for (&block, &offset) in blocks.iter().zip(offsets) {
-                        let y = block + offset as usize;
-                        let v = self.table.get(y);
-                        hit |= v == UNSEEN || v == fresh;
-                        if v == UNSEEN {
-                            self.table.set(y, fresh);
-                            found += 1;
-                        }
-                    }
-                    if !hit {
-                        hit =
-                            self.any(o, self.units()..self.moves(), |v| v == UNSEEN || v == fresh);
-                    }
-                    maxima += u64::from(!hit);
+        let visit = |c: &mut Self, _: usize, o: usize| {
+            let (mut hit, mut found) = (false, 0);
+            // Slices of the known length let the loop run unchecked.
+            let units = c.units();
+            let (blocks, offsets) = (&c.blocks[..units], &c.offsets[o..o + units]);
+            for (&block, &offset) in blocks.iter().zip(offsets) {
+                let y = block + offset as usize;
+                let v = c.table.get(y);
+                hit |= v == UNSEEN || v == fresh;
+                if v == UNSEEN {
+                    c.table.set(y, fresh);
+                    found += 1;
                 }
             }
-            if b % 4096 == 4095 {
-                progress(found);
+            if !hit {
+                hit = c.any(o, c.units()..c.moves(), |v| v == UNSEEN || v == fresh);
             }
-        }
+            maxima += u64::from(!hit);
+            found
+        };
+        let found = self.walk(|t, word| t.equal(word, here), visit, found, progress);
         (found, maxima)
     }
 }
