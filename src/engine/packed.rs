@@ -110,12 +110,12 @@ fn block_words(b: usize, w: usize) -> impl Iterator<Item = (usize, u64)> {
 /// When the census builds a layer from a list, by pushing from a scan, or by pulling:
 /// the defaults are measured; the tests run every way.
 #[derive(Clone, Copy, Debug)]
-pub struct Tuning {
+struct Tuning {
     /// The largest layer pushed from a list.
-    pub max_listed: usize,
+    max_listed: usize,
     /// Push from a scan while a layer's pushes are at most this many times the
     /// unseen states.
-    pub push_factor: u64,
+    push_factor: u64,
 }
 
 impl Default for Tuning {
@@ -141,7 +141,7 @@ pub fn packed_census<B: Blocks + ?Sized>(
 }
 
 /// [`packed_census`], its layers built as `tuning` says.
-pub fn packed_census_tuned<B: Blocks + ?Sized>(
+fn packed_census_tuned<B: Blocks + ?Sized>(
     space: &B,
     roots: &[u32],
     tuning: Tuning,
@@ -334,8 +334,8 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
     /// Asks the cache for the table's words of the blocks block `b` goes to, a
     /// block ahead of their use: a block's neighbours lie in as many other blocks as
     /// there are moves, whose lines the scan would otherwise wait for one by one.
-    /// The 2x2x2 with no fixed corner (88,179,840 states): 0.86x the CPU with the
-    /// pushes' blocks fetched ahead (farm-bench, medians of 5 paired runs).
+    /// The 2x2x2 with no fixed corner (88,179,840 states): 0.79x the CPU with every
+    /// scan's blocks fetched ahead (farm-bench, medians of 5 paired runs).
     #[inline(always)]
     fn prefetch(&self, b: usize) {
         #[cfg(target_arch = "x86_64")]
@@ -512,8 +512,8 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
     /// state lies at k + 1 or further, so its neighbours lie at k or further: an old
     /// one is a marked state of layer k. Counting the maxima so, instead of looking
     /// at every neighbour of layer k again in the next step, took the census of the
-    /// 2x2x2 with no fixed corner from 5.07 to 3.65 s of CPU. States found, and
-    /// states marked.
+    /// 2x2x2 with no fixed corner to 0.76x the CPU (farm-bench, medians of 5 paired
+    /// runs). States found, and states marked.
     fn pull_marking(&mut self, k: u32, progress: &mut dyn FnMut(u64)) -> (u64, u64) {
         let (here, fresh) = (label(k), label(k + 1));
         let mut marked = 0;
