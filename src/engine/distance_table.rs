@@ -57,6 +57,8 @@ struct Tables {
 impl Tables {
     fn new<B: Blocks + ?Sized>(space: &B) -> Tables {
         let (moves, width) = (space.move_count(), space.width());
+        // Offsets moved alike in every block.
+        debug_assert_eq!(space.offset_moves(), moves);
         let block = (0..space.blocks())
             .flat_map(|b| (0..moves).map(move |m| (b, m)))
             .map(|(b, m)| (space.block_after(b, m, false) * width) as u32)

@@ -46,8 +46,30 @@ pub trait Blocks: Sync {
     }
     /// The block move `m` (or its inverse) sends `block` to.
     fn block_after(&self, block: usize, m: usize, inverse: bool) -> usize;
-    /// The offset move `m` (or its inverse) sends `offset` to.
+    /// The offset the offset move `m` (or its inverse) sends `offset` to: move `m`'s
+    /// own, or the `m`th of [`Blocks::offset_moves`] when they depend on the block.
     fn offset_after(&self, offset: usize, m: usize, inverse: bool) -> usize;
+    /// How many permutations of the offsets the moves make: one a move, the same in
+    /// every block (the default), or more when a move's depends on its block (an
+    /// orbit too large for a move table, split into the places of some of its pieces
+    /// and the order of the rest: `puzzle/split.rs`). Only the census in two bits
+    /// ([`super::packed::packed_census`]) takes spaces of the second kind.
+    fn offset_moves(&self) -> usize {
+        self.move_count()
+    }
+    /// The offset permutation move `m` makes in `block`: `m` itself by default.
+    fn offset_move(&self, block: usize, m: usize) -> usize {
+        let _ = block;
+        m
+    }
+    /// For every move, the block `block` goes to and the offset permutation it makes
+    /// there: one call a block, for a space that finds them together.
+    fn targets(&self, block: usize, blocks: &mut [usize], offset_moves: &mut [usize]) {
+        for (m, (b, o)) in blocks.iter_mut().zip(offset_moves).enumerate() {
+            *b = self.block_after(block, m, false);
+            *o = self.offset_move(block, m);
+        }
+    }
 }
 
 /// Move tables laid out for the block loops, for `N` moves: for each block the starts
@@ -97,8 +119,10 @@ macro_rules! by_move_count {
 /// step; states the moves cannot reach stay [`UNSEEN`]. For moves closed under
 /// inverses this is also the distance *to* the nearest root.
 pub fn unit_distances<B: Blocks + ?Sized>(space: &B, roots: &[u32]) -> Vec<u8> {
-    // Every move makes layers here: distances, not only maxima.
+    // Every move makes layers here: distances, not only maxima; and moves offsets
+    // alike in every block.
     debug_assert_eq!(space.layer_moves(), space.move_count());
+    debug_assert_eq!(space.offset_moves(), space.move_count());
     by_move_count!(space.move_count(), block_bfs(space, roots))
 }
 

@@ -90,6 +90,68 @@ pub fn packed_bytes(states: u64) -> u64 {
 /// layers 7 and 8 and pulls the last three.
 const PUSH_FACTOR: u64 = 10;
 
+/// Block `b`'s targets: for each move the start of the block it goes to, and where
+/// the offsets it sends them to start in the census's `offsets` (a row of `width`
+/// when they depend on the block, else the move).
+fn find_targets<B: Blocks + ?Sized>(
+    space: &B,
+    b: usize,
+    width: usize,
+    varying: bool,
+    blocks: &mut [usize],
+    rows: &mut [usize],
+) {
+    space.targets(b, blocks, rows);
+    blocks.iter_mut().for_each(|x| *x *= width);
+    if varying {
+        rows.iter_mut().for_each(|x| *x *= width);
+    }
+}
+
+/// The states moves `moves` lead to from the state at `o` (its offset times the
+/// census's stride) in the block whose targets are `blocks` and, when the offset
+/// permutations depend on the block (`V`), `rows`.
+#[inline(always)]
+fn neighbours<'a, const V: bool>(
+    blocks: &'a [usize],
+    rows: &'a [usize],
+    offsets: &'a [u32],
+    o: usize,
+    moves: std::ops::Range<usize>,
+) -> Neighbours<'a> {
+    // Slices of the known length let the loops run unchecked (but for a row's
+    // offset). The same moves' offsets side by side, as before rows: the 2x2x2's
+    // census took 1.05x to 1.15x the CPU through rows (farm-bench, 7 paired runs).
+    let blocks = blocks[moves.clone()].iter();
+    match V {
+        true => Neighbours::Rows(blocks.zip(rows[moves].iter()), &offsets[o..]),
+        false => Neighbours::Side(blocks.zip(offsets[o + moves.start..o + moves.end].iter())),
+    }
+}
+
+/// [`neighbours`]: one kind or the other, fixed by a constant.
+enum Neighbours<'a> {
+    Side(std::iter::Zip<std::slice::Iter<'a, usize>, std::slice::Iter<'a, u32>>),
+    Rows(
+        std::iter::Zip<std::slice::Iter<'a, usize>, std::slice::Iter<'a, usize>>,
+        &'a [u32],
+    ),
+}
+
+impl Iterator for Neighbours<'_> {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        match self {
+            Neighbours::Side(it) => it.next().map(|(&block, &offset)| block + offset as usize),
+            Neighbours::Rows(it, offsets) => it
+                .next()
+                .map(|(&block, &row)| block + offsets[row] as usize),
+        }
+    }
+}
+
 /// The words of block `b` (of width `w`), each with the mask of the block's states
 /// in it.
 fn block_words(b: usize, w: usize) -> impl Iterator<Item = (usize, u64)> {
@@ -150,14 +212,17 @@ fn packed_census_tuned<B: Blocks + ?Sized>(
     // The common move counts as constants, so the loops over moves unroll (census of
     // pocket-golf, task-clock of 5 runs: 111 to 96 ms).
     let run = Run { roots, tuning };
+    if space.offset_moves() != space.move_count() {
+        return census_with::<0, 0, true, B>(space, run, progress);
+    }
     match (space.move_count(), space.layer_moves()) {
-        (6, 6) => census_with::<6, 6, B>(space, run, progress),
-        (9, 9) => census_with::<9, 9, B>(space, run, progress),
-        (12, 12) => census_with::<12, 12, B>(space, run, progress),
-        (18, 18) => census_with::<18, 18, B>(space, run, progress),
+        (6, 6) => census_with::<6, 6, false, B>(space, run, progress),
+        (9, 9) => census_with::<9, 9, false, B>(space, run, progress),
+        (12, 12) => census_with::<12, 12, false, B>(space, run, progress),
+        (18, 18) => census_with::<18, 18, false, B>(space, run, progress),
         // Quarter turns make the layers; half turns, costing two, count for maxima.
-        (18, 12) => census_with::<18, 12, B>(space, run, progress),
-        _ => census_with::<0, 0, B>(space, run, progress),
+        (18, 12) => census_with::<18, 12, false, B>(space, run, progress),
+        _ => census_with::<0, 0, false, B>(space, run, progress),
     }
 }
 
@@ -169,13 +234,13 @@ struct Run<'r> {
 }
 
 /// [`packed_census`] for `N` moves of which the first `U` make layers (0: any
-/// number).
-fn census_with<const N: usize, const U: usize, B: Blocks + ?Sized>(
+/// number), whose offset permutations depend on the block when `V`.
+fn census_with<const N: usize, const U: usize, const V: bool, B: Blocks + ?Sized>(
     space: &B,
     run: Run,
     progress: &mut dyn FnMut(u64, u32),
 ) -> Result<Counts, SearchError> {
-    let mut census = PackedCensus::<N, U, B>::new(space, run.tuning.max_listed)?;
+    let mut census = PackedCensus::<N, U, V, B>::new(space, run.tuning.max_listed)?;
     let mut counts = Counts::default();
     let mut current: Option<Vec<u32>> = Some(Vec::new());
     let mut previous: Option<Vec<u32>> = None;
@@ -264,7 +329,7 @@ fn census_with<const N: usize, const U: usize, B: Blocks + ?Sized>(
 /// The census of [`census_with`]: the space, its offset moves laid out for the scans,
 /// and the two-bit table. Each step finds layer k + 1 from layer k and counts the
 /// local maxima of layer k - 1 (the states none of whose moves leads to layer k).
-struct PackedCensus<'a, const N: usize, const U: usize, B: ?Sized> {
+struct PackedCensus<'a, const N: usize, const U: usize, const V: bool, B: ?Sized> {
     space: &'a B,
     move_count: usize,
     /// The moves that make layers: the first ones.
@@ -277,18 +342,43 @@ struct PackedCensus<'a, const N: usize, const U: usize, B: ?Sized> {
     max_listed: usize,
     width: usize,
     n: usize,
-    /// The offset each offset goes to under each move, `moves` to an offset.
+    /// The offsets each offset permutation sends offsets to: `moves` to an offset
+    /// (offset-major) when each move's is the same in every block, else one row of
+    /// `width` a permutation (permutation-major: a block reads its moves' rows from
+    /// start to end).
     offsets: Vec<u32>,
+    /// Whether a move's offset permutation depends on its block.
+    varying: bool,
+    /// What an offset is multiplied by to index `offsets`: the moves, or 1.
+    stride: usize,
     table: Table,
     /// The starts of the blocks a block goes to under each move (scratch).
     blocks: Vec<usize>,
+    /// Where each move's offsets start in `offsets`, for that block (scratch).
+    rows: Vec<usize>,
+    /// `blocks` and `rows` of the next block, found while its lines are fetched.
+    ahead: (Vec<usize>, Vec<usize>),
 }
 
-impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N, U, B> {
+impl<'a, const N: usize, const U: usize, const V: bool, B: Blocks + ?Sized>
+    PackedCensus<'a, N, U, V, B>
+{
     fn new(space: &'a B, max_listed: usize) -> Result<Self, SearchError> {
         let moves = if N > 0 { N } else { space.move_count() };
         let w = space.width();
         let n = space.blocks() * w;
+        let varying = V;
+        debug_assert_eq!(V, space.offset_moves() != moves);
+        let offsets = match varying {
+            false => (0..w)
+                .flat_map(|o| (0..moves).map(move |m| (o, m)))
+                .map(|(o, m)| space.offset_after(o, m, false) as u32)
+                .collect(),
+            true => (0..space.offset_moves())
+                .flat_map(|p| (0..w).map(move |o| (o, p)))
+                .map(|(o, p)| space.offset_after(o, p, false) as u32)
+                .collect(),
+        };
         Ok(PackedCensus {
             space,
             move_count: moves,
@@ -297,12 +387,13 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
             max_listed,
             width: w,
             n,
-            offsets: (0..w)
-                .flat_map(|o| (0..moves).map(move |m| (o, m)))
-                .map(|(o, m)| space.offset_after(o, m, false) as u32)
-                .collect(),
+            offsets,
+            varying,
+            stride: if varying { 1 } else { moves },
             table: Table::new(n)?,
-            blocks: Vec::with_capacity(moves),
+            blocks: vec![0; moves],
+            rows: vec![0; moves],
+            ahead: (vec![0; moves], vec![0; moves]),
         })
     }
 
@@ -320,34 +411,39 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
 
     fn neighbour(&self, x: usize, m: usize) -> usize {
         let (b, o) = (x / self.width, x % self.width);
+        let row = match self.varying {
+            true => self.space.offset_move(b, m) * self.width,
+            false => m,
+        };
         self.space.block_after(b, m, false) * self.width
-            + self.offsets[o * self.moves() + m] as usize
+            + self.offsets[o * self.stride + row] as usize
     }
 
+    /// Block `b`'s targets, into `blocks` and `rows`.
     fn targets(&mut self, b: usize) {
-        self.blocks.clear();
-        let (space, w) = (self.space, self.width);
-        self.blocks
-            .extend((0..self.moves()).map(|m| space.block_after(b, m, false) * w));
+        let (blocks, rows) = (&mut self.blocks, &mut self.rows);
+        find_targets(self.space, b, self.width, self.varying, blocks, rows);
     }
 
-    /// Asks the cache for the table's words of the blocks block `b` goes to, a
-    /// block ahead of their use: a block's neighbours lie in as many other blocks as
-    /// there are moves, whose lines the scan would otherwise wait for one by one.
-    /// The 2x2x2 with no fixed corner (88,179,840 states): 0.79x the CPU with every
-    /// scan's blocks fetched ahead (farm-bench, medians of 5 paired runs).
+    /// Whether the walk finds each block's targets a block ahead and fetches their
+    /// lines.
+    fn prefetching(&self) -> bool {
+        cfg!(target_arch = "x86_64") && (self.width >= MIN_PREFETCHED || self.varying)
+    }
+
+    /// Finds the targets of block `b` into `ahead` and asks the cache for their
+    /// table words, a block ahead of their use: a block's neighbours lie in as many
+    /// other blocks as there are moves, whose lines the scan would otherwise wait for
+    /// one by one. The 2x2x2 with no fixed corner (88,179,840 states): 0.79x the CPU
+    /// with every scan's blocks fetched ahead (farm-bench, medians of 5 paired runs).
     #[inline(always)]
-    fn prefetch(&self, b: usize) {
+    fn prefetch(&mut self, b: usize) {
+        let (blocks, rows) = (&mut self.ahead.0, &mut self.ahead.1);
+        find_targets(self.space, b, self.width, self.varying, blocks, rows);
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            // Narrow blocks are a few states each: finding their targets twice
-            // costs more than the wait (Loopover 3x3, one state a block: 2x the CPU).
-            if self.width < MIN_PREFETCHED || b >= self.n / self.width {
-                return;
-            }
-            for m in 0..self.moves() {
-                let start = self.space.block_after(b, m, false) * self.width;
+            for &start in &self.ahead.0 {
                 let (first, last) = (start >> 5, (start + self.width - 1) >> 5);
                 // A line is 8 words.
                 for w in (first..=last).step_by(8) {
@@ -357,22 +453,15 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
                 }
             }
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = b;
     }
 
     /// Whether any of moves `moves` leads from the state at `o` (its offset times
-    /// the moves) in the block whose targets are loaded to a state `wanted` says yes
+    /// the stride) in the block whose targets are loaded to a state `wanted` says yes
     /// to.
     #[inline(always)]
     fn any(&self, o: usize, moves: std::ops::Range<usize>, wanted: impl Fn(u64) -> bool) -> bool {
-        // Slices of the known length let the loop run unchecked.
-        let blocks = &self.blocks[moves.clone()];
-        let offsets = &self.offsets[o + moves.start..o + moves.end];
-        let mut looks = blocks
-            .iter()
-            .zip(offsets)
-            .map(|(&block, &offset)| self.table.get(block + offset as usize));
+        let mut looks = neighbours::<V>(&self.blocks, &self.rows, &self.offsets, o, moves)
+            .map(|x| self.table.get(x));
         if self.branchy {
             looks.any(wanted)
         } else {
@@ -456,9 +545,20 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
         mut found: u64,
         progress: &mut dyn FnMut(u64),
     ) -> u64 {
-        for b in 0..self.n / self.width {
-            self.prefetch(b + 1);
+        let (blocks, prefetching) = (self.n / self.width, self.prefetching());
+        if prefetching && blocks > 0 {
+            self.prefetch(0);
+        }
+        for b in 0..blocks {
             let mut ready = false;
+            if prefetching {
+                std::mem::swap(&mut self.blocks, &mut self.ahead.0);
+                std::mem::swap(&mut self.rows, &mut self.ahead.1);
+                ready = true;
+                if b + 1 < blocks {
+                    self.prefetch(b + 1);
+                }
+            }
             for (word, range) in block_words(b, self.width) {
                 let mut mask = select(&self.table, word) & range;
                 while mask != 0 {
@@ -468,7 +568,7 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
                         self.targets(b);
                         ready = true;
                     }
-                    found += visit(self, x, (x - b * self.width) * self.moves());
+                    found += visit(self, x, (x - b * self.width) * self.stride);
                 }
             }
             if b % 4096 == 4095 {
@@ -522,10 +622,7 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
                 return 0;
             }
             c.table.set(y, fresh);
-            let moves = c.moves();
-            let (blocks, offsets) = (&c.blocks[..moves], &c.offsets[o..o + moves]);
-            for (&block, &offset) in blocks.iter().zip(offsets) {
-                let x = block + offset as usize;
+            for x in neighbours::<V>(&c.blocks, &c.rows, &c.offsets, o, 0..c.moves()) {
                 if c.table.get(x) == here {
                     c.table.set(x, OLD);
                     marked += 1;
@@ -548,11 +645,7 @@ impl<'a, const N: usize, const U: usize, B: Blocks + ?Sized> PackedCensus<'a, N,
         let mut maxima = 0;
         let visit = |c: &mut Self, _: usize, o: usize| {
             let (mut hit, mut found) = (false, 0);
-            // Slices of the known length let the loop run unchecked.
-            let units = c.units();
-            let (blocks, offsets) = (&c.blocks[..units], &c.offsets[o..o + units]);
-            for (&block, &offset) in blocks.iter().zip(offsets) {
-                let y = block + offset as usize;
+            for y in neighbours::<V>(&c.blocks, &c.rows, &c.offsets, o, 0..c.units()) {
                 let v = c.table.get(y);
                 hit |= v == UNSEEN || v == fresh;
                 if v == UNSEEN {
@@ -687,13 +780,79 @@ mod tests {
         }
     }
 
+    /// [`Twisty`] with each block's offsets in an order of its own, so that a move's
+    /// offset permutation depends on the block (one per block and move), as a split
+    /// orbit's does (`puzzle/split.rs`).
+    struct Shuffled {
+        inner: Twisty,
+        /// `order[b][o]`: the inner offset of offset `o` in block `b`; `place` inverts it.
+        order: Vec<Vec<usize>>,
+        place: Vec<Vec<usize>>,
+    }
+
+    impl Shuffled {
+        fn new(inner: Twisty, mut seed: u64) -> Shuffled {
+            let (mut order, mut place) = (Vec::new(), Vec::new());
+            for _ in 0..inner.blocks() {
+                let mut o: Vec<usize> = (0..inner.width()).collect();
+                for i in (1..o.len()).rev() {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    o.swap(i, (seed >> 33) as usize % (i + 1));
+                }
+                let mut p = vec![0; o.len()];
+                for (i, &x) in o.iter().enumerate() {
+                    p[x] = i;
+                }
+                order.push(o);
+                place.push(p);
+            }
+            Shuffled {
+                inner,
+                order,
+                place,
+            }
+        }
+    }
+
+    impl Blocks for Shuffled {
+        fn blocks(&self) -> usize {
+            self.inner.blocks()
+        }
+        fn width(&self) -> usize {
+            self.inner.width()
+        }
+        fn move_count(&self) -> usize {
+            self.inner.move_count()
+        }
+        fn layer_moves(&self) -> usize {
+            self.inner.layer_moves()
+        }
+        fn block_after(&self, b: usize, m: usize, _: bool) -> usize {
+            self.inner.block_after(b, m, false)
+        }
+        fn offset_moves(&self) -> usize {
+            self.blocks() * self.move_count()
+        }
+        fn offset_move(&self, b: usize, m: usize) -> usize {
+            b * self.move_count() + m
+        }
+        fn offset_after(&self, o: usize, p: usize, _: bool) -> usize {
+            let (b, m) = (p / self.move_count(), p % self.move_count());
+            let to = self.inner.block_after(b, m, false);
+            self.place[to][self.inner.offset_after(self.order[b][o], m, false)]
+        }
+    }
+
     /// The census by the book: distances by a queue over the layer moves, then a
     /// state is a maximum when no move at all leads further.
     fn model<B: Blocks>(space: &B, roots: &[u32]) -> Counts {
         let n = space.blocks() * space.width();
         let w = space.width();
         let next = |x: usize, m: usize| {
-            space.block_after(x / w, m, false) * w + space.offset_after(x % w, m, false)
+            let p = space.offset_move(x / w, m);
+            space.block_after(x / w, m, false) * w + space.offset_after(x % w, p, false)
         };
         let mut dist = vec![u32::MAX; n];
         let mut queue = std::collections::VecDeque::new();
@@ -752,6 +911,16 @@ mod tests {
                         got, want,
                         "{tuning:?}, roots {roots:?}, {squares_make_layers}"
                     );
+                }
+            }
+        }
+        for squares_make_layers in [true, false] {
+            let space = Shuffled::new(Twisty::new(squares_make_layers), 40);
+            for roots in [&[0][..], &[3, 17, 200, 900, 1500, 1943]] {
+                let want = model(&space, roots);
+                for tuning in tunings() {
+                    let got = packed_census_tuned(&space, roots, tuning, &mut |_, _| {}).unwrap();
+                    assert_eq!(got, want, "shuffled, {tuning:?}, roots {roots:?}");
                 }
             }
         }

@@ -203,7 +203,7 @@ const NIBBLES: u64 = 0x1111_1111_1111_1111;
 /// tables most of their time (census 0.87x the CPU: farm-bench, medians of 7 paired
 /// runs, 0.115 to 0.097 s). Past 16, a mask of the kinds placed and its popcount.
 #[inline]
-fn lehmer_digits(seq: &[u8], mut digit: impl FnMut(usize, u64)) {
+pub(super) fn lehmer_digits(seq: &[u8], mut digit: impl FnMut(usize, u64)) {
     if seq.len() <= 16 {
         let mut below = 0u64;
         for (i, &x) in seq.iter().enumerate() {
@@ -226,7 +226,7 @@ fn lehmer_digits(seq: &[u8], mut digit: impl FnMut(usize, u64)) {
 /// it with every count 1: each place's digit counts the smaller kinds after it, in
 /// the factorial base (no division; `n` is at most 11, as 12! is past
 /// [`MAX_PART`]).
-fn rank_distinct(seq: &[u8]) -> u64 {
+pub(super) fn rank_distinct(seq: &[u8]) -> u64 {
     let n = seq.len();
     debug_assert!(n < 64);
     let mut rank = 0u64;
@@ -238,7 +238,7 @@ fn rank_distinct(seq: &[u8]) -> u64 {
 /// parity of the sum of its digits): ranks `2k` and `2k + 1` differ by a swap of the
 /// last two places, so that this too numbers every arrangement once
 /// ([`super::linked`]).
-fn rank_distinct_parity_first(seq: &[u8]) -> u64 {
+pub(super) fn rank_distinct_parity_first(seq: &[u8]) -> u64 {
     let n = seq.len();
     let (mut rank, mut sum) = (0u64, 0u64);
     lehmer_digits(seq, |i, d| {
@@ -251,7 +251,7 @@ fn rank_distinct_parity_first(seq: &[u8]) -> u64 {
 /// The arrangement of `0..n` of rank `r` ([`rank_distinct`], or
 /// [`rank_distinct_parity_first`]): no division past the digits, no allocation but
 /// the answer (the move tables of Loopover 3x3 unranked 362,880 arrangements).
-fn unrank_distinct(mut r: u64, n: usize, parity_first: bool) -> Vec<u8> {
+pub(super) fn unrank_distinct(mut r: u64, n: usize, parity_first: bool) -> Vec<u8> {
     debug_assert!(n < 64);
     let low = r & 1;
     let mut digits = [0u8; 64];
@@ -308,7 +308,7 @@ fn unrank_multiset(mut r: u64, counts: &[u32]) -> Vec<u8> {
 /// piece looks the same however it is turned, as a piece of one colour does): its
 /// positions are then its arrangements alone. Pattern databases (`pattern.rs`) colour
 /// the pieces of an orbit so, when its orientations are too many to tabulate.
-fn unseen_turns(mut orbit: Orbit, solved: &[u8]) -> Orbit {
+pub(super) fn unseen_turns(mut orbit: Orbit, solved: &[u8]) -> Orbit {
     let unseen = orbit.pieces.iter().all(|piece| {
         let look: Vec<u8> = piece.iter().map(|&s| solved[s as usize]).collect();
         orbit.twists[1..]

@@ -26,6 +26,7 @@ pub(crate) mod orbit;
 pub(crate) mod pattern;
 pub(crate) mod pieces;
 pub(crate) mod space;
+pub(crate) mod split;
 pub(crate) mod strict_json;
 pub(crate) mod tws;
 pub(crate) mod weighted;

@@ -18,9 +18,10 @@ use std::ops::ControlFlow;
 use super::cheapest::{Cheapest, CheapestFirst};
 use super::coords::{Coords, Packed};
 use super::defined::Puzzle;
+use super::split::SplitOrbit;
 use super::weighted::{self, weighted_rows};
 use crate::engine::census::{Census, Row};
-use crate::engine::layers::{Dense, Direction, Indexed, Layered, Sparse, Store};
+use crate::engine::layers::{Blocks, Dense, Direction, Indexed, Layered, Sparse, Store};
 use crate::engine::packed::{packed_bytes, packed_census};
 use crate::engine::search::{
     MoveSpec, Path, Product, SearchError, Solver, SolverConfig, Space, check_moves,
@@ -234,6 +235,7 @@ impl Puzzle {
             unit: if weighted { g } else { 1000 },
             weighted,
             engine,
+            split: std::sync::OnceLock::new(),
         };
         check_moves(&space)?;
         Ok(space)
@@ -260,6 +262,9 @@ pub struct PuzzleSpace<'a> {
     /// Whether distances are the definition's costs rather than move counts.
     weighted: bool,
     engine: Engine,
+    /// The census's numbering of one orbit too large for a move table
+    /// ([`super::split`]), found when first asked for.
+    split: std::sync::OnceLock<Option<SplitOrbit>>,
 }
 
 impl PuzzleSpace<'_> {
@@ -311,12 +316,34 @@ impl PuzzleSpace<'_> {
         &self.engine
     }
 
-    /// The engine in one word: `coordinates` or `stickers`.
+    /// The engine in one word: `coordinates`, `split` (a census of one orbit split,
+    /// [`super::split`]; solves on stickers) or `stickers`.
     pub fn engine_name(&self) -> &'static str {
         match self.engine {
             Engine::Coordinates(_) => "coordinates",
+            Engine::Stickers(_) if self.split().is_some() => "split",
             Engine::Stickers(_) => "stickers",
         }
+    }
+
+    /// The census's split of the puzzle's one orbit, when it is past a move table
+    /// and its census is of moves or of the cheapest moves ([`Cheapest`]).
+    fn split(&self) -> Option<&SplitOrbit> {
+        let find = || {
+            let Engine::Stickers(_) = self.engine else {
+                return None;
+            };
+            let cheapest = match self.weighted {
+                true => Cheapest::find(self.puzzle, &self.products),
+                false => None,
+            };
+            let uniform = self.specs.iter().all(|m| m.cost == self.specs[0].cost);
+            if self.weighted && !uniform && cheapest.is_none() {
+                return None;
+            }
+            SplitOrbit::new(self.puzzle, cheapest.as_ref())
+        };
+        self.split.get_or_init(find).as_ref()
     }
 
     /// The engine in a phrase, for the census footer: the coordinate's parts and
@@ -346,7 +373,13 @@ impl PuzzleSpace<'_> {
                     group(c.size())
                 )
             }
-            Engine::Stickers(why) => format!("stickers in a hash map (no coordinate: {why})"),
+            Engine::Stickers(why) => match self.split() {
+                Some(split) => format!(
+                    "{}; solves on stickers (no coordinate: {why})",
+                    split.note()
+                ),
+                None => format!("stickers in a hash map (no coordinate: {why})"),
+            },
         }
     }
 
@@ -355,7 +388,7 @@ impl PuzzleSpace<'_> {
     pub fn size(&self) -> Option<u64> {
         match &self.engine {
             Engine::Coordinates(c) => Some(c.size()),
-            Engine::Stickers(_) => None,
+            Engine::Stickers(_) => self.split().map(SplitOrbit::size),
         }
     }
 
@@ -560,10 +593,11 @@ impl Indexed for Numbered<'_, '_> {
 /// 7,000,000 positions (hash map and layers).
 const STICKER_BYTES: u64 = 60;
 
-/// A count that may be past 64 bits, for messages: `20,922,789,888,000` below 10^15,
-/// then `2.4 x 10^37`.
+/// A count that may be past 64 bits, for messages: `20,922,789,888,000` below 10^14,
+/// then `2.4 x 10^37`. The counts are group orders found as sums of logarithms, a
+/// few units in 10^15 off: 17! came out as 355,687,428,096,001.
 fn big(x: f64) -> String {
-    if x < 1e15 {
+    if x < 1e14 {
         return group(x.round() as u64);
     }
     let exp = x.log10().floor();
@@ -606,7 +640,10 @@ impl PuzzleSpace<'_> {
     ) -> Result<Census, Error> {
         let rows = match &self.engine {
             Engine::Coordinates(c) => self.coordinate_rows(c, memory, progress)?,
-            Engine::Stickers(_) => self.sticker_rows(progress)?,
+            Engine::Stickers(_) => match self.split() {
+                Some(split) => self.split_rows(split, memory, progress)?,
+                None => self.sticker_rows(progress)?,
+            },
         };
         let p = self.puzzle;
         let weighted = self.weighted;
@@ -649,31 +686,16 @@ impl PuzzleSpace<'_> {
             table,
             memory,
         )?;
+        let root = c.goal() as u32;
         if let Some(cheapest) = &cheapest {
             let first = CheapestFirst {
                 coords: c,
                 cheapest,
             };
-            let counts =
-                packed_census(&first, &[c.goal() as u32], progress).map_err(PuzzleSpace::refuse)?;
-            let rows = Census::rows_from_counts(&counts.positions, &counts.local_maxima);
-            // A cheapest move's cost in this space's units.
-            let step = (cheapest.cost / self.unit) as u32;
-            return Ok(rows
-                .into_iter()
-                .map(|r| Row {
-                    distance: r.distance * step,
-                    ..r
-                })
-                .collect());
+            return self.packed_rows(&first, root, Some(cheapest), progress);
         }
         if table == Table::Packed {
-            let counts =
-                packed_census(c, &[c.goal() as u32], progress).map_err(PuzzleSpace::refuse)?;
-            return Ok(Census::rows_from_counts(
-                &counts.positions,
-                &counts.local_maxima,
-            ));
+            return self.packed_rows(c, root, None, progress);
         }
         let numbered = Numbered {
             space: self,
@@ -689,6 +711,46 @@ impl PuzzleSpace<'_> {
         }
         let mut store = Dense::new(&numbered);
         self.layered_rows(&numbered, &mut store, progress)
+    }
+
+    /// The census in two bits over `space` from `root`, its layers made by the
+    /// cheapest moves (and its distances their cost) when `cheapest` is given.
+    fn packed_rows<B: Blocks>(
+        &self,
+        space: &B,
+        root: u32,
+        cheapest: Option<&Cheapest>,
+        progress: &mut dyn FnMut(u64, u32),
+    ) -> Result<Vec<Row>, Error> {
+        let counts = packed_census(space, &[root], progress).map_err(PuzzleSpace::refuse)?;
+        let rows = Census::rows_from_counts(&counts.positions, &counts.local_maxima);
+        // A cheapest move's cost in this space's units.
+        let step = cheapest.map_or(1, |c| (c.cost / self.unit) as u32);
+        Ok(rows
+            .into_iter()
+            .map(|r| Row {
+                distance: r.distance * step,
+                ..r
+            })
+            .collect())
+    }
+
+    /// The census of the puzzle's one orbit split ([`super::split`]), from the
+    /// solved state (numbered 0), within `memory`.
+    fn split_rows(
+        &self,
+        split: &SplitOrbit,
+        memory: u64,
+        progress: &mut dyn FnMut(u64, u32),
+    ) -> Result<Vec<Row>, Error> {
+        let parts = [split.blocks() as u64, split.width() as u64];
+        let sizes = (split.size(), &parts[..], split.table_bytes());
+        fits_in(&self.puzzle.name, sizes, Table::Packed, memory)?;
+        let cheapest = match self.weighted {
+            true => Cheapest::find(self.puzzle, &self.products),
+            false => None,
+        };
+        self.packed_rows(split, 0, cheapest.as_ref(), progress)
     }
 
     fn sticker_rows(&self, progress: &mut dyn FnMut(u64, u32)) -> Result<Vec<Row>, Error> {

@@ -601,30 +601,96 @@ fn a_census_on_coordinates_over_the_budget_is_refused_before_its_tables() {
     );
 }
 
+/// Issue 40: one orbit of 11 distinct pieces (M11, a group of 7,920) has 11!
+/// arrangements, past a move table: its census runs on the orbit split into the
+/// places of five pieces and the order of the other six (puzzle/split.rs), says so,
+/// and keeps to `--memory`.
+#[test]
+fn one_orbit_past_a_move_table_is_counted_on_a_split() {
+    let dir = Dir::new("defs-m11");
+    // x -> x + 1 on 0..10, and (2 6 10 7)(3 9 4 5).
+    let cycle: Vec<String> = (0..11).map(|i| ((i + 1) % 11).to_string()).collect();
+    let mut quad: Vec<usize> = (0..11).collect();
+    for c in [[2, 6, 10, 7], [3, 9, 4, 5]] {
+        for i in 0..4 {
+            quad[c[i]] = c[(i + 1) % 4];
+        }
+    }
+    let quad: Vec<String> = quad.iter().map(|x| x.to_string()).collect();
+    let text = format!(
+        "solved ABCDEFGHIJK\nmove C {}\nmove Q {}\npowers all\n",
+        cycle.join(" "),
+        quad.join(" ")
+    );
+    let path = dir.file("m11.txt", &text);
+    let out = pocket(&["census", "--puzzle", &path, "--json"], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let positions: u64 = (v["positions"].as_array().unwrap().iter())
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(positions, 7920);
+    assert_eq!(v["engine"], "split");
+    let note = v["engine_note"].as_str().unwrap();
+    assert!(
+        note.starts_with(
+            "one orbit of 11 pieces split: the places of 5 (55,440) x the order of the other 6 \
+             (360, halved by the parity of the moves) = 19,958,400 positions at most"
+        ),
+        "{note}"
+    );
+    let err = census_refused_at_once(&path, &["--memory", "4"]);
+    assert!(
+        err.contains(
+            "census refused: m11 has 19,958,400 positions at most (55,440 x 360), whose table \
+             in two bits a position needs 7 MB, over the memory budget of 4 MB (--memory)"
+        ),
+        "{err}"
+    );
+}
+
 #[test]
 fn huge_groups_are_refused_before_searching() {
     let dir = Dir::new("defs-huge");
-    let text = s16();
-    let path = dir.file("s16.txt", &text);
+    // One orbit of 16 pieces: numbered by a split (puzzle/split.rs), whose size and
+    // memory are known before any search.
+    let path = dir.file("s16.txt", &symmetric(16));
     let err = census_refused_at_once(&path, &[]);
     assert!(
         err.contains(
-            "census refused: s16 has 20,922,789,888,000 positions (by the order of the group \
-             its moves make), which would need 1,197,211,641 MB in the sticker engine's hash map, \
+            "census refused: s16 has 20,922,789,888,000 positions at most (29,059,430,400 x \
+             720), whose table in two bits a position needs 4,988,384 MB, over the memory \
+             budget of 1,024 MB (--memory)"
+        ),
+        "{err}"
+    );
+    // Seventeen are past a split: the sticker engine refuses by the group's order.
+    let path = dir.file("s17.txt", &symmetric(17));
+    let err = census_refused_at_once(&path, &[]);
+    assert!(
+        err.contains(
+            "census refused: s17 has 3.6 x 10^14 positions (by the order of the group its \
+             moves make), which would need 20,352,597,891 MB in the sticker engine's hash map, \
              past its 7,000,000 positions"
         ),
         "{err}"
     );
 }
 
-/// 16 distinct stickers, a 16-cycle and a swap: all 16! orders.
-fn s16() -> String {
-    let cycle: Vec<String> = (0..16).map(|i| ((i + 1) % 16).to_string()).collect();
-    let back: Vec<String> = (0..16).map(|i| ((i + 15) % 16).to_string()).collect();
-    let mut swap: Vec<String> = (0..16).map(|i| i.to_string()).collect();
+/// `n` distinct stickers, an n-cycle and a swap: all n! orders.
+fn symmetric(n: usize) -> String {
+    let cycle: Vec<String> = (0..n).map(|i| ((i + 1) % n).to_string()).collect();
+    let back: Vec<String> = (0..n).map(|i| ((i + n - 1) % n).to_string()).collect();
+    let mut swap: Vec<String> = (0..n).map(|i| i.to_string()).collect();
     swap.swap(0, 1);
+    let solved: String = (0..n).map(|i| (b'A' + i as u8) as char).collect();
     format!(
-        "solved ABCDEFGHIJKLMNOP\nmove C {}\nmove Ci {}\nmove S {}\n",
+        "solved {solved}\nmove C {}\nmove Ci {}\nmove S {}\n",
         cycle.join(" "),
         back.join(" "),
         swap.join(" ")
@@ -638,7 +704,7 @@ fn s16() -> String {
 #[ignore = "fills the 7,000,000-position cap, 3 s: cargo test --test all -- --ignored far_states_give_up"]
 fn far_states_give_up_at_the_cap() {
     let dir = Dir::new("defs-huge-far");
-    let text = s16();
+    let text = symmetric(16);
     let path = dir.file("s16.txt", &text);
     let out = pocket(&["solve", "--puzzle", &path, "PONMLKJIHGFEDCBA"], b"");
     assert_eq!(out.status.code(), Some(1));
