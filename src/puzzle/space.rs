@@ -152,27 +152,40 @@ impl Puzzle {
     /// costs are so far apart that one move costs more than [`MAX_MOVE_COST`] of the
     /// cheapest unit.
     pub fn space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, Error> {
-        self.space_on(weighted, true)
+        self.space_on(weighted, Build::Coordinates)
     }
 
     /// [`Puzzle::space`] on packed stickers in hash maps even where the puzzle has
     /// coordinates: the other engine, to compare them.
     pub fn sticker_space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, Error> {
-        self.space_on(weighted, false)
+        self.space_on(weighted, Build::Stickers)
     }
 
-    fn space_on(&self, weighted: bool, coordinates: bool) -> Result<PuzzleSpace<'_>, Error> {
+    /// [`Puzzle::space`] for a census: one orbit of distinct pieces is counted on
+    /// its split ([`super::split`]) even where it has a coordinate, whose move table
+    /// would cost more than the census.
+    pub fn census_space(&self, weighted: bool) -> Result<PuzzleSpace<'_>, Error> {
+        self.space_on(weighted, Build::Census)
+    }
+
+    fn space_on(&self, weighted: bool, build: Build) -> Result<PuzzleSpace<'_>, Error> {
         let relations = self.relations();
-        let engine = match coordinates {
-            true => match Coords::new(self, &relations.inverses) {
+        let split = match build {
+            Build::Census => split_for(self, weighted, &relations.products),
+            _ => None,
+        };
+        let engine = match build {
+            Build::Census if split.is_some() => Engine::Stickers("counted on a split".into()),
+            Build::Coordinates | Build::Census => match Coords::new(self, &relations.inverses) {
                 Ok(c) => Engine::Coordinates(c),
                 Err(why) => Engine::Stickers(why),
             },
-            false => Engine::Stickers("asked for stickers".into()),
+            Build::Stickers => Engine::Stickers("asked for stickers".into()),
         };
         let n = self.stickers() as u32;
         if let Engine::Stickers(why) = &engine
             && n * self.bits > 128
+            && split.is_none()
         {
             return Err(Error::invalid(
                 Kind::Puzzle,
@@ -223,8 +236,11 @@ impl Puzzle {
             .collect();
         let goal = match &engine {
             Engine::Coordinates(c) => c.state(c.goal()),
+            // A census on a split starts from its state 0, not from stickers.
+            Engine::Stickers(_) if split.is_some() => 0,
             Engine::Stickers(_) => self.state(&self.solved)?,
         };
+        let split_first = split.is_some();
         let space = PuzzleSpace {
             puzzle: self,
             specs,
@@ -235,11 +251,38 @@ impl Puzzle {
             unit: if weighted { g } else { 1000 },
             weighted,
             engine,
-            split: std::sync::OnceLock::new(),
+            split: match split {
+                Some(s) => std::sync::OnceLock::from(Some(s)),
+                None => std::sync::OnceLock::new(),
+            },
+            split_first,
         };
         check_moves(&space)?;
         Ok(space)
     }
+}
+
+/// How a space is built: on coordinates where the puzzle has them, on stickers, or
+/// for a census (a split first).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Build {
+    Coordinates,
+    Stickers,
+    Census,
+}
+
+/// The split of `puzzle`'s one orbit ([`super::split`]) when it is one and its census
+/// is of moves, of moves of one cost, or of the cheapest moves ([`Cheapest`]).
+fn split_for(puzzle: &Puzzle, weighted: bool, products: &[Product]) -> Option<SplitOrbit> {
+    let cheapest = match weighted {
+        true => Cheapest::find(puzzle, products),
+        false => None,
+    };
+    let uniform = puzzle.moves.iter().all(|m| m.cost == puzzle.moves[0].cost);
+    if weighted && !uniform && cheapest.is_none() {
+        return None;
+    }
+    SplitOrbit::new(puzzle, cheapest.as_ref())
 }
 
 /// The largest cost of one move in units of the costs' greatest common divisor, so
@@ -265,6 +308,8 @@ pub struct PuzzleSpace<'a> {
     /// The census's numbering of one orbit too large for a move table
     /// ([`super::split`]), found when first asked for.
     split: std::sync::OnceLock<Option<SplitOrbit>>,
+    /// The split was taken for a census where a coordinate could be built.
+    split_first: bool,
 }
 
 impl PuzzleSpace<'_> {
@@ -327,21 +372,12 @@ impl PuzzleSpace<'_> {
     }
 
     /// The census's split of the puzzle's one orbit, when it is past a move table
-    /// and its census is of moves or of the cheapest moves ([`Cheapest`]).
+    /// (or taken first, [`Puzzle::census_space`]) and its census is of moves or of
+    /// the cheapest moves ([`Cheapest`]).
     fn split(&self) -> Option<&SplitOrbit> {
-        let find = || {
-            let Engine::Stickers(_) = self.engine else {
-                return None;
-            };
-            let cheapest = match self.weighted {
-                true => Cheapest::find(self.puzzle, &self.products),
-                false => None,
-            };
-            let uniform = self.specs.iter().all(|m| m.cost == self.specs[0].cost);
-            if self.weighted && !uniform && cheapest.is_none() {
-                return None;
-            }
-            SplitOrbit::new(self.puzzle, cheapest.as_ref())
+        let find = || match self.engine {
+            Engine::Stickers(_) => split_for(self.puzzle, self.weighted, &self.products),
+            Engine::Coordinates(_) => None,
         };
         self.split.get_or_init(find).as_ref()
     }
@@ -374,6 +410,7 @@ impl PuzzleSpace<'_> {
                 )
             }
             Engine::Stickers(why) => match self.split() {
+                Some(split) if self.split_first => split.note(),
                 Some(split) => format!(
                     "{}; solves on stickers (no coordinate: {why})",
                     split.note()

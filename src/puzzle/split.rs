@@ -1,10 +1,11 @@
-//! One orbit too large for a move table, split for the census in two bits: the places
-//! of its first `n - 6` pieces number a block, and the order of the other six in the
-//! places left numbers an offset. A move sends a block to a block, and the offsets of
-//! a block by a permutation of the six places left that depends on the block: one of
-//! 720, tabulated (with the parity of that order when every move keeps the
-//! arrangement's, which the block then implies). twsearch's dino (12 edges,
-//! 239,500,800 positions) and UFO (12 slices, 479,001,600) are such puzzles.
+//! One orbit of distinct pieces, split for the census in two bits: the places of its
+//! first `n - 6` pieces (`n - 5` below 11 pieces) number a block, and the order of the
+//! other six in the places left numbers an offset. A move sends a block to a block,
+//! and the offsets of a block by a permutation of the six places left that depends on
+//! the block: one of 720, tabulated (with the parity of that order when every move
+//! keeps the arrangement's, which the block then implies). twsearch's dino (12 edges,
+//! 239,500,800 positions) and UFO (12 slices, 479,001,600) are past a move table
+//! and counted so; so is Loopover 3x3, whose move table costs more than its census.
 //!
 //! Blocks are moved by ranking, not by a table: the dino's 665,280 blocks under 16
 //! moves would take 42 MB of table beside its 60 MB of two bits (twsearch's census
@@ -18,13 +19,16 @@ use super::defined::Puzzle;
 use super::pieces;
 use crate::engine::layers::Blocks;
 
-/// Pieces whose order is the offset.
+/// The most pieces whose order is the offset.
 const REST: usize = 6;
-/// Orders of the rest: 6!.
-const ORDERS: usize = 720;
-/// The fewest pieces split: ten distinct ones still have a move table (10! is
-/// 3,628,800), eleven do not.
-const MIN_PIECES: usize = 11;
+/// The fewest pieces split: seven, two placed and five ordered. Up to ten distinct
+/// pieces have a move table (10! is 3,628,800), but a census needs none: Loopover
+/// 3x3's (9 tiles, 181,440 positions) spent two thirds of its CPU building it.
+pub const MIN_PIECES: usize = 7;
+/// From eleven pieces six are ordered, fewer blocks to rank (the dino's 665,280
+/// instead of 3,991,680); below, five (an offset table of 14,400 entries, not
+/// 518,400).
+const SIX_FROM: usize = 11;
 /// The most pieces: places are bits of a `u16`, and ranks take nibble counters.
 const MAX_PIECES: usize = 16;
 
@@ -33,8 +37,12 @@ const MAX_PIECES: usize = 16;
 pub struct SplitOrbit {
     /// Pieces in the orbit.
     n: usize,
-    /// Pieces whose places number the block: `n - 6`.
+    /// Pieces whose places number the block: `n - rest`.
     lead: usize,
+    /// Pieces whose order is the offset: 5 or 6.
+    rest: usize,
+    /// Orders of the rest: `rest!`.
+    orders: usize,
     /// `dst[m][p]`: the place move `m` sends the piece at place `p` to; the moves in
     /// the census's order.
     dst: Vec<[u8; MAX_PIECES]>,
@@ -49,7 +57,7 @@ pub struct SplitOrbit {
 }
 
 impl SplitOrbit {
-    /// The split of `puzzle` when it is one orbit of 11 to 16 distinct pieces that
+    /// The split of `puzzle` when it is one orbit of 7 to 16 distinct pieces that
     /// show no orientation, its moves in `cheapest`'s order when given; `None` for any
     /// other puzzle.
     pub(super) fn new(puzzle: &Puzzle, cheapest: Option<&Cheapest>) -> Option<SplitOrbit> {
@@ -82,11 +90,14 @@ impl SplitOrbit {
             })
             .collect();
         let even = dst.iter().all(|d| odd(&d[..n]) == 0);
-        let lead = n - REST;
-        let blocks = (n - lead + 1..=n).map(|x| x as u64).product();
+        let rest = if n >= SIX_FROM { REST } else { REST - 1 };
+        let lead = n - rest;
+        let blocks = (rest + 1..=n).map(|x| x as u64).product();
         let mut split = SplitOrbit {
             n,
             lead,
+            rest,
+            orders: (1..=rest).product(),
             dst,
             layers: cheapest.map_or(order.len(), |c| c.layers),
             even,
@@ -115,7 +126,7 @@ impl SplitOrbit {
             self.n,
             self.lead,
             crate::io::group(self.blocks),
-            REST,
+            self.rest,
             self.width(),
             if self.even {
                 ", halved by the parity of the moves"
@@ -172,17 +183,17 @@ impl SplitOrbit {
         // Each place left after the move, numbered in order.
         let mut index = [0u8; MAX_PIECES];
         let mut left = !taken & ((1 << self.n) - 1);
-        for i in 0..REST as u8 {
+        for i in 0..self.rest as u8 {
             index[left.trailing_zeros() as usize] = i;
             left &= left - 1;
         }
         let mut tau = [0u8; REST];
         let mut f = free;
-        for t in &mut tau {
+        for t in &mut tau[..self.rest] {
             *t = index[dst[f.trailing_zeros() as usize] as usize];
             f &= f - 1;
         }
-        let rank = rank_distinct(&tau) as usize;
+        let rank = rank_distinct(&tau[..self.rest]) as usize;
         let p = match self.even {
             true => rank * 2 + parity,
             false => rank,
@@ -201,19 +212,20 @@ impl SplitOrbit {
                 true => (p / 2, p as u64 & 1),
                 false => (p, 0),
             };
-            let tau = unrank_distinct(rank as u64, REST, false);
+            let tau = unrank_distinct(rank as u64, self.rest, false);
             for o in 0..w as u64 {
                 let sigma = match self.even {
-                    true => unrank_distinct(o << 1 | parity, REST, true),
-                    false => unrank_distinct(o, REST, false),
+                    true => unrank_distinct(o << 1 | parity, self.rest, true),
+                    false => unrank_distinct(o, self.rest, false),
                 };
                 let mut after = [0u8; REST];
+                let after = &mut after[..self.rest];
                 for (j, &s) in sigma.iter().enumerate() {
                     after[tau[j] as usize] = s;
                 }
                 let offset = match self.even {
-                    true => rank_distinct_parity_first(&after) >> 1,
-                    false => rank_distinct(&after),
+                    true => rank_distinct_parity_first(after) >> 1,
+                    false => rank_distinct(after),
                 };
                 table.push(offset as u16);
             }
@@ -235,7 +247,11 @@ impl Blocks for SplitOrbit {
     }
 
     fn width(&self) -> usize {
-        if self.even { ORDERS / 2 } else { ORDERS }
+        if self.even {
+            self.orders / 2
+        } else {
+            self.orders
+        }
     }
 
     fn move_count(&self) -> usize {
@@ -258,7 +274,11 @@ impl Blocks for SplitOrbit {
     }
 
     fn offset_moves(&self) -> usize {
-        if self.even { 2 * ORDERS } else { ORDERS }
+        if self.even {
+            2 * self.orders
+        } else {
+            self.orders
+        }
     }
 
     fn offset_move(&self, block: usize, m: usize) -> usize {
@@ -376,8 +396,8 @@ mod tests {
         let (places, free) = split.places(b as u64);
         let (_, parity) = split.block(&places[..split.lead]);
         let sigma = match split.even {
-            true => unrank_distinct((o as u64) << 1 | parity as u64, REST, true),
-            false => unrank_distinct(o as u64, REST, false),
+            true => unrank_distinct((o as u64) << 1 | parity as u64, split.rest, true),
+            false => unrank_distinct(o as u64, split.rest, false),
         };
         let mut at = places[..split.lead].to_vec();
         at.resize(split.n, 0);
@@ -406,7 +426,7 @@ mod tests {
         let mut texts: Vec<String> = (groups().iter().enumerate())
             .map(|(i, (n, moves))| puzzle_of(*n, moves, i as u64))
             .collect();
-        for n in 11..=16 {
+        for n in MIN_PIECES..=16 {
             for swaps in [false, true] {
                 // Random 3-cycles (order 3: `powers all` takes orders up to 24),
                 // with a swap when the parity should not be kept.
@@ -456,6 +476,49 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Seven to nine pieces have a coordinate, but their census is taken on a split:
+    /// counts and local maxima alike, with odd moves and without, and with squares
+    /// costing 2 (a census of the cheapest moves where the squares are products of
+    /// two of them).
+    #[test]
+    fn small_orbits_count_on_a_split_as_on_coordinates() {
+        let seven: &[&[usize]] = &[&[0, 1, 2, 3, 4, 5, 6]];
+        let eight: &[&[usize]] = &[&[0, 1, 2, 3, 4, 5, 6, 7]];
+        let three: &[&[usize]] = &[&[0, 1, 2]];
+        let rows: &[&[usize]] = &[&[0, 1, 2], &[3, 4, 5]];
+        let cols: &[&[usize]] = &[&[0, 3, 6], &[1, 4, 7]];
+        let last: &[&[usize]] = &[&[6, 7], &[2, 5, 8]];
+        let cases = [
+            (7, vec![seven, three]),
+            (8, vec![eight, three]),
+            (9, vec![rows, cols, last]),
+        ];
+        let mut cheapest = 0;
+        for (n, moves) in cases {
+            for seed in [1, 2] {
+                let text = puzzle_of(n, &moves, seed);
+                let p = Puzzle::parse(&text, "small").unwrap();
+                let split = p.census_space(false).unwrap();
+                let coords = p.space(false).unwrap();
+                assert_eq!(split.engine_name(), "split", "{text}");
+                assert_eq!(coords.engine_name(), "coordinates", "{text}");
+                assert_eq!(split.census().unwrap().rows, coords.census().unwrap().rows);
+                let inverses = p.relations().inverses;
+                let squares: Vec<String> = (0..p.moves.len())
+                    .filter(|&m| p.moves[m].name.ends_with('2'))
+                    .flat_map(|m| [m, inverses[m]])
+                    .map(|m| format!("{}=2", p.moves[m].name))
+                    .collect();
+                let dear = p.with_costs(&squares.join(",")).unwrap();
+                let split = dear.census_space(true).unwrap();
+                cheapest += usize::from(split.engine_name() == "split");
+                let coords = dear.space(true).unwrap();
+                assert_eq!(split.census().unwrap().rows, coords.census().unwrap().rows);
+            }
+        }
+        assert!(cheapest >= 2, "{cheapest} counted on a split with costs");
     }
 
     /// Ten pieces have a move table: no split.

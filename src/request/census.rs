@@ -135,7 +135,7 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
         .census_fits(a.weighted || a.cost.is_some(), memory)
         .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
     let space = puzzle
-        .space(a.weighted || a.cost.is_some())
+        .census_space(a.weighted || a.cost.is_some())
         .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
     let engine = EngineUsed {
         name: space.engine_name(),
