@@ -28,6 +28,7 @@ import time
 # (name, sample file, pocket's extra arguments, twsearch's extra arguments)
 ROWS = [
     ("dino", "dino.tws", [], []),
+    ("ufo", "ufo.tws", [], []),
     ("pyraminx", "pyraminx.tws", [], []),
     ("3p1", "3p1.tws", [], []),
     ("skewb", "skewb.tws", [], []),
