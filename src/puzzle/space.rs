@@ -857,7 +857,7 @@ impl PuzzleSpace<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(in crate::puzzle) mod tests {
     use super::*;
     use crate::cube::census::census;
     use crate::model::cost::Metric;
@@ -1272,6 +1272,18 @@ mod tests {
         assert!(on_coordinates >= 20, "only {on_coordinates} on coordinates");
     }
 
+    /// A `--cost` list giving every square (a move named `X2`) and its inverse
+    /// `cost`: the cheap moves keep theirs. Empty when there is no square.
+    pub(in crate::puzzle) fn dear_squares(p: &Puzzle, cost: &str) -> String {
+        let inverses = p.relations().inverses;
+        (0..p.moves.len())
+            .filter(|&m| p.moves[m].name.ends_with('2'))
+            .flat_map(|m| [m, inverses[m]])
+            .map(|m| format!("{}={cost}", p.moves[m].name))
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
     /// Squares dearer than the moves they square, with their inverses (2 or 3
     /// against 1: a census of the cheapest moves, cheapest.rs; 1.5: the flat table),
     /// count on coordinates as the sticker engine's Dijkstra counts them, local
@@ -1285,17 +1297,11 @@ mod tests {
             let text = random_puzzle(&mut seed, pieces, width, [3, 26][case % 2]);
             let p = Puzzle::parse(&text, "r").unwrap();
             let cost = ["2", "3", "1.5"][case % 3];
-            // The squares and their inverses: the cheap moves keep theirs.
-            let inverses = p.relations().inverses;
-            let squares: Vec<String> = (0..p.moves.len())
-                .filter(|&m| p.moves[m].name.ends_with('2'))
-                .flat_map(|m| [m, inverses[m]])
-                .map(|m| format!("{}={cost}", p.moves[m].name))
-                .collect();
+            let squares = dear_squares(&p, cost);
             if squares.is_empty() {
                 continue;
             }
-            let p = p.with_costs(&squares.join(",")).unwrap();
+            let p = p.with_costs(&squares).unwrap();
             let fast = p.space(true).unwrap();
             if fast.engine_name() != "coordinates" {
                 continue;

@@ -300,6 +300,7 @@ impl Blocks for SplitOrbit {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::space::tests::dear_squares;
 
     /// A definition of one sticker a piece, the pieces in one orbit, moved by
     /// `cycles` (each move a list of cycles of pieces numbered from 0), relabelled by
@@ -368,15 +369,7 @@ mod tests {
         for (n, moves) in groups() {
             let text = puzzle_of(n, &moves, 7);
             let p = Puzzle::parse(&text, "split").unwrap();
-            let inverses = p.relations().inverses;
-            let squares = |cost: &str| -> String {
-                (0..p.moves.len())
-                    .filter(|&m| p.moves[m].name.ends_with('2'))
-                    .flat_map(|m| [m, inverses[m]])
-                    .map(|m| format!("{}={cost}", p.moves[m].name))
-                    .collect::<Vec<_>>()
-                    .join(",")
-            };
+            let squares = |cost: &str| dear_squares(&p, cost);
             let dear = p.with_costs(&squares("2")).unwrap();
             let split = dear.space(true).unwrap();
             assert_eq!(split.engine_name(), "split", "{text}");
@@ -505,13 +498,7 @@ mod tests {
                 assert_eq!(split.engine_name(), "split", "{text}");
                 assert_eq!(coords.engine_name(), "coordinates", "{text}");
                 assert_eq!(split.census().unwrap().rows, coords.census().unwrap().rows);
-                let inverses = p.relations().inverses;
-                let squares: Vec<String> = (0..p.moves.len())
-                    .filter(|&m| p.moves[m].name.ends_with('2'))
-                    .flat_map(|m| [m, inverses[m]])
-                    .map(|m| format!("{}=2", p.moves[m].name))
-                    .collect();
-                let dear = p.with_costs(&squares.join(",")).unwrap();
+                let dear = p.with_costs(&dear_squares(&p, "2")).unwrap();
                 let split = dear.census_space(true).unwrap();
                 cheapest += usize::from(split.engine_name() == "split");
                 let coords = dear.space(true).unwrap();
