@@ -679,7 +679,10 @@ impl PuzzleSpace<'_> {
             Engine::Coordinates(c) => self.coordinate_rows(c, memory, progress)?,
             Engine::Stickers(_) => match self.split() {
                 Some(split) => self.split_rows(split, memory, progress)?,
-                None => self.sticker_rows(progress)?,
+                None => {
+                    self.refuse_costs_on_a_split()?;
+                    self.sticker_rows(progress)?
+                }
             },
         };
         let p = self.puzzle;
@@ -772,6 +775,35 @@ impl PuzzleSpace<'_> {
             .collect())
     }
 
+    /// A census with costs of a puzzle whose moves alone would be counted on a
+    /// split, refused by that limit rather than by the sticker engine's (the dino
+    /// with one move costing 1.5 was "past its 7,000,000 positions").
+    fn refuse_costs_on_a_split(&self) -> Result<(), Error> {
+        if !self.weighted || self.puzzle.size_bound() <= MAX_POSITIONS as f64 {
+            return Ok(());
+        }
+        let Some(split) = split_for(self.puzzle, false, &self.products) else {
+            return Ok(());
+        };
+        // A small group of a large orbit still fits the sticker engine (M11: 7,920).
+        if self.puzzle.log_size_at_least().exp() <= MAX_POSITIONS as f64 * (1.0 + 1e-9) {
+            return Ok(());
+        }
+        Err(Error::invalid(
+            Kind::Puzzle,
+            format!(
+                "census refused: {} has up to {} positions, too many for the sticker \
+                 engine, and the split that counts its moves ({}) takes costs only when \
+                 every move costs the same, or when every dearer move is made of at most two \
+                 of the cheapest and costs at least as much as they do; without --cost it \
+                 counts moves",
+                self.puzzle.name,
+                group(split.size()),
+                split.note()
+            ),
+        ))
+    }
+
     /// The census of the puzzle's one orbit split ([`super::split`]), from the
     /// solved state (numbered 0), within `memory`.
     fn split_rows(
@@ -857,7 +889,20 @@ impl PuzzleSpace<'_> {
 }
 
 #[cfg(test)]
-pub(in crate::puzzle) mod tests {
+/// A `--cost` list giving every square (a move named `X2`) and its inverse
+/// `cost`: the cheap moves keep theirs. Empty when there is no square.
+pub(super) fn dear_squares(p: &Puzzle, cost: &str) -> String {
+    let inverses = p.relations().inverses;
+    (0..p.moves.len())
+        .filter(|&m| p.moves[m].name.ends_with('2'))
+        .flat_map(|m| [m, inverses[m]])
+        .map(|m| format!("{}={cost}", p.moves[m].name))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
     use super::*;
     use crate::cube::census::census;
     use crate::model::cost::Metric;
@@ -1270,18 +1315,6 @@ pub(in crate::puzzle) mod tests {
             }
         }
         assert!(on_coordinates >= 20, "only {on_coordinates} on coordinates");
-    }
-
-    /// A `--cost` list giving every square (a move named `X2`) and its inverse
-    /// `cost`: the cheap moves keep theirs. Empty when there is no square.
-    pub(in crate::puzzle) fn dear_squares(p: &Puzzle, cost: &str) -> String {
-        let inverses = p.relations().inverses;
-        (0..p.moves.len())
-            .filter(|&m| p.moves[m].name.ends_with('2'))
-            .flat_map(|m| [m, inverses[m]])
-            .map(|m| format!("{}={cost}", p.moves[m].name))
-            .collect::<Vec<_>>()
-            .join(",")
     }
 
     /// Squares dearer than the moves they square, with their inverses (2 or 3

@@ -300,7 +300,7 @@ impl Blocks for SplitOrbit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::space::tests::dear_squares;
+    use crate::puzzle::space::dear_squares;
 
     /// A definition of one sticker a piece, the pieces in one orbit, moved by
     /// `cycles` (each move a list of cycles of pieces numbered from 0), relabelled by

@@ -644,6 +644,23 @@ fn one_orbit_past_a_move_table_is_counted_on_a_split() {
         ),
         "{note}"
     );
+    // Costs the split cannot count: the group is small enough for the sticker engine.
+    let out = pocket(
+        &["census", "--puzzle", &path, "--json", "--cost", "C=1.5"],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["engine"], "stickers");
+    let total: u64 = (v["positions"].as_array().unwrap().iter())
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 7920);
     let err = census_refused_at_once(&path, &["--memory", "4"]);
     assert!(
         err.contains(
@@ -666,6 +683,18 @@ fn huge_groups_are_refused_before_searching() {
             "census refused: s16 has 20,922,789,888,000 positions at most (29,059,430,400 x \
              720), whose table in two bits a position needs 4,988,384 MB, over the memory \
              budget of 1,024 MB (--memory)"
+        ),
+        "{err}"
+    );
+    // Twelve with costs a split cannot count: its limit is named, not the sticker
+    // engine's alone (the dino with one move costing 1.5 was "past its 7,000,000
+    // positions" with no word of the split).
+    let path12 = dir.file("s12.txt", &symmetric(12));
+    let err = census_refused_at_once(&path12, &["--cost", "S=1.5"]);
+    assert!(
+        err.contains(
+            "census refused: s12 has up to 479,001,600 positions, too many for the sticker \
+             engine, and the split that counts its moves (one orbit of 12 pieces split"
         ),
         "{err}"
     );
