@@ -623,17 +623,19 @@ fn one_orbit_past_a_move_table_is_counted_on_a_split() {
         quad.join(" ")
     );
     let path = dir.file("m11.txt", &text);
-    let out = pocket(&["census", "--puzzle", &path, "--json"], b"");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let positions: u64 = (v["positions"].as_array().unwrap().iter())
-        .map(|x| x.as_u64().unwrap())
-        .sum();
+    // The census's JSON and its total, with `more` arguments.
+    let census = |more: &[&str]| {
+        let args = [&["census", "--puzzle", &path, "--json"][..], more].concat();
+        let out = pocket(&args, b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{err}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let total: u64 = (v["positions"].as_array().unwrap().iter())
+            .map(|x| x.as_u64().unwrap())
+            .sum();
+        (v, total)
+    };
+    let (v, positions) = census(&[]);
     assert_eq!(positions, 7920);
     assert_eq!(v["engine"], "split");
     let note = v["engine_note"].as_str().unwrap();
@@ -645,21 +647,8 @@ fn one_orbit_past_a_move_table_is_counted_on_a_split() {
         "{note}"
     );
     // Costs the split cannot count: the group is small enough for the sticker engine.
-    let out = pocket(
-        &["census", "--puzzle", &path, "--json", "--cost", "C=1.5"],
-        b"",
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (v, total) = census(&["--cost", "C=1.5"]);
     assert_eq!(v["engine"], "stickers");
-    let total: u64 = (v["positions"].as_array().unwrap().iter())
-        .map(|x| x.as_u64().unwrap())
-        .sum();
     assert_eq!(total, 7920);
     let err = census_refused_at_once(&path, &["--memory", "4"]);
     assert!(
