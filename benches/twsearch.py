@@ -45,11 +45,13 @@ ROWS = [
 ]
 
 
-def run(argv, out_path, timeout):
-    """CPU seconds, peak MB and exit status of one run, stdout to `out_path`."""
-    with open(out_path, "wb") as out, open(os.devnull, "wb") as err:
+def run(argv, out_path, timeout, stdin_path=os.devnull):
+    """CPU seconds, peak MB and exit status of one run, stdin from `stdin_path` and
+    stdout to `out_path`."""
+    with open(out_path, "wb") as out, open(os.devnull, "wb") as err, \
+            open(stdin_path, "rb") as stdin:
         start = time.monotonic()
-        child = subprocess.Popen(argv, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        child = subprocess.Popen(argv, stdout=out, stderr=err, stdin=stdin)
         while True:
             pid, status, usage = os.wait4(child.pid, os.WNOHANG)
             if pid:

@@ -45,30 +45,35 @@ impl DistanceTable {
     }
 }
 
-/// The space's move tables laid out for the loops: a block's neighbours' first
-/// states, an offset's neighbouring offsets.
-struct Tables {
+/// The space's moves laid out for the loops: a block's neighbours' first states
+/// (tabulated, or found a block at a time when offsets move by the block:
+/// `puzzle/tracked.rs`, whose millions of blocks would take hundreds of MB of
+/// table), and the rows of offsets each offset permutation makes.
+struct Tables<'s, B: ?Sized> {
+    space: &'s B,
     moves: usize,
     width: usize,
-    block: Vec<u32>,
+    /// `block[b * moves + m]`, when every move moves offsets alike.
+    block: Option<Vec<u32>>,
+    /// By offset permutation, then offset: the inner loops run along one row.
     offset: Vec<u32>,
 }
 
-impl Tables {
-    fn new<B: Blocks + ?Sized>(space: &B) -> Tables {
+impl<'s, B: Blocks + ?Sized> Tables<'s, B> {
+    fn new(space: &'s B) -> Tables<'s, B> {
         let (moves, width) = (space.move_count(), space.width());
-        // Offsets moved alike in every block.
-        debug_assert_eq!(space.offset_moves(), moves);
-        let block = (0..space.blocks())
-            .flat_map(|b| (0..moves).map(move |m| (b, m)))
-            .map(|(b, m)| (space.block_after(b, m, false) * width) as u32)
-            .collect();
-        // By move, then offset: the inner loops run along one move's row.
-        let offset = (0..moves)
+        let block = (!space.offsets_by_block()).then(|| {
+            (0..space.blocks())
+                .flat_map(|b| (0..moves).map(move |m| (b, m)))
+                .map(|(b, m)| (space.block_after(b, m, false) * width) as u32)
+                .collect()
+        });
+        let offset = (0..space.offset_moves())
             .flat_map(|m| (0..width).map(move |o| (o, m)))
             .map(|(o, m)| space.offset_after(o, m, false) as u32)
             .collect();
         Tables {
+            space,
             moves,
             width,
             block,
@@ -76,12 +81,41 @@ impl Tables {
         }
     }
 
-    /// The state move `m` sends state `i` to.
+    /// For each move, the first state of the block `b` goes to and the start of the
+    /// row of offsets it makes there.
     #[inline]
-    fn after(&self, i: usize, m: usize) -> usize {
-        let (b, o) = (i / self.width, i % self.width);
-        self.block[b * self.moves + m] as usize + self.offset[m * self.width + o] as usize
+    fn targets(&self, b: usize, to: &mut Targets) {
+        to.first.resize(self.moves, 0);
+        to.row.resize(self.moves, 0);
+        match &self.block {
+            Some(block) => {
+                for m in 0..self.moves {
+                    to.first[m] = block[b * self.moves + m] as usize;
+                    to.row[m] = m * self.width;
+                }
+            }
+            None => {
+                self.space.targets(b, &mut to.first, &mut to.row);
+                for (first, row) in to.first.iter_mut().zip(&mut to.row) {
+                    *first *= self.width;
+                    *row *= self.width;
+                }
+            }
+        }
     }
+
+    /// The state move `m` sends offset `o` to, with its block's targets.
+    #[inline]
+    fn after(&self, to: &Targets, o: usize, m: usize) -> usize {
+        to.first[m] + self.offset[to.row[m] + o] as usize
+    }
+}
+
+/// One block's targets, reused from block to block.
+#[derive(Default)]
+struct Targets {
+    first: Vec<usize>,
+    row: Vec<usize>,
 }
 
 /// The distance of every state of `space` from `root`, each move one step; `threads`
@@ -98,12 +132,15 @@ pub fn distance_table<B: Blocks + ?Sized>(
     dist.resize_with(size, || AtomicU8::new(UNSEEN));
     let t = Tables::new(space);
     dist[root].store(0, Relaxed);
-    let mut listed = Some(vec![root as u32]);
+    // Where a block's targets are found, not read, a scan finds them once a block
+    // and a list once a state: the 3x3x3's first tables of tracked pieces (12.4
+    // million positions) took 3.0 s listed.
+    let mut listed = t.block.is_some().then(|| vec![root as u32]);
     let (mut layer, mut unseen, mut d) = (1usize, size - 1, 0u8);
     while layer > 0 && unseen > 0 && d < UNSEEN - 1 {
         layer = if layer * t.moves <= unseen * PUSH_FACTOR {
             let (found, list) = push(&t, &dist, listed.as_deref(), d, threads);
-            listed = list;
+            listed = list.filter(|_| t.block.is_some());
             found
         } else {
             listed = None;
@@ -118,8 +155,8 @@ pub fn distance_table<B: Blocks + ?Sized>(
 
 /// Layer `d + 1` from layer `d` (listed, or found by a scan): how many states it has,
 /// and its list when small.
-fn push(
-    t: &Tables,
+fn push<B: Blocks + ?Sized>(
+    t: &Tables<B>,
     dist: &[AtomicU8],
     listed: Option<&[u32]>,
     d: u8,
@@ -133,13 +170,18 @@ fn push(
             for (lo, hi) in runs {
                 s.spawn(move || {
                     let mut at = Vec::with_capacity(t.width);
+                    let mut targets = Targets::default();
                     for b in lo..hi {
                         let first = b * t.width;
                         at.clear();
                         at.extend((0..t.width).filter(|&o| dist[first + o].load(Relaxed) == d));
+                        if at.is_empty() {
+                            continue;
+                        }
+                        t.targets(b, &mut targets);
                         for m in 0..t.moves {
-                            let to = t.block[b * t.moves + m] as usize;
-                            let row = &t.offset[m * t.width..(m + 1) * t.width];
+                            let to = targets.first[m];
+                            let row = &t.offset[targets.row[m]..targets.row[m] + t.width];
                             for &o in &at {
                                 let j = to + row[o] as usize;
                                 if dist[j].load(Relaxed) == UNSEEN {
@@ -154,9 +196,12 @@ fn push(
         return (count(dist, d + 1, threads), None);
     };
     let (mut out, mut found) = (Vec::new(), 0);
+    let mut to = Targets::default();
     for &i in list {
+        let (b, o) = (i as usize / t.width, i as usize % t.width);
+        t.targets(b, &mut to);
         for m in 0..t.moves {
-            let j = t.after(i as usize, m);
+            let j = t.after(&to, o, m);
             if dist[j].load(Relaxed) == UNSEEN {
                 dist[j].store(d + 1, Relaxed);
                 found += 1;
@@ -172,7 +217,7 @@ fn push(
 /// Layer `d + 1`: every unseen state with a neighbour in layer `d`, block by block
 /// (each move's neighbours of a block are one block, in cache); each thread writes
 /// only its own blocks.
-fn pull(t: &Tables, dist: &[AtomicU8], d: u8, threads: usize) -> usize {
+fn pull<B: Blocks + ?Sized>(t: &Tables<B>, dist: &[AtomicU8], d: u8, threads: usize) -> usize {
     let runs = split(dist.len() / t.width, threads);
     std::thread::scope(|s| {
         let handles: Vec<_> = runs
@@ -181,6 +226,7 @@ fn pull(t: &Tables, dist: &[AtomicU8], d: u8, threads: usize) -> usize {
                 s.spawn(move || {
                     let mut found = 0;
                     let mut open = Vec::with_capacity(t.width);
+                    let mut targets = Targets::default();
                     for b in lo..hi {
                         let first = b * t.width;
                         open.clear();
@@ -188,12 +234,16 @@ fn pull(t: &Tables, dist: &[AtomicU8], d: u8, threads: usize) -> usize {
                             (0..t.width as u32)
                                 .filter(|&o| dist[first + o as usize].load(Relaxed) == UNSEEN),
                         );
+                        if open.is_empty() {
+                            continue;
+                        }
+                        t.targets(b, &mut targets);
                         for m in 0..t.moves {
                             if open.is_empty() {
                                 break;
                             }
-                            let to = t.block[b * t.moves + m] as usize;
-                            let row = &t.offset[m * t.width..(m + 1) * t.width];
+                            let to = targets.first[m];
+                            let row = &t.offset[targets.row[m]..targets.row[m] + t.width];
                             open.retain(|&o| {
                                 let j = to + row[o as usize] as usize;
                                 if dist[j].load(Relaxed) != d {

@@ -212,7 +212,7 @@ fn packed_census_tuned<B: Blocks + ?Sized>(
     // The common move counts as constants, so the loops over moves unroll (census of
     // pocket-golf, task-clock of 5 runs: 111 to 96 ms).
     let run = Run { roots, tuning };
-    if space.offset_moves() != space.move_count() {
+    if space.offsets_by_block() {
         return census_with::<0, 0, true, B>(space, run, progress);
     }
     match (space.move_count(), space.layer_moves()) {
@@ -368,7 +368,7 @@ impl<'a, const N: usize, const U: usize, const V: bool, B: Blocks + ?Sized>
         let w = space.width();
         let n = space.blocks() * w;
         let varying = V;
-        debug_assert_eq!(V, space.offset_moves() != moves);
+        debug_assert_eq!(V, space.offsets_by_block());
         let offsets = match varying {
             false => (0..w)
                 .flat_map(|o| (0..moves).map(move |m| (o, m)))

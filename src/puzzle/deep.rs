@@ -65,8 +65,9 @@ impl Estimated for Tables<'_> {
     fn step(&self, from: &Vec<u64>, m: usize, to: &mut Vec<u64>, within: u32) -> Result<u32, u32> {
         let mut h = 0;
         for ((p, &x), y) in self.patterns.iter().zip(from).zip(to.iter_mut()) {
-            *y = p.coords.step(x, m);
-            match u32::from(p.distance(*y)) {
+            let (moved, d) = p.advance(x, m);
+            *y = moved;
+            match u32::from(d) {
                 d if d == u32::from(UNSEEN) => return Err(u32::MAX),
                 d if d > within => return Err(d),
                 d => h = h.max(d),
@@ -242,8 +243,7 @@ impl<'p> DeepSolver<'p> {
             };
             let (mut bytes, mut work) = (0u64, 0u64);
             for p in &projections {
-                let (sub, _, _) = p.puzzle(puzzle, kinds);
-                let (size, _, tables) = super::coords::Coords::measure(&sub)?;
+                let (size, tables) = p.measure(puzzle, kinds)?;
                 bytes = bytes.saturating_add(size + tables);
                 work = work.saturating_add(size + tables / 4);
             }
@@ -274,7 +274,9 @@ impl<'p> DeepSolver<'p> {
         let mut patterns = patterns;
         patterns.sort_by_key(|p| std::cmp::Reverse(p.table.len()));
         let exact = patterns.first().is_none_or(|p| {
-            (0..kinds.len()).all(|r| p.projection.turns[r] || kinds[r].orbit.twists.len() == 1)
+            (0..kinds.len()).all(|r| {
+                p.projection.turns[r] || p.projection.own[r] || kinds[r].orbit.twists.len() == 1
+            })
         });
         Ok(Level {
             patterns,

@@ -13,6 +13,7 @@
 use super::coords::Coords;
 use super::defined::{Piece, Puzzle, PuzzleMove};
 use super::pieces::{self, Orbit};
+use super::tracked::{self, Tracked};
 pub use crate::engine::distance_table::UNSEEN;
 use crate::engine::distance_table::{DistanceTable, distance_table};
 
@@ -115,16 +116,72 @@ impl Kinds {
 /// The kinds a projection keeps of each orbit (`tracked[orbit][kind]`); an orbit with
 /// none is left out of it. An orbit whose orientations are too many to tabulate is
 /// shown without them (`turns[orbit]` false): each piece in one colour, so that only
-/// where the pieces are counts.
+/// where the pieces are counts. An orbit of distinct pieces too large for one table
+/// is tracked a few pieces at a time instead (`own[orbit]`), each with its own
+/// orientation and the rest blank and unturned ([`Tracked`]); a projection is of one
+/// kind or the other.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Projection {
     pub tracked: Vec<Vec<bool>>,
     pub turns: Vec<bool>,
+    pub own: Vec<bool>,
 }
 
 impl Projection {
     fn has(&self, orbit: usize) -> bool {
         self.tracked[orbit].iter().any(|&t| t)
+    }
+
+    /// Whether its pieces are tracked with their own orientations ([`Tracked`]).
+    pub fn is_own(&self) -> bool {
+        (0..self.tracked.len()).any(|r| self.own[r] && self.has(r))
+    }
+
+    /// Its positions and the bytes of its move tables, before anything is built.
+    pub fn measure(&self, full: &Puzzle, kinds: &[Kinds]) -> Result<(u64, u64), String> {
+        if !self.is_own() {
+            let (sub, _, _) = self.puzzle(full, kinds);
+            let (size, _, tables) = Coords::measure(&sub)?;
+            return Ok((size, tables));
+        }
+        let (mut size, mut pieces, mut bytes) = (1u64, 0usize, 0u64);
+        for (r, k) in kinds.iter().enumerate().filter(|(r, _)| self.has(*r)) {
+            let count = self.tracked[r].iter().filter(|&&t| t).count();
+            let (n, t) = (k.orbit.pieces.len(), k.orbit.twists.len());
+            size = Tracked::positions(n, count, t)
+                .and_then(|s| s.checked_mul(size))
+                .ok_or("more positions than 64 bits number")?;
+            pieces += count;
+            bytes += (n * t * full.moves.len()) as u64;
+        }
+        if pieces > tracked::MAX_TRACKED {
+            return Err(format!(
+                "more than {} pieces tracked in one table",
+                tracked::MAX_TRACKED
+            ));
+        }
+        // The offset's permutations: at most 2 MB.
+        Ok((size, bytes + (2 << 20)))
+    }
+
+    /// The coordinate of a projection of tracked pieces.
+    fn tracked(&self, kinds: &[Kinds], inverses: &[usize]) -> Result<Tracked, String> {
+        let groups: Vec<(&Orbit, usize, Vec<u8>, Vec<u8>)> = kinds
+            .iter()
+            .enumerate()
+            .filter(|(r, _)| self.has(*r))
+            .map(|(r, k)| {
+                let chosen: Vec<u8> = (0..k.looks.len() as u8)
+                    .filter(|&kind| self.tracked[r][kind as usize])
+                    .collect();
+                let homes = chosen
+                    .iter()
+                    .map(|&kind| k.kind_at.iter().position(|&x| x == kind).unwrap_or(0) as u8)
+                    .collect();
+                (&k.orbit, r, chosen, homes)
+            })
+            .collect();
+        Tracked::new(&groups, inverses)
     }
 
     /// The projection as a puzzle: its orbits' stickers, renumbered in order, their
@@ -217,15 +274,42 @@ impl Projection {
     }
 }
 
+/// A projection's coordinate: the pieces' of `coords.rs`, or tracked pieces'.
+pub enum Coordinate {
+    /// With the projection's stickers, and its number of each sticker of the full
+    /// puzzle (`u8::MAX`: not kept).
+    Whole {
+        coords: Coords,
+        len: usize,
+        renumber: Vec<u8>,
+    },
+    Tracked(Tracked),
+}
+
+impl Coordinate {
+    /// The table's index of state `x`.
+    #[inline(always)]
+    pub fn index_of(&self, x: u64) -> u64 {
+        match self {
+            Coordinate::Whole { coords, .. } => coords.index_of(x),
+            Coordinate::Tracked(t) => t.index_of(x),
+        }
+    }
+
+    /// Bytes of its move tables.
+    pub fn table_bytes(&self) -> u64 {
+        match self {
+            Coordinate::Whole { coords, .. } => coords.table_bytes(),
+            Coordinate::Tracked(t) => t.table_bytes(),
+        }
+    }
+}
+
 /// A projection with its coordinate and distance table.
 pub struct Pattern {
     pub projection: Projection,
-    pub coords: Coords,
+    pub coords: Coordinate,
     pub table: DistanceTable,
-    /// Stickers of the projection, and the projection's number of each sticker of the
-    /// full puzzle (`u8::MAX`: not kept).
-    len: usize,
-    renumber: Vec<u8>,
 }
 
 impl Pattern {
@@ -237,6 +321,16 @@ impl Pattern {
         inverses: &[usize],
         threads: usize,
     ) -> Result<Pattern, String> {
+        if projection.is_own() {
+            let tracked = projection.tracked(kinds, inverses)?;
+            let table = distance_table(&tracked, tracked.goal() as usize, threads)
+                .map_err(|e| format!("its table: {e}"))?;
+            return Ok(Pattern {
+                projection,
+                coords: Coordinate::Tracked(tracked),
+                table,
+            });
+        }
         let (puzzle, kept, renumber) = projection.puzzle(full, kinds);
         let coords = Coords::new(&puzzle, inverses)?;
         // A state of the searches in 64 bits (a table of at most 2^32 positions has
@@ -248,28 +342,51 @@ impl Pattern {
             .map_err(|e| format!("its table: {e}"))?;
         Ok(Pattern {
             projection,
-            coords,
+            coords: Coordinate::Whole {
+                coords,
+                len: kept.len(),
+                renumber,
+            },
             table,
-            len: kept.len(),
-            renumber,
         })
     }
 
     /// The coordinate's state of the searches for a position already read, or why no
     /// sequence reaches it (its pieces twisted in a way no move twists them).
     pub fn state_of(&self, kinds: &[Kinds], read: &[Vec<(u8, u8)>]) -> Result<u64, String> {
-        let stickers = self
-            .projection
-            .stickers(kinds, self.len, &self.renumber, Some(read));
-        let index = self.coords.encode(&stickers).map_err(|e| e.0)?;
-        Ok(self.coords.state(index) as u64)
+        match &self.coords {
+            Coordinate::Whole {
+                coords,
+                len,
+                renumber,
+            } => {
+                let stickers = self.projection.stickers(kinds, *len, renumber, Some(read));
+                let index = coords.encode(&stickers).map_err(|e| e.0)?;
+                Ok(coords.state(index) as u64)
+            }
+            Coordinate::Tracked(t) => t.state_of(read),
+        }
     }
 
     /// The distance of a state of the searches ([`UNSEEN`] when no sequence reaches
     /// it).
-    #[inline]
+    #[inline(always)]
     pub fn distance(&self, x: u64) -> u8 {
         self.table.get(self.coords.index_of(x) as usize)
+    }
+
+    /// State `x` after move `m`, and its distance, with one dispatch on the
+    /// coordinate's kind.
+    #[inline(always)]
+    pub fn advance(&self, x: u64, m: usize) -> (u64, u8) {
+        let y = match &self.coords {
+            Coordinate::Whole { coords, .. } => {
+                let y = coords.step(x, m);
+                return (y, self.table.get(coords.index_of(y) as usize));
+            }
+            Coordinate::Tracked(t) => t.step(x, m),
+        };
+        (y, self.table.get(self.coords.index_of(y) as usize))
     }
 }
 
@@ -282,85 +399,182 @@ pub fn kinds(puzzle: &Puzzle) -> Result<Vec<Kinds>, String> {
         .collect()
 }
 
-/// The projections to build within `cap` positions (and bytes of move tables) each: each orbit's kinds in runs,
-/// as many to a run as fit, then runs of different orbits joined while they fit.
-/// Every kind of every orbit is in one of them, so that when every orbit's
-/// orientations are shown, the puzzle is solved exactly when every projection is.
+/// The projections to build within `cap` positions (and bytes of move tables) each:
+/// each orbit's kinds in runs, as many to a run as fit, then runs of different
+/// orbits joined while they fit. Every kind of every orbit is in one of them, so
+/// that when every orbit's orientations are shown, the puzzle is solved exactly when
+/// every projection is.
 pub fn plan(puzzle: &Puzzle, kinds: &[Kinds], cap: u64) -> Result<Vec<Projection>, String> {
     // Move tables within the cap too: each entry costs a rank to build, many times a
     // distance's cost (FTO: a part of 3,991,680 arrangements took 25 s for its 255 MB
     // of move tables, its distances a fraction of it).
     let size = |p: &Projection| -> Option<u64> {
-        let (sub, _, _) = p.puzzle(puzzle, kinds);
-        Coords::measure(&sub)
+        p.measure(puzzle, kinds)
             .ok()
-            .filter(|&(s, _, t)| s <= cap && t <= cap)
-            .map(|(size, _, _)| size)
+            .filter(|&(s, t)| s <= cap && t <= cap)
+            .map(|(size, _)| size)
     };
-    // Orientations shown where one kind's table with them fits.
-    let mut turns = vec![true; kinds.len()];
-    for (r, k) in kinds.iter().enumerate() {
-        let mut one = Projection {
-            tracked: kinds.iter().map(|k| vec![false; k.looks.len()]).collect(),
-            turns: turns.clone(),
+    let none = Projection {
+        tracked: kinds.iter().map(|k| vec![false; k.looks.len()]).collect(),
+        turns: vec![true; kinds.len()],
+        own: vec![false; kinds.len()],
+    };
+    let mut turns = shown_turns(kinds, &none, &size)?;
+    turns.own = own_orbits(kinds, &turns, &size);
+    let mut runs: Vec<(Projection, u64)> = Vec::new();
+    for r in 0..kinds.len() {
+        let too_large = || {
+            format!(
+                "one piece of an orbit of {} pieces alone needs a table of more than {} \
+                 positions",
+                kinds[r].orbit.pieces.len(),
+                crate::io::group(cap)
+            )
         };
+        let orbit_runs = match turns.own[r] {
+            true => own_runs(kinds, &turns, r, &size),
+            false => kind_runs(kinds, &turns, r, &size),
+        };
+        runs.extend(orbit_runs.ok_or_else(too_large)?);
+    }
+    Ok(join(runs, &size))
+}
+
+/// The orbits tracked a few pieces at a time, each with its own orientation: those
+/// of distinct pieces that turn, too large for one table, where such a table is
+/// larger than one of the orbit's kinds with every piece's orientation shown
+/// (`shown`); at equal sizes the other is read faster. Larger tables see more: on the 3x3x3, five edges with every edge's
+/// flip (194,641,920 positions, 8.15 moves on average) against six with their own
+/// (42,577,920, 7.65): 0.95 million nodes against 1.62 million on three scrambles;
+/// seven with their own (510,935,040, 8.49): 0.27 million. On the kilominx, whose
+/// corners' 3^19 turns are too many to show, four corners with their own turns
+/// against six corners' places: 5 scrambles in 7.0 s of CPU against 99 s.
+fn own_orbits(
+    kinds: &[Kinds],
+    shown: &Projection,
+    size: &dyn Fn(&Projection) -> Option<u64>,
+) -> Vec<bool> {
+    let largest = |runs: Option<Vec<(Projection, u64)>>| {
+        runs.and_then(|runs| runs.iter().map(|&(_, s)| s).max())
+    };
+    let mut own_shown = shown.clone();
+    own_shown.own = vec![true; kinds.len()];
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(r, k)| {
+            let mut whole = shown.clone();
+            whole.tracked[r].iter_mut().for_each(|t| *t = true);
+            let candidate = k.counts().iter().all(|&c| c == 1)
+                && k.orbit.twists.len() > 1
+                && Tracked::takes(&k.orbit)
+                && size(&whole).is_none();
+            candidate
+                && largest(own_runs(kinds, &own_shown, r, size))
+                    > largest(kind_runs(kinds, shown, r, size))
+        })
+        .collect()
+}
+
+/// The projection with each orbit's orientations shown where one kind's table with
+/// them fits, or refused when an orbit shown without them has too many kinds to
+/// colour.
+fn shown_turns(
+    kinds: &[Kinds],
+    base: &Projection,
+    size: &dyn Fn(&Projection) -> Option<u64>,
+) -> Result<Projection, String> {
+    let mut shown = base.clone();
+    for (r, k) in kinds.iter().enumerate() {
+        if k.orbit.twists.len() == 1 {
+            continue;
+        }
+        let mut one = shown.clone();
         one.tracked[r][0] = true;
-        if k.orbit.twists.len() > 1 && size(&one).is_none() {
+        if size(&one).is_none() {
             if k.looks.len() > MAX_ONE_COLOUR_KINDS {
                 return Err(format!(
                     "an orbit of {} kinds of piece has too many orientations to tabulate",
                     k.looks.len()
                 ));
             }
-            turns[r] = false;
+            shown.turns[r] = false;
         }
     }
-    let empty = || Projection {
-        tracked: kinds.iter().map(|k| vec![false; k.looks.len()]).collect(),
-        turns: turns.clone(),
+    Ok(shown)
+}
+
+/// Orbit `r`'s kinds in runs, as many to a run as fit; `None` when one alone does
+/// not.
+fn kind_runs(
+    kinds: &[Kinds],
+    empty: &Projection,
+    r: usize,
+    size: &dyn Fn(&Projection) -> Option<u64>,
+) -> Option<Vec<(Projection, u64)>> {
+    let mut runs = Vec::new();
+    let mut run = empty.clone();
+    let mut fitted = None;
+    for kind in 0..kinds[r].looks.len() {
+        run.tracked[r][kind] = true;
+        if let Some(s) = size(&run) {
+            fitted = Some(s);
+            continue;
+        }
+        run.tracked[r][kind] = false;
+        runs.push((run, fitted?));
+        run = empty.clone();
+        run.tracked[r][kind] = true;
+        fitted = Some(size(&run)?);
+    }
+    if let Some(s) = fitted {
+        runs.push((run, s));
+    }
+    Some(runs)
+}
+
+/// Orbit `r`'s pieces tracked `k` at a time, `k` as large as fits, in as few runs
+/// as cover them all, spread evenly round the orbit (so they may overlap: the
+/// 3x3x3's 12 edges seven at a time are two runs sharing two edges).
+fn own_runs(
+    kinds: &[Kinds],
+    empty: &Projection,
+    r: usize,
+    size: &dyn Fn(&Projection) -> Option<u64>,
+) -> Option<Vec<(Projection, u64)>> {
+    let n = kinds[r].looks.len();
+    let run_of = |start: usize, k: usize| {
+        let mut run = empty.clone();
+        for j in start..start + k {
+            run.tracked[r][j % n] = true;
+        }
+        run
     };
-    let mut runs: Vec<(Projection, u64)> = Vec::new();
-    for (r, k) in kinds.iter().enumerate() {
-        let mut run = empty();
-        let mut fitted = None;
-        for kind in 0..k.looks.len() {
-            run.tracked[r][kind] = true;
-            match size(&run) {
-                Some(s) => fitted = Some(s),
-                None => {
-                    run.tracked[r][kind] = false;
-                    let Some(s) = fitted else {
-                        return Err(format!(
-                            "one piece of an orbit of {} pieces alone needs a table of more \
-                             than {} positions",
-                            k.orbit.pieces.len(),
-                            crate::io::group(cap)
-                        ));
-                    };
-                    runs.push((run, s));
-                    run = empty();
-                    run.tracked[r][kind] = true;
-                    fitted = size(&run);
-                    if fitted.is_none() {
-                        return Err(format!(
-                            "one piece of an orbit of {} pieces alone needs a table of more \
-                             than {} positions",
-                            k.orbit.pieces.len(),
-                            crate::io::group(cap)
-                        ));
-                    }
-                }
-            }
-        }
-        if let Some(s) = fitted {
-            runs.push((run, s));
-        }
-    }
-    // Join the smallest runs while the join fits: one table that sees more.
+    let k = (1..=n.min(tracked::MAX_TRACKED))
+        .take_while(|&k| size(&run_of(0, k)).is_some())
+        .last()?;
+    let count = n.div_ceil(k);
+    (0..count)
+        .map(|j| {
+            let run = run_of(j * n / count, k);
+            size(&run).map(|s| (run, s))
+        })
+        .collect()
+}
+
+/// Runs joined, smallest first, while a join fits: one table that sees more. Runs
+/// of tracked pieces join only each other.
+fn join(
+    mut runs: Vec<(Projection, u64)>,
+    size: &dyn Fn(&Projection) -> Option<u64>,
+) -> Vec<Projection> {
     runs.sort_by_key(|&(_, s)| s);
     let mut joined: Vec<(Projection, u64)> = Vec::new();
     for (run, s) in runs {
         let fit = joined.iter().enumerate().find_map(|(i, (j, _))| {
+            if j.is_own() != run.is_own() {
+                return None;
+            }
             let mut both = j.clone();
             for (r, kinds) in run.tracked.iter().enumerate() {
                 for (k, &t) in kinds.iter().enumerate() {
@@ -374,5 +588,5 @@ pub fn plan(puzzle: &Puzzle, kinds: &[Kinds], cap: u64) -> Result<Vec<Projection
             None => joined.push((run, s)),
         }
     }
-    Ok(joined.into_iter().map(|(p, _)| p).collect())
+    joined.into_iter().map(|(p, _)| p).collect()
 }

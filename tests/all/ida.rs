@@ -171,6 +171,63 @@ fn the_3x3x3_is_solved_by_ida_with_any_tables() {
     }
 }
 
+/// The distance of `state` if it is at most `2 * half` moves: layers of `half`
+/// moves from both ends, met in the middle (an oracle that shares nothing with
+/// pocket's search or tables).
+fn distance_by_meeting(
+    moves: &[(String, Vec<usize>)],
+    solved: &[u8],
+    state: &[u8],
+    half: u32,
+) -> Option<u32> {
+    let layers = |from: &[u8]| {
+        let mut seen = std::collections::HashMap::new();
+        seen.insert(from.to_vec(), 0u32);
+        let mut layer = vec![from.to_vec()];
+        for d in 1..=half {
+            let mut next = Vec::new();
+            for s in &layer {
+                for (_, perm) in moves {
+                    let t: Vec<u8> = perm.iter().map(|&p| s[p]).collect();
+                    if !seen.contains_key(&t) {
+                        seen.insert(t.clone(), d);
+                        next.push(t);
+                    }
+                }
+            }
+            layer = next;
+        }
+        seen
+    };
+    let (near, far) = (layers(solved), layers(state));
+    far.iter()
+        .filter_map(|(s, d)| near.get(s).map(|e| d + e))
+        .min()
+}
+
+/// Tables of a few edges with their own flips (the 3x3x3's first tables at 64 MB:
+/// five edges each, where three with every edge's flip would be smaller) give
+/// optimal lengths: each against a meet-in-the-middle search here.
+#[test]
+fn tables_of_tracked_pieces_give_optimal_lengths() {
+    let text = definition("3x3x3");
+    let moves = moves_of_definition(&text);
+    let solved = solved_of(&text);
+    let sequences = scrambles(&text, 17, 6, 8);
+    let ida = answers("3x3x3", &["--memory", "64"], &sequences);
+    let mut checked = 0;
+    for (answer, sequence) in ida.iter().zip(&sequences) {
+        let state = apply_named(&moves, &solved, sequence);
+        let solution = answer["solution"].as_str().unwrap();
+        assert_eq!(apply_named(&moves, &state, solution), solved, "{sequence}");
+        if let Some(d) = distance_by_meeting(&moves, &solved, &state, 4) {
+            assert_eq!(answer["length"], d, "{sequence}");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, sequences.len(), "every scramble is within 8 moves");
+}
+
 /// A state no moves make would keep IDA* searching without end: each is refused at
 /// once, by name, and the batch keeps its good lines.
 #[test]
