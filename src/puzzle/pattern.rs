@@ -10,7 +10,7 @@
 //! bound (IDA*'s, in `deep.rs`); and when the projections together keep every kind of
 //! every orbit, the puzzle is solved exactly when all of them are.
 
-use super::coords::Coords;
+use super::coords::{Coords, unseen_turns};
 use super::defined::{Piece, Puzzle, PuzzleMove};
 use super::pieces::{self, Orbit};
 use super::tracked::{self, Tracked};
@@ -263,6 +263,8 @@ impl Projection {
                     let slot = g[s] as usize;
                     out[renumber[x as usize] as usize] = match (self.turns[r], tracked) {
                         (true, true) => k.looks[kind as usize][slot],
+                        // A piece that shows no turn is one colour blank too.
+                        (true, false) if k.orbit.twists.len() == 1 => ONE_COLOUR,
                         (true, false) => BLANK + slot as u8,
                         (false, true) => ONE_COLOUR + 1 + kind,
                         (false, false) => ONE_COLOUR,
@@ -390,12 +392,14 @@ impl Pattern {
     }
 }
 
-/// The kinds of every orbit of `puzzle`.
+/// The kinds of every orbit of `puzzle`. An orbit none of whose pieces shows a turn
+/// (each of one colour: the centres of Reid's 3x3x3, `orientationMod` 1) is read
+/// without orientations, as its coordinate reads it.
 pub fn kinds(puzzle: &Puzzle) -> Result<Vec<Kinds>, String> {
     pieces::find(puzzle)?
         .orbits
         .into_iter()
-        .map(|o| Kinds::new(o, &puzzle.solved))
+        .map(|o| Kinds::new(unseen_turns(o, &puzzle.solved), &puzzle.solved))
         .collect()
 }
 

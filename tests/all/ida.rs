@@ -338,3 +338,36 @@ fn a_far_state_past_the_cap_is_solved_by_ida() {
         "L' R3 L3 R L' R2' L3 R L2 R' L R3 L' R' L' R2' L'"
     );
 }
+
+/// Reported (issue 41): twsearch's `3x3x3-Reid.def.json`, whose centres are one
+/// colour a piece (`orientationMod` 1) but turn, was refused by IDA* ("a piece
+/// showing RRRR looks like a piece of its orbit turned"). Such an orbit is read
+/// without orientations; here a small puzzle of the same kind, against the
+/// bidirectional search.
+#[test]
+fn pieces_of_one_colour_that_turn_are_read_without_turns() {
+    let definition = r#"{"name": "spun",
+      "orbits": [{"orbitName": "P", "numPieces": 4, "numOrientations": 2},
+                 {"orbitName": "C", "numPieces": 2, "numOrientations": 4}],
+      "defaultPattern": {"P": {"pieces": [0, 1, 2, 3], "orientation": [0, 0, 0, 0]},
+                         "C": {"pieces": [0, 1], "orientation": [0, 0], "orientationMod": [1, 1]}},
+      "moves": {
+        "A": {"P": {"permutation": [1, 2, 0, 3], "orientationDelta": [1, 1, 0, 0]},
+              "C": {"permutation": [0, 1], "orientationDelta": [1, 0]}},
+        "B": {"P": {"permutation": [0, 2, 3, 1], "orientationDelta": [0, 0, 1, 1]},
+              "C": {"permutation": [1, 0], "orientationDelta": [0, 1]}}}}"#;
+    let path = std::env::temp_dir().join(format!("pocket-spun-{}.json", std::process::id()));
+    std::fs::write(&path, definition).unwrap();
+    let puzzle = path.to_str().unwrap();
+    let sequences: Vec<String> = ["A B A", "A A B B' A", "B A' B A B", "A2 B A' B2"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let ida = answers(puzzle, &["--method", "ida"], &sequences);
+    let bidir = answers(puzzle, &["--method", "bidir"], &sequences);
+    let _ = std::fs::remove_file(&path);
+    for ((a, b), sequence) in ida.iter().zip(&bidir).zip(&sequences) {
+        assert_eq!(a["search"], "ida", "{sequence}: {a}");
+        assert_eq!(a["length"], b["length"], "{sequence}");
+    }
+}
