@@ -17,16 +17,14 @@ DIR is a checkout of cubing/twsearch at 0a8bfb07 with its binary built (see
 benches/twsearch.py, which builds it).
 """
 
-import argparse
 import os
 import random
 import re
-import statistics
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from twsearch import build_twsearch, run  # noqa: E402
+from twsearch import arguments, figures, run, start  # noqa: E402
 
 # (name, sample, scrambles, moves each, seed, pocket's extra arguments)
 ROWS = [
@@ -94,46 +92,20 @@ def row(name, sample, count, length, seed, extra, args, twsearch, tmp):
             into.append(run(argv, os.path.join(tmp, out), args.timeout, stdin))
     ours = pocket_lengths(os.path.join(tmp, "pocket.out"))
     theirs = twsearch_lengths(os.path.join(tmp, "tw.out"))
-
-    def median(runs, k):
-        done = [r[k] for r in runs if r is not None and r[2] == 0]
-        return statistics.median(done) if len(done) == len(runs) else None
-
-    fig = lambda x, fmt: "-" if x is None else fmt.format(x)
-    pc, pm = median(a, 0), median(a, 1)
-    tc, tm = median(b, 0), median(b, 1)
     if len(ours) != count:
         status = "pocket answered %d of %d" % (len(ours), count)
     elif len(theirs) != count:
         status = "twsearch answered %d of %d" % (len(theirs), count)
     else:
         status = "equal" if ours == theirs else f"DIFFERENT {ours} {theirs}"
-    ratio = lambda x, y: "-" if x is None or y is None else f"{x / y:.2f}"
-    return (
-        f"| {name} | {count} x {length} | {fig(pc, '{:.2f} s')} | {fig(pm, '{:.0f} MB')} "
-        f"| {fig(tc, '{:.2f} s')} | {fig(tm, '{:.0f} MB')} | {ratio(pc, tc)} "
-        f"| {ratio(pm, tm)} | {status} |"
-    )
+    return f"| {name} | {count} x {length} | {figures(a, b)} | {status} |"
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--twsearch", required=True, help="a cubing/twsearch checkout")
-    ap.add_argument("--pocket", default="target/release/pocket")
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--only", default="")
-    ap.add_argument("--timeout", type=float, default=600)
+    ap = arguments(__doc__, 600)
     ap.add_argument("--show", action="store_true", help="print the scrambles on stderr")
     args = ap.parse_args()
-    only = set(filter(None, args.only.split(",")))
-    twsearch = build_twsearch(args.twsearch)
-    uname = os.uname()
-    print(f"machine: {uname.nodename} {uname.machine}, {os.cpu_count()} cores; "
-          f"medians of {args.runs} runs, interleaved")
-    print()
-    print("| sample | scrambles | pocket CPU | pocket peak | twsearch CPU | twsearch peak "
-          "| CPU ratio | memory ratio | lengths |")
-    print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    only, twsearch = start(args, "scrambles", "lengths")
     with tempfile.TemporaryDirectory() as tmp:
         for name, sample, count, length, seed, extra in ROWS:
             if only and name not in only:

@@ -112,46 +112,61 @@ def row(name, sample, extra_pocket, extra_tw, args, twsearch, tmp):
             into.append(r)
     ours = pocket_counts(os.path.join(tmp, "pocket.out"))
     theirs = twsearch_counts(os.path.join(tmp, "tw.out"))
-
-    def median(runs, k):
-        done = [r[k] for r in runs if r is not None and r[2] == 0]
-        return statistics.median(done) if len(done) == len(runs) else None
-
-    fig = lambda x, fmt: "-" if x is None else fmt.format(x)
-    pc, pm = median(a, 0), median(a, 1)
-    tc, tm = median(b, 0), median(b, 1)
     if ours is None:
         status = "refused" if all(r is not None for r in a) else "timed out"
     elif theirs is None:
         status = "twsearch gave no counts"
     else:
         status = "equal" if ours == theirs else "DIFFERENT"
-    total = sum(ours) if ours else (sum(theirs) if theirs else None)
+    total = "-" if not (ours or theirs) else f"{sum(ours or theirs):,}"
+    return f"| {name} | {total} | {figures(a, b)} | {status} |"
+
+
+def figures(a, b):
+    """The figure columns of a row from pocket's runs `a` and twsearch's `b`: median
+    CPU and peak of each, and the ratios (a dash where a run failed)."""
+
+    def median(runs, k):
+        done = [r[k] for r in runs if r is not None and r[2] == 0]
+        return statistics.median(done) if len(done) == len(runs) else None
+
+    fig = lambda x, fmt: "-" if x is None else fmt.format(x)
     ratio = lambda x, y: "-" if x is None or y is None else f"{x / y:.2f}"
+    pc, pm, tc, tm = median(a, 0), median(a, 1), median(b, 0), median(b, 1)
     return (
-        f"| {name} | {fig(total, '{:,}')} | {fig(pc, '{:.2f} s')} | {fig(pm, '{:.0f} MB')} "
-        f"| {fig(tc, '{:.2f} s')} | {fig(tm, '{:.0f} MB')} | {ratio(pc, tc)} "
-        f"| {ratio(pm, tm)} | {status} |"
+        f"{fig(pc, '{:.2f} s')} | {fig(pm, '{:.0f} MB')} | {fig(tc, '{:.2f} s')} "
+        f"| {fig(tm, '{:.0f} MB')} | {ratio(pc, tc)} | {ratio(pm, tm)}"
     )
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def arguments(doc, timeout):
+    """The options both bench scripts take."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--twsearch", required=True, help="a cubing/twsearch checkout")
     ap.add_argument("--pocket", default="target/release/pocket")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--only", default="")
-    ap.add_argument("--timeout", type=float, default=300)
-    args = ap.parse_args()
-    only = set(filter(None, args.only.split(",")))
+    ap.add_argument("--timeout", type=float, default=timeout)
+    return ap
+
+
+def start(args, second, last):
+    """Build twsearch if need be and print the machine and the table's header, with
+    its second and last columns named; the rows asked for and twsearch's binary."""
     twsearch = build_twsearch(args.twsearch)
     uname = os.uname()
     print(f"machine: {uname.nodename} {uname.machine}, {os.cpu_count()} cores; "
           f"medians of {args.runs} runs, interleaved")
     print()
-    print("| sample | positions | pocket CPU | pocket peak | twsearch CPU | twsearch peak "
-          "| CPU ratio | memory ratio | counts |")
+    print(f"| sample | {second} | pocket CPU | pocket peak | twsearch CPU | twsearch peak "
+          f"| CPU ratio | memory ratio | {last} |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+    return set(filter(None, args.only.split(","))), twsearch
+
+
+def main():
+    args = arguments(__doc__, 300).parse_args()
+    only, twsearch = start(args, "positions", "counts")
     with tempfile.TemporaryDirectory() as tmp:
         for name, sample, extra_pocket, extra_tw in ROWS:
             if only and name not in only:
