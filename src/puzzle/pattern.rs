@@ -378,17 +378,23 @@ impl Pattern {
     }
 
     /// State `x` after move `m`, and its distance, with one dispatch on the
-    /// coordinate's kind.
+    /// coordinate's kind; the tracked kind's work out of line, so that the other's
+    /// stays as lean as before there were two.
     #[inline(always)]
     pub fn advance(&self, x: u64, m: usize) -> (u64, u8) {
-        let y = match &self.coords {
+        match &self.coords {
             Coordinate::Whole { coords, .. } => {
                 let y = coords.step(x, m);
-                return (y, self.table.get(coords.index_of(y) as usize));
+                (y, self.table.get(coords.index_of(y) as usize))
             }
-            Coordinate::Tracked(t) => t.step(x, m),
-        };
-        (y, self.table.get(self.coords.index_of(y) as usize))
+            Coordinate::Tracked(t) => self.advance_tracked(t, x, m),
+        }
+    }
+
+    #[inline(never)]
+    fn advance_tracked(&self, t: &Tracked, x: u64, m: usize) -> (u64, u8) {
+        let y = t.step(x, m);
+        (y, self.table.get(t.index_of(y) as usize))
     }
 }
 
@@ -445,14 +451,18 @@ pub fn plan(puzzle: &Puzzle, kinds: &[Kinds], cap: u64) -> Result<Vec<Projection
 }
 
 /// The orbits tracked a few pieces at a time, each with its own orientation: those
-/// of distinct pieces that turn, too large for one table, where such a table is
-/// larger than one of the orbit's kinds with every piece's orientation shown
-/// (`shown`); at equal sizes the other is read faster. Larger tables see more: on the 3x3x3, five edges with every edge's
-/// flip (194,641,920 positions, 8.15 moves on average) against six with their own
-/// (42,577,920, 7.65): 0.95 million nodes against 1.62 million on three scrambles;
-/// seven with their own (510,935,040, 8.49): 0.27 million. On the kilominx, whose
-/// corners' 3^19 turns are too many to show, four corners with their own turns
-/// against six corners' places: 5 scrambles in 7.0 s of CPU against 99 s.
+/// of distinct pieces that turn, too large for one table, where such a table is at
+/// least twice as large as one of the orbit's kinds with every piece's orientation
+/// shown (`shown`), which is cheaper to build and to read. Larger tables see more:
+/// on the 3x3x3, five edges with every edge's flip (194,641,920 positions, 8.15
+/// moves on average) against six with their own (42,577,920, 7.65): 0.95 million
+/// nodes against 1.62 million on three scrambles; seven with their own
+/// (510,935,040, 8.49): 0.27 million. On the kilominx, whose corners' 3^19 turns
+/// are too many to show, four corners with their own turns against six corners'
+/// places: 5 scrambles in 7.0 s of CPU against 99 s. Where the sizes are close (the
+/// 3x3x3's first tables: five edges and their flips, 3,041,280 positions, against
+/// three and every flip, 2,703,360), the 20-scramble batch took 1.17x the CPU
+/// tracked (farm-bench, 5 paired runs).
 fn own_orbits(
     kinds: &[Kinds],
     shown: &Projection,
@@ -473,9 +483,9 @@ fn own_orbits(
                 && k.orbit.twists.len() > 1
                 && Tracked::takes(&k.orbit)
                 && size(&whole).is_none();
-            candidate
-                && largest(own_runs(kinds, &own_shown, r, size))
-                    > largest(kind_runs(kinds, shown, r, size))
+            let own = largest(own_runs(kinds, &own_shown, r, size));
+            let shown = largest(kind_runs(kinds, shown, r, size));
+            candidate && own.is_some_and(|o| shown.is_none_or(|s| o >= 2 * s))
         })
         .collect()
 }
