@@ -12,6 +12,8 @@ use super::defined::Puzzle;
 use super::linked::{self, Link};
 use super::pieces::{self, Orbit, Refusal};
 use crate::engine::layers::Blocks;
+use std::collections::HashMap;
+use std::sync::Arc;
 
 /// The largest part given a move table: 2^22 entries, 72 MB of table with 18 moves
 /// (the 2x2x2's corner permutation is 40,320).
@@ -26,11 +28,19 @@ pub const MAX_TABLE_BYTES: u64 = 1 << 28;
 /// block's neighbours under one move lie in one block and stay in cache.
 const MAX_WIDTH: u64 = 1 << 16;
 
+/// Move tables of arrangements already built, by what they are built from: the
+/// pattern databases of one puzzle share them. The 4x4x4's six tables of four edges
+/// each have one arrangement table of 255,024 x 36 entries: built once, not six
+/// times, the tables took 13.7 s where they took 28.5 s (one run each; the batch of
+/// `benches/deep.py`, 75 to 42 s of CPU).
+#[derive(Default)]
+pub struct SharedTables(HashMap<Vec<u8>, Arc<[u32]>>);
+
 /// One coordinate part and its move table.
 #[derive(Clone, Debug)]
 struct Part {
     size: u64,
-    table: Vec<u32>,
+    table: Arc<[u32]>,
     /// Where the part's digit sits in a state of the searches (a bit field, so a
     /// move is shifts and masks, no division).
     shift: u32,
@@ -78,6 +88,28 @@ macro_rules! packed {
 
 packed!(u32, u64, u128);
 
+/// Kinds numbered by their counts, the largest first (ties in the order found), so
+/// that projections blanking different pieces of one orbit have one arrangement table
+/// ([`SharedTables`]): four tracked edges of the 4x4x4 counted `[1, 1, 1, 1, 20]` or
+/// `[20, 1, 1, 1, 1]` by where the blank pieces came first.
+fn number_by_count(
+    kind_at: Vec<u8>,
+    looks: Vec<Vec<u8>>,
+    counts: Vec<u32>,
+) -> (Vec<u8>, Vec<Vec<u8>>, Vec<u32>) {
+    let mut by: Vec<usize> = (0..counts.len()).collect();
+    by.sort_by_key(|&k| std::cmp::Reverse(counts[k]));
+    let mut new_of = vec![0u8; counts.len()];
+    for (new, &old) in by.iter().enumerate() {
+        new_of[old] = new as u8;
+    }
+    (
+        kind_at.iter().map(|&k| new_of[k as usize]).collect(),
+        by.iter().map(|&k| looks[k].clone()).collect(),
+        by.iter().map(|&k| counts[k]).collect(),
+    )
+}
+
 /// How one orbit is ranked.
 #[derive(Clone, Debug)]
 struct Ranked {
@@ -90,6 +122,8 @@ struct Ranked {
     looks: Vec<Vec<u8>>,
     /// Pieces of each kind.
     counts: Vec<u32>,
+    /// Their arrangements, or 0 past [`MAX_PART`] (then never ranked).
+    arrangements: u64,
     /// Every piece its own kind: ranked as a plain permutation.
     distinct: bool,
     /// Group elements as exponents of a generator, when the group is cyclic and every
@@ -165,7 +199,7 @@ fn arrangements(counts: &[u32], limit: u64) -> Option<u64> {
         for k in 1..=c as u64 {
             placed += 1;
             // Multiplying in the order of a binomial product keeps each step whole.
-            total = total * placed / k;
+            total = exact_div(total * placed, k);
             if total > limit {
                 return None;
             }
@@ -177,20 +211,54 @@ fn arrangements(counts: &[u32], limit: u64) -> Option<u64> {
 /// The rank of a sequence of kinds among the arrangements of its multiset (of at most
 /// [`MAX_PART`] arrangements, so that 64 bits hold every product here: 128-bit
 /// division was 9% of solving 1,000 pocket-golf states).
-fn rank_multiset(seq: &[u8], counts: &[u32]) -> u64 {
+fn rank_multiset(seq: &[u8], counts: &[u32], arrangements: u64) -> u64 {
     let mut counts: smallvec::SmallVec<[u32; 16]> = counts.into();
     let mut left = seq.len() as u64;
-    let mut total = arrangements(&counts, MAX_PART).expect("a tabulated part");
+    let mut total = arrangements;
     let mut rank = 0;
     for &x in seq {
-        for &c in &counts[..x as usize] {
-            rank += total * c as u64 / left;
-        }
-        total = total * counts[x as usize] as u64 / left;
+        // The arrangements that start with a smaller kind, in one exact division for
+        // them all (each kind's share is whole, so their sum is): with a division a
+        // kind, the 4x4x4's tables of four edges took 13.7 s, 10.1 s this way, and
+        // the edges' arrangement table 3.4 to 2.3 s with `exact_div` (one run each).
+        let below: u32 = counts[..x as usize].iter().sum();
+        rank += exact_div(total * below as u64, left);
+        total = exact_div(total * counts[x as usize] as u64, left);
         counts[x as usize] -= 1;
         left -= 1;
     }
     rank
+}
+
+/// Each small divisor as a shift and the inverse of its odd part modulo 2^64.
+const EXACT: [(u32, u64); 256] = {
+    let mut t = [(0u32, 0u64); 256];
+    let mut d = 1;
+    while d < 256 {
+        let shift = (d as u64).trailing_zeros();
+        let odd = (d as u64) >> shift;
+        // Newton's iteration doubles the correct low bits: 3, 6, 12, 24, 48, 96.
+        let mut inv = odd;
+        let mut i = 0;
+        while i < 5 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(odd.wrapping_mul(inv)));
+            i += 1;
+        }
+        t[d] = (shift, inv);
+        d += 1;
+    }
+    t
+};
+
+/// `n / d` where `d` divides `n`: a shift and a multiplication for `d` under 256,
+/// which a hardware division takes tens of cycles for.
+#[inline]
+fn exact_div(n: u64, d: u64) -> u64 {
+    debug_assert!(d > 0 && n % d == 0);
+    match EXACT.get(d as usize) {
+        Some(&(shift, inv)) => (n >> shift).wrapping_mul(inv),
+        None => n / d,
+    }
 }
 
 /// One in every nibble: the counters of [`lehmer_digits`].
@@ -289,7 +357,7 @@ fn unrank_multiset(mut r: u64, counts: &[u32]) -> Vec<u8> {
     for _ in 0..n {
         let mut y = 0;
         loop {
-            let here = total * counts[y] as u64 / left;
+            let here = exact_div(total * counts[y] as u64, left);
             if r < here {
                 break;
             }
@@ -297,7 +365,7 @@ fn unrank_multiset(mut r: u64, counts: &[u32]) -> Vec<u8> {
             y += 1;
         }
         out.push(y as u8);
-        total = total * counts[y] as u64 / left;
+        total = exact_div(total * counts[y] as u64, left);
         counts[y] -= 1;
         left -= 1;
     }
@@ -326,7 +394,7 @@ pub(super) fn unseen_turns(mut orbit: Orbit, solved: &[u8]) -> Orbit {
 }
 
 impl Ranked {
-    fn new(orbit: Orbit, solved: &[u8]) -> Result<Ranked, Refusal> {
+    fn new(orbit: Orbit, solved: &[u8], by_count: bool) -> Result<Ranked, Refusal> {
         let orbit = unseen_turns(orbit, solved);
         let mut looks: Vec<Vec<u8>> = Vec::new();
         let mut kind_at = Vec::new();
@@ -377,6 +445,9 @@ impl Ranked {
         for &k in &kind_at {
             counts[k as usize] += 1;
         }
+        if by_count {
+            (kind_at, looks, counts) = number_by_count(kind_at, looks, counts);
+        }
         let order = orbit.twists.len();
         // A cyclic group: some element whose powers are all of it.
         let mut exponent = None;
@@ -425,6 +496,7 @@ impl Ranked {
             kind_at,
             looks,
             distinct: counts.iter().all(|&c| c == 1),
+            arrangements: arrangements(&counts, MAX_PART).unwrap_or(0),
             counts,
             exponent,
             element,
@@ -441,8 +513,50 @@ impl Ranked {
         if self.distinct {
             rank_distinct(kinds)
         } else {
-            rank_multiset(kinds, &self.counts)
+            rank_multiset(kinds, &self.counts, self.arrangements)
         }
+    }
+
+    /// A part's move table, `whole` digits by `moves`: each digit unranked once,
+    /// moved by every move in a buffer, ranked (the tables of pocket-golf took 75
+    /// million instructions with a fresh orbit and a multiset rank per entry, 23
+    /// million this way: a process solving one state, 6.3 to 2.7 ms of CPU).
+    fn move_table(&self, twist: bool, evens: bool, whole: u64, moves: usize) -> Vec<u32> {
+        let o = &self.orbit;
+        let mut table = Vec::with_capacity(whole as usize * moves);
+        let mut next = vec![0u8; o.pieces.len()];
+        for x in 0..whole {
+            let digits = match twist {
+                true => self.unrank_twists(x),
+                false => self.unrank_arrangement(x << u32::from(evens)),
+            };
+            for m in 0..moves {
+                let moved = o.src[m].iter().zip(&o.twist[m]);
+                for (q, (&p, &t)) in moved.enumerate() {
+                    let d = digits[p as usize];
+                    next[q] = if twist { o.mul(d, t) } else { d };
+                }
+                table.push(match twist {
+                    true => self.rank_twists(&next),
+                    false => self.rank_arrangement(&next) >> u32::from(evens),
+                } as u32);
+            }
+        }
+        table
+    }
+
+    /// Everything an arrangement's move table is built from ([`Ranked::move_table`]):
+    /// equal keys, equal tables.
+    fn arrangement_key(&self, evens: bool, moves: usize) -> Vec<u8> {
+        let mut key = vec![u8::from(evens), u8::from(self.distinct)];
+        key.push(u8::from(self.parity_first()));
+        key.extend((moves as u32).to_le_bytes());
+        key.extend((self.counts.len() as u32).to_le_bytes());
+        key.extend(self.counts.iter().flat_map(|c| c.to_le_bytes()));
+        for src in &self.orbit.src[..moves] {
+            key.extend(src);
+        }
+        key
     }
 
     fn parity_first(&self) -> bool {
@@ -590,14 +704,24 @@ impl Coords {
     /// in every orientation, a part too large for a move table, or more positions than
     /// 64 bits number.
     pub fn new(puzzle: &Puzzle, inverses: &[usize]) -> Result<Coords, Refusal> {
+        Coords::sharing(puzzle, inverses, &mut SharedTables::default())
+    }
+
+    /// [`Coords::new`], with the arrangement tables of `shared` where they are the
+    /// same, and its own added to them.
+    pub fn sharing(
+        puzzle: &Puzzle,
+        inverses: &[usize],
+        shared: &mut SharedTables,
+    ) -> Result<Coords, Refusal> {
         let Layout {
             mut orbits,
             sizes,
             size,
             moves,
             ..
-        } = Coords::layout(puzzle)?;
-        let (parts, bits) = Coords::build(&mut orbits, &sizes, moves);
+        } = Coords::layout(puzzle, true)?;
+        let (parts, bits) = Coords::build(&mut orbits, &sizes, moves, shared);
         Coords::finish(puzzle, inverses, orbits, parts, bits, size, moves)
     }
 
@@ -605,17 +729,17 @@ impl Coords {
     /// is built: a census over the memory budget is refused from these at once (a
     /// puzzle of 70 billion coordinates took 7 s to build tables for its refusal).
     pub fn measure(puzzle: &Puzzle) -> Result<(u64, Vec<u64>, u64), Refusal> {
-        let l = Coords::layout(puzzle)?;
+        let l = Coords::layout(puzzle, false)?;
         let parts = l.sizes.iter().map(|&(_, _, s)| s).collect();
         Ok((l.size, parts, l.table_bytes))
     }
 
     /// The orbits ranked and the parts' sizes, permutations first.
-    fn layout(puzzle: &Puzzle) -> Result<Layout, Refusal> {
+    fn layout(puzzle: &Puzzle, by_count: bool) -> Result<Layout, Refusal> {
         let found = pieces::find(puzzle)?;
         let mut orbits = Vec::new();
         for orbit in found.orbits {
-            orbits.push(Ranked::new(orbit, &puzzle.solved)?);
+            orbits.push(Ranked::new(orbit, &puzzle.solved, by_count)?);
         }
         let moves = puzzle.moves.len();
         let ranked: Vec<bool> = orbits
@@ -695,16 +819,12 @@ impl Coords {
         orbits: &mut [Ranked],
         sizes: &[(usize, bool, u64)],
         moves: usize,
+        shared: &mut SharedTables,
     ) -> (Vec<Part>, u32) {
         let mut parts = Vec::new();
         let mut bits = 0u32;
         for (k, &(i, twist, s)) in sizes.iter().enumerate() {
             let r = &orbits[i];
-            let o = &r.orbit;
-            // Each digit unranked once, moved by every move in a buffer, ranked: the
-            // tables of pocket-golf took 75 million instructions with a fresh orbit
-            // and a multiset rank (divisions) per entry, 23 million this way (a
-            // process solving one state: 6.3 to 2.7 ms of CPU).
             // An implied arrangement's table numbers its whole ranks, unless it is
             // always even: then its digits, the even ranks halved (Loopover 3x3's
             // census with the faster ranks too: 0.60 to 0.15 s of CPU, farm-bench medians).
@@ -713,27 +833,17 @@ impl Coords {
                 true => s,
                 false => r.perm_size().expect("a tabulated part") as u64,
             };
-            let mut table = Vec::with_capacity(whole as usize * moves);
-            let mut next = vec![0u8; o.pieces.len()];
-            for x in 0..whole {
-                let digits = if twist {
-                    r.unrank_twists(x)
-                } else {
-                    r.unrank_arrangement(x << u32::from(evens))
-                };
-                for m in 0..moves {
-                    let moved = o.src[m].iter().zip(&o.twist[m]);
-                    for (q, (&p, &t)) in moved.enumerate() {
-                        let d = digits[p as usize];
-                        next[q] = if twist { o.mul(d, t) } else { d };
-                    }
-                    table.push(if twist {
-                        r.rank_twists(&next)
-                    } else {
-                        r.rank_arrangement(&next) >> u32::from(evens)
-                    } as u32);
+            let table = match twist {
+                true => r.move_table(true, false, whole, moves).into(),
+                false => {
+                    let key = r.arrangement_key(evens, moves);
+                    let made = shared
+                        .0
+                        .entry(key)
+                        .or_insert_with(|| r.move_table(false, evens, whole, moves).into());
+                    Arc::clone(made)
                 }
-            }
+            };
             let width = u64::BITS - (s - 1).leading_zeros();
             parts.push(Part {
                 size: s,
@@ -1064,13 +1174,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn exact_divisions_are_divisions() {
+        for d in 1..300u64 {
+            for q in [0, 1, 2, 3, 1000, 4_194_303, (1 << 40) + 7, u64::MAX / 300] {
+                assert_eq!(exact_div(q * d, d), q, "{q} x {d}");
+            }
+        }
+    }
+
+    #[test]
     fn multisets_rank_and_unrank() {
         let counts = [2, 1, 3];
         let n = arrangements(&counts, MAX_PART).unwrap();
         assert_eq!(n, 60);
         for r in 0..n {
             let seq = unrank_multiset(r, &counts);
-            assert_eq!(rank_multiset(&seq, &counts), r);
+            assert_eq!(rank_multiset(&seq, &counts, n), r);
         }
         assert_eq!(arrangements(&[1; 8], MAX_PART), Some(40320));
         for r in (0..40320).step_by(7) {

@@ -9,6 +9,7 @@
 //! parities are ones no combination of moves' parities gives (two pieces swapped
 //! alone on the 3x3x3).
 
+use super::coords::SharedTables;
 use super::defined::Puzzle;
 use super::linked::odd;
 use super::pattern::{self, Kinds, Pattern, UNSEEN};
@@ -265,10 +266,21 @@ impl<'p> DeepSolver<'p> {
     fn build(&self, plan: Plan) -> Result<Level, String> {
         let kinds = &self.kinds;
         let clock = Instant::now();
+        // Tables of the same orbit and counts move alike (the 4x4x4's six of four edges).
+        let mut shared = SharedTables::default();
         let patterns = plan
             .projections
             .into_iter()
-            .map(|p| Pattern::build(self.puzzle, kinds, p, &self.inverses, self.threads))
+            .map(|p| {
+                Pattern::build(
+                    self.puzzle,
+                    kinds,
+                    p,
+                    &self.inverses,
+                    self.threads,
+                    &mut shared,
+                )
+            })
             .collect::<Result<Vec<Pattern>, _>>()?;
         // The largest tables first: they cut most nodes, and the rest are not read.
         let mut patterns = patterns;

@@ -10,7 +10,7 @@
 //! bound (IDA*'s, in `deep.rs`); and when the projections together keep every kind of
 //! every orbit, the puzzle is solved exactly when all of them are.
 
-use super::coords::{Coords, unseen_turns};
+use super::coords::{Coords, SharedTables, unseen_turns};
 use super::defined::{Piece, Puzzle, PuzzleMove};
 use super::pieces::{self, Orbit};
 use super::tracked::{self, Tracked};
@@ -322,6 +322,7 @@ impl Pattern {
         projection: Projection,
         inverses: &[usize],
         threads: usize,
+        shared: &mut SharedTables,
     ) -> Result<Pattern, String> {
         if projection.is_own() {
             let tracked = projection.tracked(kinds, inverses)?;
@@ -334,7 +335,7 @@ impl Pattern {
             });
         }
         let (puzzle, kept, renumber) = projection.puzzle(full, kinds);
-        let coords = Coords::new(&puzzle, inverses)?;
+        let coords = Coords::sharing(&puzzle, inverses, shared)?;
         // A state of the searches in 64 bits (a table of at most 2^32 positions has
         // fields of at most 32 bits and one more a part).
         if coords.bits() > 64 {
