@@ -958,6 +958,14 @@ impl Coords {
         self.parts.iter().map(|p| p.table.len() as u64 * 4).sum()
     }
 
+    /// Bytes of move tables not in `seen`, which gets them: tables shared
+    /// ([`SharedTables`]) counted once.
+    pub fn table_bytes_unseen(&self, seen: &mut std::collections::HashSet<usize>) -> u64 {
+        let parts = self.parts.iter();
+        let new = parts.filter(|p| seen.insert(p.table.as_ptr() as usize));
+        new.map(|p| p.table.len() as u64 * 4).sum()
+    }
+
     /// The coordinate of the solved state.
     pub fn goal(&self) -> u64 {
         self.goal

@@ -348,12 +348,12 @@ impl<'p> DeepSolver<'p> {
         )
     }
 
-    /// Bytes of the tables and their move tables.
+    /// Bytes of the tables and their move tables, those shared counted once.
     pub fn bytes(&self) -> u64 {
-        self.level()
-            .patterns
-            .iter()
-            .map(|p| p.table.len() as u64 + p.coords.table_bytes())
+        let mut seen = std::collections::HashSet::new();
+        let patterns = self.level().patterns.iter();
+        patterns
+            .map(|p| p.table.len() as u64 + p.coords.table_bytes_unseen(&mut seen))
             .sum()
     }
 

@@ -298,10 +298,10 @@ impl Coordinate {
         }
     }
 
-    /// Bytes of its move tables.
-    pub fn table_bytes(&self) -> u64 {
+    /// Bytes of its move tables not in `seen`, which gets them.
+    pub fn table_bytes_unseen(&self, seen: &mut std::collections::HashSet<usize>) -> u64 {
         match self {
-            Coordinate::Whole { coords, .. } => coords.table_bytes(),
+            Coordinate::Whole { coords, .. } => coords.table_bytes_unseen(seen),
             Coordinate::Tracked(t) => t.table_bytes(),
         }
     }
