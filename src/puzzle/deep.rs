@@ -494,3 +494,24 @@ impl<'p> DeepSolver<'p> {
         Ok((found.paths, nodes))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pins the cliff of the second round: a tracked table's offset permutations were
+    /// counted as 2 MB whatever their width, so that under `--memory 8` no tracked
+    /// table was planned and the 3x3x3 at `--memory 2` had tables of 1,680 positions.
+    #[test]
+    fn small_budgets_still_plan_tracked_tables() {
+        let puzzle = Puzzle::load("3x3x3").expect("built in");
+        let solver = DeepSolver::new(&puzzle, 2 << 20, 1).expect("tables within 2 MB");
+        let own = solver
+            .level()
+            .patterns
+            .iter()
+            .filter(|p| p.projection.is_own());
+        assert!(own.count() > 0, "{}", solver.describe());
+        assert!(solver.bytes() <= 2 << 20, "{}", solver.bytes());
+    }
+}

@@ -144,24 +144,27 @@ impl Projection {
             let (size, _, tables) = Coords::measure(&sub)?;
             return Ok((size, tables));
         }
-        let (mut size, mut pieces, mut bytes) = (1u64, 0usize, 0u64);
+        let (mut size, mut turns, mut bytes) = (1u64, Vec::new(), 0u64);
         for (r, k) in kinds.iter().enumerate().filter(|(r, _)| self.has(*r)) {
             let count = self.tracked[r].iter().filter(|&&t| t).count();
             let (n, t) = (k.orbit.pieces.len(), k.orbit.twists.len());
             size = Tracked::positions(n, count, t)
                 .and_then(|s| s.checked_mul(size))
                 .ok_or("more positions than 64 bits number")?;
-            pieces += count;
+            turns.extend(std::iter::repeat_n(t, count));
             bytes += (n * t * full.moves.len()) as u64;
         }
+        let pieces = turns.len();
         if pieces > tracked::MAX_TRACKED {
             return Err(format!(
                 "more than {} pieces tracked in one table",
                 tracked::MAX_TRACKED
             ));
         }
-        // The offset's permutations: at most 2 MB.
-        Ok((size, bytes + (2 << 20)))
+        // The offset's permutations, `width^2` of two bytes (counted as 2 MB whatever
+        // the width, tracked tables were never chosen under --memory 8).
+        let (width, _) = tracked::offset_width(&turns);
+        Ok((size, bytes + (width * width * 2) as u64))
     }
 
     /// The coordinate of a projection of tracked pieces.

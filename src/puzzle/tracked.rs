@@ -95,6 +95,20 @@ struct Digit {
     t: u64,
 }
 
+/// The offset of tracked pieces turning `turns[i]` ways, in order: the last
+/// orientations whose product stays within [`MAX_WIDTH`]; its width and pieces.
+pub fn offset_width(turns: &[usize]) -> (usize, usize) {
+    let (mut width, mut pieces) = (1usize, 0usize);
+    for &t in turns.iter().rev() {
+        if width * t > MAX_WIDTH {
+            break;
+        }
+        width *= t;
+        pieces += 1;
+    }
+    (width, pieces)
+}
+
 /// The coordinate: tracked pieces of some orbits, with their move tables.
 #[derive(Clone, Debug)]
 pub struct Tracked {
@@ -161,16 +175,8 @@ impl Tracked {
                 .and_then(|s| s.checked_mul(size))
                 .ok_or("more positions than 64 bits number")?;
         }
-        // The offset: the last orientations whose product stays within the width.
-        let (mut width, mut offset_pieces) = (1usize, 0usize);
-        for &g in owner.iter().rev() {
-            let t = groups[g as usize].t;
-            if width * t > MAX_WIDTH {
-                break;
-            }
-            width *= t;
-            offset_pieces += 1;
-        }
+        let turns: Vec<usize> = owner.iter().map(|&g| groups[g as usize].t).collect();
+        let (width, offset_pieces) = offset_width(&turns);
         let (mut digits, mut steps, mut split) = (Vec::new(), Vec::new(), Vec::new());
         for g in &groups {
             for j in 0..g.homes.len() {
