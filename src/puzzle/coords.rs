@@ -704,15 +704,25 @@ impl Coords {
     /// in every orientation, a part too large for a move table, or more positions than
     /// 64 bits number.
     pub fn new(puzzle: &Puzzle, inverses: &[usize]) -> Result<Coords, Refusal> {
-        Coords::sharing(puzzle, inverses, &mut SharedTables::default())
+        Coords::with_tables(puzzle, inverses, None)
     }
 
     /// [`Coords::new`], with the arrangement tables of `shared` where they are the
-    /// same, and its own added to them.
+    /// same, and its own added to them. Its kinds are numbered by count, so that
+    /// projections of one orbit share more; numbers no front end shows (the pattern
+    /// databases of IDA*).
     pub fn sharing(
         puzzle: &Puzzle,
         inverses: &[usize],
         shared: &mut SharedTables,
+    ) -> Result<Coords, Refusal> {
+        Coords::with_tables(puzzle, inverses, Some(shared))
+    }
+
+    fn with_tables(
+        puzzle: &Puzzle,
+        inverses: &[usize],
+        shared: Option<&mut SharedTables>,
     ) -> Result<Coords, Refusal> {
         let Layout {
             mut orbits,
@@ -720,7 +730,9 @@ impl Coords {
             size,
             moves,
             ..
-        } = Coords::layout(puzzle, true)?;
+        } = Coords::layout(puzzle, shared.is_some())?;
+        let mut own = SharedTables::default();
+        let shared = shared.unwrap_or(&mut own);
         let (parts, bits) = Coords::build(&mut orbits, &sizes, moves, shared);
         Coords::finish(puzzle, inverses, orbits, parts, bits, size, moves)
     }

@@ -505,6 +505,80 @@ impl<'p> DeepSolver<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::collections::HashSet;
+
+    /// Tables that share their move tables read the distances of tables that do
+    /// not (the key of a shared table holds all it is built from), and some do share:
+    /// 3x3x3 tables of three and four edges, and two of four, some with flips.
+    #[test]
+    fn shared_move_tables_give_the_distances_of_unshared_ones() {
+        let puzzle = Puzzle::load("3x3x3").expect("built in");
+        let kinds = pattern::kinds(&puzzle).expect("kinds");
+        let inverses = puzzle.relations().inverses;
+        let edges = (0..kinds.len())
+            .find(|&r| kinds[r].orbit.twists.len() == 2)
+            .unwrap();
+        let projection = |picked: &[usize], turns: bool| {
+            let mut tracked: Vec<Vec<bool>> =
+                kinds.iter().map(|k| vec![false; k.looks.len()]).collect();
+            for &e in picked {
+                tracked[edges][e] = true;
+            }
+            let mut shown = vec![false; kinds.len()];
+            shown[edges] = turns;
+            pattern::Projection {
+                tracked,
+                turns: shown,
+                own: vec![false; kinds.len()],
+            }
+        };
+        let projections = [
+            projection(&[0, 1, 2], false),
+            projection(&[3, 4, 5, 6], false),
+            projection(&[7, 8, 9, 10], false),
+            projection(&[0, 5, 10], true),
+        ];
+        let build = |p: &pattern::Projection, shared: &mut SharedTables| {
+            Pattern::build(&puzzle, &kinds, p.clone(), &inverses, 1, shared).expect("built")
+        };
+        let mut shared = SharedTables::default();
+        let together: Vec<Pattern> = projections.iter().map(|p| build(p, &mut shared)).collect();
+        let alone: Vec<Pattern> = projections
+            .iter()
+            .map(|p| build(p, &mut SharedTables::default()))
+            .collect();
+        let mut seen = HashSet::new();
+        let bytes: u64 = together
+            .iter()
+            .map(|p| p.coords.table_bytes_unseen(&mut seen))
+            .sum();
+        let apart: u64 = alone
+            .iter()
+            .map(|p| p.coords.table_bytes_unseen(&mut seen))
+            .sum();
+        assert!(bytes < apart, "{bytes} bytes shared, {apart} apart");
+        let mut seed = 7u64;
+        for _ in 0..300 {
+            let path: Vec<u8> = (0..20)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    ((seed >> 33) % puzzle.moves.len() as u64) as u8
+                })
+                .collect();
+            let stickers = apply(&puzzle, &puzzle.solved, &path);
+            let read: Vec<_> = kinds.iter().map(|k| k.read(&stickers).unwrap()).collect();
+            for (a, b) in together.iter().zip(&alone) {
+                let x = a.distance(a.state_of(&kinds, &read).unwrap());
+                assert_eq!(
+                    x,
+                    b.distance(b.state_of(&kinds, &read).unwrap()),
+                    "{path:?}"
+                );
+            }
+        }
+    }
 
     /// Pins the cliff of the second round: a tracked table's offset permutations were
     /// counted as 2 MB whatever their width, so that under `--memory 8` no tracked
