@@ -19,6 +19,9 @@ HERE = pathlib.Path(__file__).parent
 
 def run_child(code, limit_bytes=None, timeout=120, **kwargs):
     def limit():
+        # A shell's background job starts with SIGINT ignored, and Python then never
+        # raises KeyboardInterrupt: CI launched so failed the Ctrl-C tests (2026-11-29).
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         if limit_bytes:
             resource.setrlimit(resource.RLIMIT_AS, (limit_bytes, limit_bytes))
 
