@@ -36,6 +36,10 @@ const MAX_WIDTH: u64 = 1 << 16;
 #[derive(Default)]
 pub struct SharedTables(HashMap<Vec<u8>, Arc<[u32]>>);
 
+/// A coordinate's positions, and its move tables: each one's key, when others
+/// may share it, and its bytes.
+pub type TableSizes = (u64, Vec<(Option<Vec<u8>>, u64)>);
+
 /// One coordinate part and its move table.
 #[derive(Clone, Debug)]
 struct Part {
@@ -545,6 +549,19 @@ impl Ranked {
         table
     }
 
+    /// What a part's move table numbers: whether the even ranks halved, and how many
+    /// rows. An implied arrangement's table numbers its whole ranks, unless it is
+    /// always even: then its digits, the even ranks halved (Loopover 3x3's census
+    /// with the faster ranks too: 0.60 to 0.15 s of CPU, farm-bench medians).
+    fn tabulated(&self, twist: bool, size: u64) -> (bool, u64) {
+        let evens = !twist && matches!(&self.link, Link::Implied(reads) if reads.is_empty());
+        let whole = match twist || evens {
+            true => size,
+            false => self.perm_size().expect("a tabulated part") as u64,
+        };
+        (evens, whole)
+    }
+
     /// Everything an arrangement's move table is built from ([`Ranked::move_table`]):
     /// equal keys, equal tables.
     fn arrangement_key(&self, evens: bool, moves: usize) -> Vec<u8> {
@@ -746,6 +763,21 @@ impl Coords {
         Ok((l.size, parts, l.table_bytes))
     }
 
+    /// The coordinate's size and its move tables as [`Coords::sharing`] builds them:
+    /// each one's bytes, and for an arrangement's, the key that tables equal to it
+    /// share, so that a plan of several coordinates counts each table once (the
+    /// 4x4x4's six tables of four edges: one move table of 36 MB, not six).
+    pub fn measure_sharing(puzzle: &Puzzle) -> Result<TableSizes, Refusal> {
+        let l = Coords::layout(puzzle, true)?;
+        let tables = l.sizes.iter().map(|&(i, twist, s)| {
+            let r = &l.orbits[i];
+            let (evens, whole) = r.tabulated(twist, s);
+            let key = (!twist).then(|| r.arrangement_key(evens, l.moves));
+            (key, whole * l.moves as u64 * 4)
+        });
+        Ok((l.size, tables.collect()))
+    }
+
     /// The orbits ranked and the parts' sizes, permutations first.
     fn layout(puzzle: &Puzzle, by_count: bool) -> Result<Layout, Refusal> {
         let found = pieces::find(puzzle)?;
@@ -837,14 +869,7 @@ impl Coords {
         let mut bits = 0u32;
         for (k, &(i, twist, s)) in sizes.iter().enumerate() {
             let r = &orbits[i];
-            // An implied arrangement's table numbers its whole ranks, unless it is
-            // always even: then its digits, the even ranks halved (Loopover 3x3's
-            // census with the faster ranks too: 0.60 to 0.15 s of CPU, farm-bench medians).
-            let evens = !twist && matches!(&r.link, Link::Implied(reads) if reads.is_empty());
-            let whole = match twist || evens {
-                true => s,
-                false => r.perm_size().expect("a tabulated part") as u64,
-            };
+            let (evens, whole) = r.tabulated(twist, s);
             let table = match twist {
                 true => r.move_table(true, false, whole, moves).into(),
                 false => {

@@ -16,6 +16,7 @@ use super::pattern::{self, Kinds, Pattern, UNSEEN};
 use crate::engine::ida::{Estimated, Listing, ida_star};
 use crate::engine::search::{Canon, Moves};
 use crate::model::{Error, Kind};
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 /// The most moves a solution may have: past it the search gives up.
@@ -154,6 +155,8 @@ struct Plan {
     projections: Vec<pattern::Projection>,
     cap: u64,
     work: u64,
+    /// Bytes of the tables and their move tables, those shared counted once.
+    bytes: u64,
 }
 
 /// One set of tables, built to one size.
@@ -167,6 +170,17 @@ struct Level {
     /// Entries of its distance and move tables, and the time they took to build.
     work: u64,
     built: Duration,
+}
+
+impl Level {
+    /// Bytes of the tables and their move tables, those shared counted once.
+    fn bytes(&self) -> u64 {
+        let mut seen = HashSet::new();
+        let patterns = self.patterns.iter();
+        patterns
+            .map(|p| p.table.len() as u64 + p.coords.table_bytes_unseen(&mut seen))
+            .sum()
+    }
 }
 
 impl<'p> DeepSolver<'p> {
@@ -217,8 +231,15 @@ impl<'p> DeepSolver<'p> {
             searched: Duration::ZERO,
             next: None,
         };
+        // A quarter of a small budget may not hold one piece's move tables (the
+        // 4x4x4's centres, 1.5 MB) where the whole budget does.
+        let first = FIRST_CAP.min(memory / 4).max(1);
         let plan = solver
-            .plan(FIRST_CAP.min(memory / 4).max(1))
+            .plan(first)
+            .or_else(|e| match FIRST_CAP.min(memory) {
+                whole if whole > first => solver.plan(whole),
+                _ => Err(e),
+            })
             .map_err(refuse)?;
         solver.level = Some(solver.build(plan).map_err(refuse)?);
         Ok(solver)
@@ -243,8 +264,15 @@ impl<'p> DeepSolver<'p> {
                 Err(e) => return Err(e),
             };
             let (mut bytes, mut work) = (0u64, 0u64);
+            // Move tables shared by several tables are built and held once.
+            let mut seen = HashSet::new();
             for p in &projections {
-                let (size, tables) = p.measure(puzzle, kinds)?;
+                let (size, parts) = p.measure_tables(puzzle, kinds)?;
+                let tables: u64 = parts
+                    .into_iter()
+                    .filter(|(key, _)| key.as_ref().is_none_or(|k| seen.insert(k.clone())))
+                    .map(|(_, bytes)| bytes)
+                    .sum();
                 bytes = bytes.saturating_add(size + tables);
                 // A tracked table's build has a cost of its own besides its entries
                 // (14 ms each of the kilominx's first seven, against 63 ns an entry
@@ -260,6 +288,7 @@ impl<'p> DeepSolver<'p> {
                     projections,
                     cap: first,
                     work,
+                    bytes,
                 });
             }
             if cap < 1000 {
@@ -273,6 +302,7 @@ impl<'p> DeepSolver<'p> {
     fn build(&self, plan: Plan) -> Result<Level, String> {
         let kinds = &self.kinds;
         let clock = Instant::now();
+        let planned = plan.bytes;
         // Tables of the same orbit and counts move alike (the 4x4x4's six of four edges).
         let mut shared = SharedTables::default();
         let patterns = plan
@@ -297,13 +327,15 @@ impl<'p> DeepSolver<'p> {
                 p.projection.turns[r] || p.projection.own[r] || kinds[r].orbit.twists.len() == 1
             })
         });
-        Ok(Level {
+        let level = Level {
             patterns,
             cap: plan.cap,
             exact,
             work: plan.work.max(1),
             built: clock.elapsed(),
-        })
+        };
+        debug_assert_eq!(planned, level.bytes(), "the plan's bytes are the tables'");
+        Ok(level)
     }
 
     fn level(&self) -> &Level {
@@ -357,11 +389,7 @@ impl<'p> DeepSolver<'p> {
 
     /// Bytes of the tables and their move tables, those shared counted once.
     pub fn bytes(&self) -> u64 {
-        let mut seen = std::collections::HashSet::new();
-        let patterns = self.level().patterns.iter();
-        patterns
-            .map(|p| p.table.len() as u64 + p.coords.table_bytes_unseen(&mut seen))
-            .sum()
+        self.level().bytes()
     }
 
     /// The nodes of the search's start, or why no sequence solves `stickers` (a
@@ -505,7 +533,6 @@ impl<'p> DeepSolver<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
 
     /// Tables that share their move tables read the distances of tables that do
     /// not (the key of a shared table holds all it is built from), and some do share:
@@ -577,6 +604,20 @@ mod tests {
                     "{path:?}"
                 );
             }
+        }
+    }
+
+    /// Pins a bug of the third round: the plan counted a move table shared by
+    /// several tables once for each, so that the 4x4x4 (six tables of four edges, one
+    /// move table) was refused at --memory 16 and built in 11 MB at --memory 32. The
+    /// plan's bytes are the built tables' bytes.
+    #[test]
+    fn plans_count_shared_move_tables_once() {
+        let puzzle = Puzzle::load("3x3x3").expect("built in");
+        for memory in [1 << 20, 3 << 20, 24 << 20] {
+            let solver = DeepSolver::new(&puzzle, memory, 1).expect("tables");
+            let plan = solver.plan(solver.level().cap).expect("planned");
+            assert_eq!(plan.bytes, solver.bytes(), "{}", solver.describe());
         }
     }
 

@@ -10,7 +10,7 @@
 //! bound (IDA*'s, in `deep.rs`); and when the projections together keep every kind of
 //! every orbit, the puzzle is solved exactly when all of them are.
 
-use super::coords::{Coords, SharedTables, unseen_turns};
+use super::coords::{Coords, SharedTables, TableSizes, unseen_turns};
 use super::defined::{Piece, Puzzle, PuzzleMove};
 use super::pieces::{self, Orbit};
 use super::tracked::{self, Tracked};
@@ -139,10 +139,16 @@ impl Projection {
 
     /// Its positions and the bytes of its move tables, before anything is built.
     pub fn measure(&self, full: &Puzzle, kinds: &[Kinds]) -> Result<(u64, u64), String> {
+        let (size, tables) = self.measure_tables(full, kinds)?;
+        Ok((size, tables.iter().map(|&(_, bytes)| bytes).sum()))
+    }
+
+    /// Its positions and its move tables: each one's bytes, and the key of those
+    /// that tables of other projections may share ([`Coords::measure_sharing`]).
+    pub fn measure_tables(&self, full: &Puzzle, kinds: &[Kinds]) -> Result<TableSizes, String> {
         if !self.is_own() {
             let (sub, _, _) = self.puzzle(full, kinds);
-            let (size, _, tables) = Coords::measure(&sub)?;
-            return Ok((size, tables));
+            return Coords::measure_sharing(&sub);
         }
         let (mut size, mut turns, mut bytes) = (1u64, Vec::new(), 0u64);
         for (r, k) in kinds.iter().enumerate().filter(|(r, _)| self.has(*r)) {
@@ -164,7 +170,7 @@ impl Projection {
         // The offset's permutations, `width^2` of two bytes (counted as 2 MB whatever
         // the width, tracked tables were never chosen under --memory 8).
         let (width, _) = tracked::offset_width(&turns);
-        Ok((size, bytes + (width * width * 2) as u64))
+        Ok((size, vec![(None, bytes + (width * width * 2) as u64)]))
     }
 
     /// The coordinate of a projection of tracked pieces.
@@ -440,8 +446,9 @@ pub fn plan(puzzle: &Puzzle, kinds: &[Kinds], cap: u64) -> Result<Vec<Projection
         let too_large = || {
             format!(
                 "one piece of an orbit of {} pieces alone needs a table of more than {} \
-                 positions",
+                 positions or move tables of more than {} bytes",
                 kinds[r].orbit.pieces.len(),
+                crate::io::group(cap),
                 crate::io::group(cap)
             )
         };
