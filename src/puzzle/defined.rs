@@ -122,6 +122,12 @@ impl Puzzle {
             .collect()
     }
 
+    /// Whether its colours are all printable ASCII, which a sticker string can type
+    /// (those of a twsearch or KPuzzle file of more than 93 colours are not).
+    pub fn typeable(&self) -> bool {
+        self.solved.iter().all(|c| (33..=126).contains(c))
+    }
+
     /// Number of stickers.
     pub fn stickers(&self) -> usize {
         self.solved.len()
@@ -166,6 +172,23 @@ impl Puzzle {
         let mut have = s.to_vec();
         want.sort_unstable();
         have.sort_unstable();
+        if want != have && !self.typeable() {
+            want.dedup();
+            let numbers = match want.len() == self.stickers() {
+                true => "as sticker numbers (`0 1 2 ...`: the solved state) or ",
+                false => "",
+            };
+            return Err(Error::invalid(
+                Kind::PuzzleState,
+                format!(
+                    "the stickers are not those of the solved {}, whose {} colours are more \
+                     than a sticker string can type (93 printable characters): write its \
+                     state {numbers}as moves (--moves)",
+                    self.name,
+                    want.len()
+                ),
+            ));
+        }
         if want != have {
             return Err(Error::invalid(
                 Kind::PuzzleState,

@@ -256,7 +256,14 @@ fn read_line(
             _ => return err(line, "expected: name NAME"),
         },
         "solved" => match rest {
-            [s] if draft.solved.is_none() => draft.solved = Some((line, s.as_bytes().to_vec())),
+            [s] if draft.solved.is_none() => {
+                // A written definition's colours are typed: printable ASCII (those of
+                // a twsearch or KPuzzle file are pocket's own, and may be any byte).
+                if let Some(&c) = s.as_bytes().iter().find(|c| !(33..=126).contains(*c)) {
+                    return err(line, format!("byte {c} is not a printable ASCII colour"));
+                }
+                draft.solved = Some((line, s.as_bytes().to_vec()))
+            }
             [_] => return err(line, "a second solved line"),
             _ => return err(line, "expected: solved STRING (no spaces)"),
         },
@@ -339,7 +346,7 @@ fn read_move(line: usize, rest: &[&str]) -> Result<PuzzleMove, DefinitionError> 
     })
 }
 
-/// The solved string: 1 to 255 printable ASCII colours.
+/// The solved string: 1 to 255 colours.
 fn check_solved(solved: Option<(usize, Vec<u8>)>) -> Result<Vec<u8>, DefinitionError> {
     let Some((solved_line, solved)) = solved else {
         return err(0, "no solved line");
@@ -352,12 +359,6 @@ fn check_solved(solved: Option<(usize, Vec<u8>)>) -> Result<Vec<u8>, DefinitionE
                 "{n} stickers: a puzzle has 1 to {}",
                 super::kpuzzle::MAX_STICKERS
             ),
-        );
-    }
-    if let Some(&c) = solved.iter().find(|c| !(33..=126).contains(*c)) {
-        return err(
-            solved_line,
-            format!("byte {c} is not a printable ASCII colour"),
         );
     }
     Ok(solved)

@@ -71,9 +71,13 @@ pub struct StickerPiece<'a> {
 pub const MAX_STICKERS: usize = 255;
 
 /// Characters used for colours in the definitions made here: printable ASCII without
-/// `#`, which starts a comment in a definition file (93 colours).
+/// `#` (93 colours, which a sticker string can type), then every other byte but 0:
+/// the megaminx's 120 stickers are all different. Those past the 93 cannot be typed,
+/// so such a puzzle's states are given as moves.
 fn colour_chars() -> Vec<u8> {
-    (33u8..=126).filter(|&c| c != b'#').collect()
+    let printable = (33u8..=126).filter(|&c| c != b'#');
+    let rest = (1u8..=255).filter(|c| !(33..=126).contains(c) || *c == b'#');
+    printable.chain(rest).collect()
 }
 
 /// An orbit: a set of pieces that move among themselves.

@@ -250,6 +250,24 @@ impl Projection {
         (puzzle, kept, renumber)
     }
 
+    /// The colours its tracked pieces show, numbered from 1 in order (`0`: not
+    /// shown), so that they stay below [`BLANK`] whatever the puzzle's own colours are
+    /// (a megaminx's 120 go past it); and how many there are.
+    fn palette(&self, kinds: &[Kinds]) -> ([u8; 256], usize) {
+        let mut palette = [0u8; 256];
+        let mut count = 0;
+        for (r, k) in kinds.iter().enumerate().filter(|(r, _)| self.turns[*r]) {
+            let tracked = (0..k.looks.len()).filter(|&kind| self.tracked[r][kind]);
+            for c in tracked.flat_map(|kind| k.looks[kind].iter().copied()) {
+                if palette[c as usize] == 0 {
+                    count += 1;
+                    palette[c as usize] = count.min(usize::from(BLANK - 1)) as u8;
+                }
+            }
+        }
+        (palette, count)
+    }
+
     /// The projection's stickers of a position of the full puzzle, read as kinds and
     /// orientations (`read`: already read, one list per orbit), or the solved state's.
     fn stickers(
@@ -259,6 +277,7 @@ impl Projection {
         renumber: &[u8],
         read: Option<&[Vec<(u8, u8)>]>,
     ) -> Vec<u8> {
+        let (palette, _) = self.palette(kinds);
         let mut out = vec![0u8; len];
         for (r, k) in kinds.iter().enumerate().filter(|(r, _)| self.has(*r)) {
             for (q, piece) in k.orbit.pieces.iter().enumerate() {
@@ -271,7 +290,7 @@ impl Projection {
                 for (s, &x) in piece.iter().enumerate() {
                     let slot = g[s] as usize;
                     out[renumber[x as usize] as usize] = match (self.turns[r], tracked) {
-                        (true, true) => k.looks[kind as usize][slot],
+                        (true, true) => palette[k.looks[kind as usize][slot] as usize],
                         // A piece that shows no turn is one colour blank too.
                         (true, false) if k.orbit.twists.len() == 1 => ONE_COLOUR,
                         (true, false) => BLANK + slot as u8,
@@ -342,6 +361,13 @@ impl Pattern {
                 coords: Coordinate::Tracked(tracked),
                 table,
             });
+        }
+        let (_, colours) = projection.palette(kinds);
+        if colours >= usize::from(BLANK) {
+            return Err(format!(
+                "its pieces show {colours} colours, more than a table's {}",
+                BLANK - 1
+            ));
         }
         let (puzzle, kept, renumber) = projection.puzzle(full, kinds);
         let coords = Coords::sharing(&puzzle, inverses, shared)?;

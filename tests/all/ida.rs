@@ -403,3 +403,69 @@ fn pieces_of_one_colour_that_turn_are_read_without_turns() {
         assert_eq!(a["length"], b["length"], "{sequence}");
     }
 }
+
+/// Issue 40: a twsearch file whose solved state has more than 93 different stickers
+/// (the megaminx's 120) was refused ("pocket has at most 93 colours"). Here fifty
+/// pieces nothing moves, then the chain of twisted pieces, whose colours are then
+/// past printable ASCII and past 0x80, where the tables' blank pieces are coloured:
+/// solved by moves at the lengths of the chain written in pocket's own format; a
+/// state written in characters is refused with what to write instead.
+#[test]
+fn a_twsearch_file_of_more_than_93_colours_is_solved_by_moves() {
+    let mut tws = String::from("Name many\nSet S 50 2\nSet P 13 3\nSolved\nS\n");
+    let slots = |n: usize| (1..=n).map(|i| i.to_string()).collect::<Vec<_>>().join(" ");
+    tws += &format!(
+        "{}\n{}\nP\n{}\n{}\nEnd\n",
+        slots(50),
+        "0 ".repeat(50),
+        slots(13),
+        "0 ".repeat(13)
+    );
+    for k in 0..7 {
+        // As in `chain_of_twisted_pieces`: the piece at `from` arrives at `to`,
+        // turned by `t`; twsearch lists the slot each piece comes from and the
+        // turn it gets, counted the other way.
+        let (cycle, turns) = match k {
+            6 => ([1, 2, 3], [0, 1, 2]),
+            _ => ([2 * k, 2 * k + 1, 2 * k + 2], [1, 1, 1]),
+        };
+        let mut perm: Vec<usize> = (1..=13).collect();
+        let mut twist = [0usize; 13];
+        for j in 0..3 {
+            let (from, to) = (cycle[j], cycle[(j + 1) % 3]);
+            perm[to] = from + 1;
+            twist[to] = (3 - turns[j]) % 3;
+        }
+        let words = |v: &[usize]| {
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        tws += &format!("Move M{k}\nP\n{}\n{}\nEnd\n", words(&perm), words(&twist));
+    }
+    let path = std::env::temp_dir().join(format!("pocket-many-{}.tws", std::process::id()));
+    std::fs::write(&path, &tws).unwrap();
+    let puzzle = path.to_str().unwrap();
+    let text = chain_of_twisted_pieces();
+    let (moves, solved) = (moves_of_definition(&text), solved_of(&text));
+    let sequences = scrambles(&text, 23, 6, 8);
+    let ida = answers(puzzle, &["--memory", "16"], &sequences);
+    let typed = pocket(&["solve", "--puzzle", puzzle, &"A".repeat(139)], b"");
+    let _ = std::fs::remove_file(&path);
+    for (answer, sequence) in ida.iter().zip(&sequences) {
+        assert_eq!(answer["search"], "ida", "{answer}");
+        let state = apply_named(&moves, &solved, sequence);
+        let solution = answer["solution"].as_str().unwrap();
+        assert_eq!(apply_named(&moves, &state, solution), solved, "{sequence}");
+        let d = distance_by_meeting(&moves, &solved, &state, 4);
+        assert_eq!(answer["length"].as_u64().map(|l| l as u32), d, "{sequence}");
+    }
+    assert_eq!(typed.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&typed.stderr);
+    assert!(
+        stderr.contains("139 colours are more than a sticker string can type"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("as sticker numbers"), "{stderr}");
+}
