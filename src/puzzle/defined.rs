@@ -38,6 +38,9 @@ pub struct Puzzle {
     pub pieces: Vec<Piece>,
     /// Faces named by `face` lines: a name and its pieces (indices into `pieces`).
     pub faces: Vec<(String, Vec<usize>)>,
+    /// Other names of moves, read as those moves (a twsearch file's `MoveAlias`, or
+    /// its gear cube's B2, which is F2).
+    pub aliases: Vec<(String, u8)>,
     /// The colours, in order of first appearance in the solved string.
     pub(super) colours: Vec<u8>,
     /// Bits per packed sticker.
@@ -64,7 +67,7 @@ impl Puzzle {
     pub fn with_costs(&self, spec: &str) -> Result<Puzzle, Error> {
         let mut p = self.clone();
         for (name, cost) in cost_list(spec)? {
-            match p.moves.iter_mut().find(|m| m.name == name) {
+            match p.move_index(name).map(|i| &mut p.moves[i]) {
                 Some(m) => m.cost = cost,
                 None => {
                     return Err(Error::invalid(
@@ -81,7 +84,7 @@ impl Puzzle {
     /// name of a face's first move stands for all its powers. Without separators,
     /// a string of one-letter faces is read letter by letter (`RLUD`).
     pub fn parse_moves(&self, spec: &str) -> Result<Vec<u8>, Error> {
-        let find = |n: &str| self.moves.iter().position(|m| m.name == n);
+        let find = |n: &str| self.move_index(n);
         // A face is numbered by its first move.
         let base = |n: &str| find(n).filter(|&i| self.moves[i].face as usize == i);
         let mut out = Vec::new();
@@ -111,15 +114,18 @@ impl Puzzle {
     pub fn parse_sequence(&self, text: &str) -> Result<Vec<u8>, Error> {
         text.split_whitespace()
             .map(|name| {
-                self.moves
-                    .iter()
-                    .position(|m| m.name == name)
-                    .map(|i| i as u8)
-                    .ok_or_else(|| {
-                        Error::invalid(Kind::Moves, format!("{} has no move '{name}'", self.name))
-                    })
+                self.move_index(name).map(|i| i as u8).ok_or_else(|| {
+                    Error::invalid(Kind::Moves, format!("{} has no move '{name}'", self.name))
+                })
             })
             .collect()
+    }
+
+    /// The move of a name, or of another name of it.
+    pub fn move_index(&self, name: &str) -> Option<usize> {
+        let alias = || self.aliases.iter().find(|(a, _)| a == name);
+        (self.moves.iter().position(|m| m.name == name))
+            .or_else(|| alias().map(|&(_, i)| i as usize))
     }
 
     /// Whether its colours are all printable ASCII, which a sticker string can type

@@ -117,12 +117,15 @@ pub fn expand<C: Compose>(
     moves: &[(String, C::Move)],
     rotations: &[(String, C::Move)],
     sequences: Vec<Sequence>,
-) -> Result<Vec<(String, C::Move, usize)>, (usize, String)> {
+) -> Result<(Vec<(String, C::Move, usize)>, Vec<(String, C::Move)>), (usize, String)> {
     let mut known: Vec<(String, C::Move)> = Vec::new();
     for (name, m) in moves.iter().chain(rotations) {
         known.extend(powers(model, name, m));
     }
     let mut added = Vec::new();
+    // Sequences that make a move already known (`MoveAlias`): each power's name, to
+    // be read as that move.
+    let mut aliases = Vec::new();
     let mut pending = sequences;
     while !pending.is_empty() {
         let before = pending.len();
@@ -144,7 +147,11 @@ pub fn expand<C: Compose>(
             let new = made != model.identity()
                 && !is_rotation(&s.name)
                 && !known.iter().any(|(_, p)| *p == made);
-            known.extend(powers(model, &s.name, &made));
+            let named = powers(model, &s.name, &made);
+            if !new && made != model.identity() && !is_rotation(&s.name) {
+                aliases.extend(named.iter().cloned());
+            }
+            known.extend(named);
             if new {
                 added.push((s.name, made, s.line));
             }
@@ -165,7 +172,7 @@ pub fn expand<C: Compose>(
         }
         pending = waiting;
     }
-    Ok(added)
+    Ok((added, aliases))
 }
 
 /// A move sequence in cubing.js's notation, flattened: moves (`R`, `U2'`, `x`),

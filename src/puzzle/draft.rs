@@ -20,4 +20,6 @@ pub(crate) struct Draft {
     /// Each piece with its sticker positions as written.
     pub pieces: Vec<(usize, Piece, Vec<Position>)>,
     pub faces: Vec<(usize, String, Vec<String>)>,
+    /// Other names of moves: (alias, move).
+    pub aliases: Vec<(String, String)>,
 }

@@ -223,6 +223,7 @@ fn check_pieces(
 /// Read each line by its keyword; a line that does not read is refused at once.
 fn read_lines(text: &str) -> Result<Draft, DefinitionError> {
     let mut draft = Draft {
+        aliases: Vec::new(),
         name: None,
         solved: None,
         moves: Vec::new(),
@@ -520,6 +521,7 @@ impl Puzzle {
             costs,
             pieces,
             faces,
+            aliases,
         } = draft;
         let solved = check_solved(solved)?;
         let n = solved.len();
@@ -571,9 +573,17 @@ impl Puzzle {
             }
         }
         let bits = (usize::BITS - (colours.len().max(2) - 1).leading_zeros()).max(1);
+        let aliases = aliases
+            .into_iter()
+            .filter_map(|(alias, target)| {
+                let i = all.iter().position(|m| m.name == target)?;
+                Some((alias, i as u8))
+            })
+            .collect();
         let puzzle = Puzzle {
             name: name.unwrap_or_else(|| default_name.to_string()),
             solved,
+            aliases,
             moves: all,
             pieces,
             faces: named_faces,

@@ -111,6 +111,9 @@ pub struct PieceModel {
     /// Per orbit, per slot: the modulus its piece's orientation is known by
     /// (KPuzzle's `orientationMod`; 0, or no entry, for all of them told apart).
     pub orientation_mods: Vec<Vec<usize>>,
+    /// Names the file gives a move that is another's (twsearch's `MoveAlias`, a
+    /// derived move, or a power equal to another move's), and what they do.
+    pub aliases: Vec<(String, Vec<OrbitMove>)>,
 }
 
 fn fail<T>(message: impl Into<String>) -> Result<T, FormatError> {
@@ -197,8 +200,9 @@ impl PieceModel {
         rotations: &[(String, Vec<OrbitMove>)],
         sequences: Vec<super::derived::Sequence>,
     ) -> Result<(), FormatError> {
-        let made = super::derived::expand(&*self, &self.moves, rotations, sequences)
+        let (made, aliases) = super::derived::expand(&*self, &self.moves, rotations, sequences)
             .map_err(|(line, message)| FormatError { line, message })?;
+        self.aliases.extend(aliases);
         for (name, m, line) in made {
             self.moves.push((name, m));
             self.move_lines.push(line);
@@ -239,7 +243,16 @@ impl PieceModel {
         let offsets = self.sticker_offsets()?;
         let solved = self.solved_colours()?;
         let mut moves = Vec::new();
+        let mut effects: Vec<(Vec<OrbitMove>, String)> = Vec::new();
+        let mut aliases = Vec::new();
         for (g, name, m) in self.all_powers()? {
+            // One effect under two names (the extreme gear cube's B2 and F2): the
+            // second reads as the first, and the searches have one move.
+            if let Some((_, first)) = effects.iter().find(|(e, _)| *e == m) {
+                aliases.push((name, first.clone()));
+                continue;
+            }
+            effects.push((m.clone(), name.clone()));
             let mut perm = Vec::with_capacity(solved.len());
             for (s, o) in self.orbits.iter().enumerate() {
                 let k = o.orientations;
@@ -279,7 +292,14 @@ impl PieceModel {
                 ));
             }
         }
+        for (name, m) in &self.aliases {
+            let taken = effects.iter().any(|(_, n)| n == name);
+            if let Some((_, target)) = effects.iter().find(|(e, _)| e == m).filter(|_| !taken) {
+                aliases.push((name.clone(), target.clone()));
+            }
+        }
         Ok(Draft {
+            aliases,
             name: Some(word(&self.name)),
             solved: Some((0, solved)),
             moves,
@@ -528,6 +548,7 @@ fn by_stickers(p: &StickerPuzzle, generators: &[usize]) -> PieceModel {
         }],
         solved: vec![(pieces, vec![0; n])],
         orientation_mods: Vec::new(),
+        aliases: Vec::new(),
         moves: generators
             .iter()
             .map(|&g| {
@@ -579,6 +600,7 @@ fn by_pieces(p: &StickerPuzzle, generators: &[usize]) -> Result<PieceModel, Opti
         move_lines: vec![0; moves.len()],
         moves,
         orientation_mods: Vec::new(),
+        aliases: Vec::new(),
     })
 }
 
@@ -841,6 +863,7 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
         moves,
         move_lines,
         orientation_mods,
+        aliases: Vec::new(),
     };
     let derived = read_derived(top, text)?;
     model.derive(&rotations, derived)?;

@@ -239,6 +239,7 @@ impl Projection {
         }
         let bits = (usize::BITS - (colours.len().max(2) - 1).leading_zeros()).max(1);
         let puzzle = Puzzle {
+            aliases: full.aliases.clone(),
             name: format!("{} (projection)", full.name),
             solved,
             moves,

@@ -413,6 +413,7 @@ impl Reader {
             moves: self.moves,
             move_lines: self.move_lines,
             orientation_mods: Vec::new(),
+            aliases: Vec::new(),
         };
         let rotations = !self.rotations.is_empty();
         model.derive(&self.rotations, self.sequences)?;

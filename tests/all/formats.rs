@@ -476,3 +476,30 @@ fn two_hundred_stickers_run_on_coordinates() {
     let wider = Scratch::new("wider.tws", &text.replace(" 100 2", " 130 2"));
     refused(wider.path(), "pocket holds at most 255");
 }
+
+/// Issue 40: two names of one move. twsearch's gear cube (gearcubeextreme.tws)
+/// was refused because its B2 is its F2 ("define each move once"), and a
+/// `MoveAlias` was dropped: its name was no move. Each other name now reads as its
+/// move, with its powers; the searches have the move once, and its census is as
+/// without the other name.
+#[test]
+fn a_move_under_two_names_reads_as_one() {
+    let file = "Name twice\nSet C 4 1\nSolved\nC\n1 2 3 4\nEnd\n\
+                Move F\nC\n2 3 4 1\nEnd\nMove B\nC\n4 1 2 3\nEnd\n";
+    let one = Scratch::new("one.tws", file);
+    let aliased = Scratch::new("alias.tws", &format!("{file}MoveAlias G F\n"));
+    let solve = |p: &Scratch, moves: &str| {
+        let o = pocket(&["solve", "--puzzle", p.path(), "--moves", moves], b"");
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.status.code(), Some(0), "{moves}: {err}");
+        stdout(&o).trim().to_string()
+    };
+    // B is F' (F to the 3rd): B2 is F2, B' is F.
+    assert_eq!(solve(&one, "B"), "F");
+    assert_eq!(solve(&one, "B2 F"), "F");
+    assert_eq!(solve(&one, "B'"), "F'");
+    assert_eq!(solve(&aliased, "G"), "F'");
+    assert_eq!(solve(&aliased, "G2 G'"), "F'");
+    assert_eq!(census(one.path()), [1, 3]);
+    assert_eq!(census(aliased.path()), [1, 3]);
+}
