@@ -534,6 +534,18 @@ impl<'p> DeepSolver<'p> {
 mod tests {
     use super::*;
 
+    /// `length` moves of `puzzle` from a linear congruential generator.
+    fn random_moves(puzzle: &Puzzle, seed: &mut u64, length: usize) -> Vec<u8> {
+        (0..length)
+            .map(|_| {
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((*seed >> 33) % puzzle.moves.len() as u64) as u8
+            })
+            .collect()
+    }
+
     /// Tables that share their move tables read the distances of tables that do
     /// not (the key of a shared table holds all it is built from), and some do share:
     /// 3x3x3 tables of three and four edges, and two of four, some with flips.
@@ -586,14 +598,7 @@ mod tests {
         assert!(bytes < apart, "{bytes} bytes shared, {apart} apart");
         let mut seed = 7u64;
         for _ in 0..300 {
-            let path: Vec<u8> = (0..20)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    ((seed >> 33) % puzzle.moves.len() as u64) as u8
-                })
-                .collect();
+            let path = random_moves(&puzzle, &mut seed, 20);
             let stickers = apply(&puzzle, &puzzle.solved, &path);
             let read: Vec<_> = kinds.iter().map(|k| k.read(&stickers).unwrap()).collect();
             for (a, b) in together.iter().zip(&alone) {
@@ -637,14 +642,7 @@ mod tests {
         assert_eq!(plain.describe(), recoloured.describe());
         let mut seed = 3u64;
         for _ in 0..12 {
-            let path: Vec<u8> = (0..6)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    ((seed >> 33) % puzzle.moves.len() as u64) as u8
-                })
-                .collect();
+            let path = random_moves(&puzzle, &mut seed, 6);
             let stickers = apply(&puzzle, &puzzle.solved, &path);
             let coloured: Vec<u8> = stickers.iter().map(|&c| recolour(c)).collect();
             let (a, _) = plain.solve(&stickers, Listing::First).expect("solved");

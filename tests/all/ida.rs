@@ -238,19 +238,12 @@ fn chain_of_twisted_pieces() -> String {
     text + "powers all\n"
 }
 
-/// Tables of a few pieces with their own turns give optimal lengths: each against
-/// a meet-in-the-middle search here.
-#[test]
-fn tables_of_tracked_pieces_give_optimal_lengths() {
+/// Each IDA* answer for a scramble of the chain of twisted pieces: by IDA*, solving
+/// it, at the length a meet-in-the-middle search here finds.
+fn check_chain_answers(ida: &[serde_json::Value], sequences: &[String]) {
     let text = chain_of_twisted_pieces();
-    let path = std::env::temp_dir().join(format!("pocket-chain-{}.txt", std::process::id()));
-    std::fs::write(&path, &text).unwrap();
-    let moves = moves_of_definition(&text);
-    let solved = solved_of(&text);
-    let sequences = scrambles(&text, 17, 6, 8);
-    let ida = answers(path.to_str().unwrap(), &["--memory", "16"], &sequences);
-    let _ = std::fs::remove_file(&path);
-    for (answer, sequence) in ida.iter().zip(&sequences) {
+    let (moves, solved) = (moves_of_definition(&text), solved_of(&text));
+    for (answer, sequence) in ida.iter().zip(sequences) {
         assert_eq!(answer["search"], "ida", "{answer}");
         let state = apply_named(&moves, &solved, sequence);
         let solution = answer["solution"].as_str().unwrap();
@@ -258,6 +251,19 @@ fn tables_of_tracked_pieces_give_optimal_lengths() {
         let d = distance_by_meeting(&moves, &solved, &state, 4);
         assert_eq!(answer["length"].as_u64().map(|l| l as u32), d, "{sequence}");
     }
+}
+
+/// Tables of a few pieces with their own turns give optimal lengths: each against
+/// a meet-in-the-middle search here.
+#[test]
+fn tables_of_tracked_pieces_give_optimal_lengths() {
+    let text = chain_of_twisted_pieces();
+    let path = std::env::temp_dir().join(format!("pocket-chain-{}.txt", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    let sequences = scrambles(&text, 17, 6, 8);
+    let ida = answers(path.to_str().unwrap(), &["--memory", "16"], &sequences);
+    let _ = std::fs::remove_file(&path);
+    check_chain_answers(&ida, &sequences);
 }
 
 /// A state no moves make would keep IDA* searching without end: each is refused at
@@ -447,20 +453,11 @@ fn a_twsearch_file_of_more_than_93_colours_is_solved_by_moves() {
     let path = std::env::temp_dir().join(format!("pocket-many-{}.tws", std::process::id()));
     std::fs::write(&path, &tws).unwrap();
     let puzzle = path.to_str().unwrap();
-    let text = chain_of_twisted_pieces();
-    let (moves, solved) = (moves_of_definition(&text), solved_of(&text));
-    let sequences = scrambles(&text, 23, 6, 8);
+    let sequences = scrambles(&chain_of_twisted_pieces(), 23, 6, 8);
     let ida = answers(puzzle, &["--memory", "16"], &sequences);
     let typed = pocket(&["solve", "--puzzle", puzzle, &"A".repeat(139)], b"");
     let _ = std::fs::remove_file(&path);
-    for (answer, sequence) in ida.iter().zip(&sequences) {
-        assert_eq!(answer["search"], "ida", "{answer}");
-        let state = apply_named(&moves, &solved, sequence);
-        let solution = answer["solution"].as_str().unwrap();
-        assert_eq!(apply_named(&moves, &state, solution), solved, "{sequence}");
-        let d = distance_by_meeting(&moves, &solved, &state, 4);
-        assert_eq!(answer["length"].as_u64().map(|l| l as u32), d, "{sequence}");
-    }
+    check_chain_answers(&ida, &sequences);
     assert_eq!(typed.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&typed.stderr);
     assert!(
