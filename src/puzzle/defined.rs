@@ -47,6 +47,12 @@ pub struct Puzzle {
     pub(super) bits: u32,
 }
 
+/// Whether a sticker string can type colour `c`: printable ASCII but `#`, which
+/// starts a comment in a definition (93 colours).
+pub(crate) fn typed_colour(c: u8) -> bool {
+    (33..=126).contains(&c) && c != b'#'
+}
+
 /// First `a`, then `b`.
 pub(crate) fn compose(a: &[u8], b: &[u8]) -> Vec<u8> {
     // First a, then b: position i gets what b takes from, which a took from.
@@ -131,7 +137,7 @@ impl Puzzle {
     /// Whether its colours are all printable ASCII, which a sticker string can type
     /// (those of a twsearch or KPuzzle file of more than 93 colours are not).
     pub fn typeable(&self) -> bool {
-        self.solved.iter().all(|c| (33..=126).contains(c))
+        self.solved.iter().all(|&c| typed_colour(c))
     }
 
     /// Number of stickers.

@@ -75,9 +75,11 @@ pub const MAX_STICKERS: usize = 255;
 /// the megaminx's 120 stickers are all different. Those past the 93 cannot be typed,
 /// so such a puzzle's states are given as moves.
 fn colour_chars() -> Vec<u8> {
-    let printable = (33u8..=126).filter(|&c| c != b'#');
-    let rest = (1u8..=255).filter(|c| !(33..=126).contains(c) || *c == b'#');
-    printable.chain(rest).collect()
+    use super::defined::typed_colour;
+    let typed = (1u8..=255).filter(|&c| typed_colour(c));
+    typed
+        .chain((1u8..=255).filter(|&c| !typed_colour(c)))
+        .collect()
 }
 
 /// An orbit: a set of pieces that move among themselves.
