@@ -97,7 +97,7 @@ fn export(format: &str, name: &str) -> io::Result<u8> {
             })
             .collect(),
     };
-    let (model, note) = match PieceModel::from_puzzle(&stickers) {
+    let (model, note) = match PieceModel::from_puzzle(&stickers, format != "tws") {
         Ok(x) => x,
         Err(e) => return failed(&e),
     };

@@ -460,9 +460,17 @@ impl PieceModel {
     /// `piece` lines as orbits when every move turns them cyclically and no piece
     /// looks the same turned; otherwise every sticker is a piece of one orientation.
     /// Also returns a note when pieces could not be used.
-    pub fn from_puzzle(p: &StickerPuzzle) -> Result<(PieceModel, Option<String>), FormatError> {
+    ///
+    /// A piece that looks the same turned is written with the modulus its
+    /// orientation is known by (`orientationMod`) where `any_modulus` allows it
+    /// (KPuzzle); otherwise only a piece of one colour is, its modulus 1 (twsearch's
+    /// `?`), and a note says why the others are not.
+    pub fn from_puzzle(
+        p: &StickerPuzzle,
+        any_modulus: bool,
+    ) -> Result<(PieceModel, Option<String>), FormatError> {
         let generators = generators(p)?;
-        match by_pieces(p, &generators) {
+        match by_pieces(p, &generators, any_modulus) {
             Ok(m) => Ok((m, None)),
             Err(note) => Ok((by_stickers(p, &generators), note)),
         }
@@ -570,7 +578,11 @@ fn by_stickers(p: &StickerPuzzle, generators: &[usize]) -> PieceModel {
 
 /// The `piece` lines as orbits, one a kind (the stickers in no piece make one more
 /// orbit, of one orientation); `Err` says why not, `Err(None)` when there are none.
-fn by_pieces(p: &StickerPuzzle, generators: &[usize]) -> Result<PieceModel, Option<String>> {
+fn by_pieces(
+    p: &StickerPuzzle,
+    generators: &[usize],
+    any_modulus: bool,
+) -> Result<PieceModel, Option<String>> {
     if p.pieces.is_empty() {
         return Err(None);
     }
@@ -592,16 +604,20 @@ fn by_pieces(p: &StickerPuzzle, generators: &[usize]) -> Result<PieceModel, Opti
             .collect::<Result<Vec<_>, _>>()?;
         moves.push((m.name.to_string(), per_orbit));
     }
-    let solved = (0..slots.len())
-        .map(|s| solved_pieces(p, &orbits[s], &slots[s]))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut solved = Vec::new();
+    let mut orientation_mods = Vec::new();
+    for s in 0..slots.len() {
+        let (pieces, twists, mods) = solved_pieces(p, &orbits[s], &slots[s], any_modulus)?;
+        solved.push((pieces, twists));
+        orientation_mods.push(mods);
+    }
     Ok(PieceModel {
         name: p.name.to_string(),
         orbits,
         solved,
         move_lines: vec![0; moves.len()],
         moves,
-        orientation_mods: Vec::new(),
+        orientation_mods,
         aliases: Vec::new(),
     })
 }
@@ -695,13 +711,16 @@ fn orbit_move(
 }
 
 /// The solved state of one orbit: slots whose colours are the same up to a turn hold
-/// the same piece; the first such slot holds it unturned.
+/// the same piece; the first such slot holds it unturned. Each slot's modulus too:
+/// the smallest turn that shows its piece as it was (0 for none), where
+/// `any_modulus` allows it, or where it is 1.
 #[allow(clippy::type_complexity)]
 fn solved_pieces(
     p: &StickerPuzzle,
     orbit: &Orbit,
     of: &[Vec<usize>],
-) -> Result<(Vec<usize>, Vec<usize>), Option<String>> {
+    any_modulus: bool,
+) -> Result<(Vec<usize>, Vec<usize>, Vec<usize>), Option<String>> {
     let k = orbit.orientations;
     let colours: Vec<Vec<u8>> = of
         .iter()
@@ -710,16 +729,19 @@ fn solved_pieces(
     let mut firsts: Vec<usize> = Vec::new();
     let mut pieces = Vec::new();
     let mut twists = Vec::new();
+    let mut mods = Vec::new();
     for (j, c) in colours.iter().enumerate() {
         // Facet f of the piece shows on (j, f + t).
         let turned = |first: &[u8], t: usize| (0..k).all(|o| c[o] == first[(o + k - t) % k]);
-        if let Some(r) = (1..k).find(|&r| turned(c, r)) {
+        let modulus = (1..k).find(|&r| turned(c, r));
+        if let Some(r) = modulus.filter(|&r| r > 1 && !any_modulus) {
             return Err(Some(format!(
-                "the {} piece {} looks the same turned {r} of {k}: its orientation would be known only mod {r}",
+                "the {} piece {} looks the same turned {r} of {k}: its orientation would be known only mod {r}, which twsearch cannot write",
                 orbit.name,
                 j + 1
             )));
         }
+        mods.push(modulus.unwrap_or(0));
         let same = firsts
             .iter()
             .enumerate()
@@ -736,7 +758,7 @@ fn solved_pieces(
             }
         }
     }
-    Ok((pieces, twists))
+    Ok((pieces, twists, mods))
 }
 
 // ---------------------------------------------------------------------------
@@ -1168,12 +1190,20 @@ pub fn write_kpuzzle(m: &PieceModel) -> String {
     }
     t += "  ],\n  \"defaultPattern\": {\n";
     for (i, (o, (pieces, twists))) in m.orbits.iter().zip(&m.solved).enumerate() {
+        let mods = m
+            .orientation_mods
+            .get(i)
+            .filter(|v| v.iter().any(|&x| x > 0));
         let _ = write!(
             t,
-            "    {}: {{ \"pieces\": {}, \"orientation\": {} }}",
+            "    {}: {{ \"pieces\": {}, \"orientation\": {}{} }}",
             quoted(&o.name),
             list(pieces),
-            list(twists)
+            list(twists),
+            match mods {
+                Some(v) => format!(", \"orientationMod\": {}", list(v)),
+                None => String::new(),
+            }
         );
         t += if i + 1 < m.orbits.len() { ",\n" } else { "\n" };
     }

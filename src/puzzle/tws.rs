@@ -42,13 +42,14 @@ type SetLines = (Vec<usize>, Option<Vec<usize>>);
 
 /// Read a block up to its `End` from `at`; returns the sets it names and the index
 /// after `End`. `first` is the lowest piece number (1, or 0 in the zero-indexed
-/// blocks); `?` is refused (twsearch's unknown piece or orientation).
+/// blocks). `?` (twsearch's unknown orientation) is read as [`UNKNOWN`] where
+/// `unknown_orientations` allows it (the solved state), refused elsewhere.
 fn block(
     ls: &[(usize, Vec<&str>)],
     mut at: usize,
     orbits: &[Orbit],
     first: usize,
-    what: &str,
+    (what, unknown_orientations): (&str, bool),
     start: usize,
 ) -> Result<(Vec<Option<SetLines>>, usize), FormatError> {
     let mut sets: Vec<Option<SetLines>> = vec![None; orbits.len()];
@@ -107,7 +108,8 @@ fn block(
                 ),
             );
         }
-        let values = set_values(line, words, o, orientation_line, first)?;
+        let unknown = orientation_line && unknown_orientations;
+        let values = set_values(line, words, o, (orientation_line, unknown), first)?;
         match &mut sets[s] {
             Some(x) => x.1 = Some(values),
             None => sets[s] = Some((values, None)),
@@ -115,13 +117,18 @@ fn block(
     }
 }
 
+/// An orientation of the solved state written `?`: the piece's turn is not told
+/// (twsearch's orientation wildcard, KPuzzle's `orientationMod` 1).
+const UNKNOWN: usize = usize::MAX;
+
 /// A line of numbers of set `o`: its pieces (from `first`), or with
-/// `orientation_line` their orientations, each checked against the set's range.
+/// `orientation_line` their orientations, each checked against the set's range;
+/// `?` is an orientation [`UNKNOWN`] where `unknown` allows it.
 fn set_values(
     line: usize,
     words: &[&str],
     o: &Orbit,
-    orientation_line: bool,
+    (orientation_line, unknown): (bool, bool),
     first: usize,
 ) -> Result<Vec<usize>, FormatError> {
     let (low, high) = if orientation_line {
@@ -132,13 +139,17 @@ fn set_values(
     let mut values = Vec::new();
     for w in words {
         if *w == "?" {
-            return fail(
-                line,
-                format!(
-                    "set {}: '?' (a piece or orientation left unknown) does not carry over: pocket tells every sticker apart",
-                    o.name
-                ),
-            );
+            if unknown {
+                values.push(UNKNOWN);
+                continue;
+            }
+            let what = match orientation_line {
+                true => "an orientation left unknown is read in the solved state only",
+                false => {
+                    "a piece left unknown does not carry over: pocket tells every piece of the solved state"
+                }
+            };
+            return fail(line, format!("set {}: '?' ({what})", o.name));
         }
         match w.parse::<usize>() {
             Ok(v) if (low..=high).contains(&v) => {
@@ -202,6 +213,8 @@ struct Reader {
     name: String,
     orbits: Vec<Orbit>,
     solved: Option<Vec<(Vec<usize>, Vec<usize>)>>,
+    /// Per set, per slot: 1 where the solved state's orientation is `?`, else 0.
+    orientation_mods: Vec<Vec<usize>>,
     moves: Vec<(String, Vec<OrbitMove>)>,
     move_lines: Vec<usize>,
     /// Blocks named as twsearch names rotations: used in sequences, not moves.
@@ -276,7 +289,7 @@ impl Reader {
             return fail(line, "a solved state before any Set");
         }
         let first = usize::from(kw == "Solved");
-        let (sets, next) = block(ls, at, &self.orbits, first, kw, line)?;
+        let (sets, next) = block(ls, at, &self.orbits, first, (kw, true), line)?;
         let mut state = Vec::new();
         for (o, s) in self.orbits.iter().zip(sets) {
             let (pieces, twists) = match s {
@@ -299,6 +312,12 @@ impl Reader {
                     ),
                 );
             }
+            let mods = twists.iter().map(|&t| usize::from(t == UNKNOWN)).collect();
+            let twists = twists
+                .iter()
+                .map(|&t| if t == UNKNOWN { 0 } else { t })
+                .collect();
+            self.orientation_mods.push(mods);
             state.push((pieces, twists));
         }
         self.solved = Some(state);
@@ -330,7 +349,7 @@ impl Reader {
             );
         }
         let zero = *kw == "MoveTransformation";
-        let (sets, next) = block(ls, at, &self.orbits, usize::from(!zero), kw, line)?;
+        let (sets, next) = block(ls, at, &self.orbits, usize::from(!zero), (kw, false), line)?;
         let mut per_orbit = Vec::new();
         for (o, s) in self.orbits.iter().zip(sets) {
             let Some((perm, twists)) = s else {
@@ -412,7 +431,7 @@ impl Reader {
             solved,
             moves: self.moves,
             move_lines: self.move_lines,
-            orientation_mods: Vec::new(),
+            orientation_mods: self.orientation_mods,
             aliases: Vec::new(),
         };
         let rotations = !self.rotations.is_empty();
@@ -462,11 +481,19 @@ pub fn write_tws(m: &PieceModel, header: &[String]) -> String {
         let _ = writeln!(t, "Set {} {} {}", word(&o.name), o.pieces, o.orientations);
     }
     t += "\nSolved\n";
-    for (o, (pieces, twists)) in m.orbits.iter().zip(&m.solved) {
+    for (s, (o, (pieces, twists))) in m.orbits.iter().zip(&m.solved).enumerate() {
         let _ = writeln!(t, "{}", word(&o.name));
         let _ = writeln!(t, "{}", numbers(pieces.iter().map(|p| p + 1)));
         if o.orientations > 1 {
-            let _ = writeln!(t, "{}", numbers(twists.iter().copied()));
+            // A piece whose turn is not told (modulus 1) is twsearch's `?`.
+            let unknown = |j: usize| m.orientation_mods.get(s).and_then(|v| v.get(j)) == Some(&1);
+            let words: Vec<String> = (0..o.pieces)
+                .map(|j| match unknown(j) {
+                    true => "?".to_string(),
+                    false => twists[j].to_string(),
+                })
+                .collect();
+            let _ = writeln!(t, "{}", words.join(" "));
         }
     }
     t += "End\n";
@@ -510,6 +537,17 @@ mod tests {
         assert_eq!(read_tws(&t).unwrap(), m);
     }
 
+    /// Issue 40: twsearch's puck and maltese write a piece whose turn is not told
+    /// as `?` in the solved state's orientations; it was refused. It reads as
+    /// KPuzzle's `orientationMod` 1 for that slot.
+    #[test]
+    fn an_unknown_orientation_is_known_mod_one() {
+        let m = read_tws(&TWO.replace("1 2\n0 0", "1 2\n? 0")).unwrap();
+        assert_eq!(m.solved[0].1, vec![0, 0]);
+        assert_eq!(m.orientation_mods, vec![vec![1, 0]]);
+        assert_eq!(read_tws(TWO).unwrap().orientation_mods, vec![vec![0, 0]]);
+    }
+
     #[test]
     fn rotations_are_named_as_twsearch_names_them() {
         for r in ["x", "y2", "z'", "Uv", "BLv"] {
@@ -527,7 +565,14 @@ mod tests {
                 TWO.replace("End\n\nMove", "End\nIllegal E 1 2\nMove"),
                 "line 10: Illegal",
             ),
-            (TWO.replace("0 0\nEnd", "? 0\nEnd"), "line 8: set E: '?'"),
+            (
+                TWO.replace("2 1\n0 1", "2 1\n0 ?"),
+                "line 14: set E: '?' (an orientation left unknown is read in the solved state only)",
+            ),
+            (
+                TWO.replace("1 2\n0 0", "1 ?\n0 0"),
+                "line 7: set E: '?' (a piece left unknown does not carry over",
+            ),
             (
                 TWO.replace("Move S", "Move x"),
                 "no moves: every move the file names is a rotation",

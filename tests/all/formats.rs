@@ -242,8 +242,8 @@ fn reading_refuses_what_does_not_carry_over() {
             "line 16: Illegal",
         ),
         (
-            tws.replace("1 2\n0 0\nEnd", "1 2\n0 ?\nEnd"),
-            "line 13: set C: '?'",
+            tws.replace("1 2\n0 0\nEnd", "? 2\n0 0\nEnd"),
+            "line 12: set C: '?' (a piece left unknown does not carry over",
         ),
         (
             tws.replace("Name tiny", "Title tiny"),
@@ -432,6 +432,58 @@ fn orientations_known_by_a_modulus_count_as_fewer_positions() {
             total,
             "mod {modulus}"
         );
+    }
+}
+
+/// Issue 40: twsearch's `?` orientation in a solved state (puck.tws, maltese.tws)
+/// was refused. It is KPuzzle's `orientationMod` 1: the tiny puzzle written as a
+/// `.tws` counts as its JSON does, 96 positions with the centre's turns told, 24
+/// with them unknown.
+#[test]
+fn an_unknown_orientation_counts_as_orientation_mod_one() {
+    let tws = |centre: &str| {
+        format!(
+            "Name tiny-tws\nSet EDGES 3 2\nSet CENTRE 1 4\nSolved\nEDGES\n1 1 2\n0 0 0\n\
+             CENTRE\n1\n{centre}\nEnd\nMove A\nEDGES\n3 1 2\n0 0 0\nCENTRE\n1\n1\nEnd\n\
+             Move F\nEDGES\n1 2 3\n1 0 0\nEnd\n"
+        )
+    };
+    let json = std::fs::read_to_string(fixture("tiny.json")).unwrap();
+    for (centre, modulus, total) in [("0", 0, 96), ("?", 1, 24)] {
+        let modded = json.replace(
+            "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0] }",
+            &format!("\"CENTRE\": {{ \"pieces\": [0], \"orientation\": [0], \"orientationMod\": [{modulus}] }}"),
+        );
+        let from_json = census(Scratch::new("modded.json", &modded).path());
+        let from_tws = census(Scratch::new("wild.tws", &tws(centre)).path());
+        assert_eq!(from_tws, from_json, "{centre}");
+        assert_eq!(from_tws.iter().sum::<u64>(), total, "{centre}");
+    }
+}
+
+/// Issue 40: `orientationMod` did not carry over into an export: a piece known by a
+/// modulus was written as loose stickers with a note. KPuzzle now writes every
+/// modulus, `.tws` the modulus 1 as `?` (twsearch has no other), and each reads
+/// back to the same census.
+#[test]
+fn exports_keep_the_modulus_an_orientation_is_known_by() {
+    let json = std::fs::read_to_string(fixture("tiny.json")).unwrap();
+    for modulus in [1, 2] {
+        let modded = json.replace(
+            "\"CENTRE\": { \"pieces\": [0], \"orientation\": [0] }",
+            &format!("\"CENTRE\": {{ \"pieces\": [0], \"orientation\": [0], \"orientationMod\": [{modulus}] }}"),
+        );
+        let source = Scratch::new("source.json", &modded);
+        let want = census(source.path());
+        let kpuzzle = export("kpuzzle", source.path());
+        assert!(
+            kpuzzle.contains(&format!("\"orientationMod\": [{modulus}]")),
+            "{kpuzzle}"
+        );
+        assert_eq!(census(Scratch::new("back.json", &kpuzzle).path()), want);
+        let tws = export("tws", source.path());
+        assert_eq!(tws.contains("CENTRE\n1\n?\n"), modulus == 1, "{tws}");
+        assert_eq!(census(Scratch::new("back.tws", &tws).path()), want);
     }
 }
 
