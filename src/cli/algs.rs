@@ -339,6 +339,12 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
+    if !puzzle.barred.is_empty() {
+        let why =
+            crate::puzzle::barred::refusal(&puzzle.name, "the magic-move search cannot follow");
+        eprintln!("pocket: puzzle {name}: {why}");
+        return Ok(EXIT_BAD_INPUT);
+    }
     let moves = match a
         .generators
         .as_deref()

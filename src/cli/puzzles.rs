@@ -76,6 +76,12 @@ fn export(format: &str, name: &str) -> io::Result<u8> {
         Ok(p) => p,
         Err(e) => return failed(&e),
     };
+    if !puzzle.barred.is_empty() {
+        return failed(&crate::puzzle::barred::refusal(
+            &puzzle.name,
+            "an export does not write yet",
+        ));
+    }
     let stickers = StickerPuzzle {
         name: &puzzle.name,
         solved: &puzzle.solved,

@@ -9,6 +9,7 @@
 //! parities are ones no combination of moves' parities gives (two pieces swapped
 //! alone on the 3x3x3).
 
+use super::barred::first_held;
 use super::coords::SharedTables;
 use super::defined::Puzzle;
 use super::linked::odd;
@@ -45,7 +46,9 @@ pub struct DeepSolver<'p> {
 }
 
 /// The tables as IDA* uses them, and the state searched from, to tell the goal when
-/// the tables do not see every orientation.
+/// the tables do not see every orientation. A puzzle that bars positions has its
+/// stickers in each node too, one a word after the tables' coordinates, so that a
+/// move to a barred position is no step.
 struct Tables<'a> {
     patterns: &'a [Pattern],
     puzzle: &'a Puzzle,
@@ -65,6 +68,10 @@ impl Estimated for Tables<'_> {
     /// the largest distance: 160 ns a node on the master pyraminx.)
     #[inline]
     fn step(&self, from: &Vec<u64>, m: usize, to: &mut Vec<u64>, within: u32) -> Result<u32, u32> {
+        let barred = &self.puzzle.barred;
+        if !barred.is_empty() && self.bars(from, m) {
+            return Err(u32::MAX);
+        }
         let mut h = 0;
         for ((p, &x), y) in self.patterns.iter().zip(from).zip(to.iter_mut()) {
             let (moved, d) = p.advance(x, m);
@@ -73,6 +80,13 @@ impl Estimated for Tables<'_> {
                 d if d == u32::from(UNSEEN) => return Err(u32::MAX),
                 d if d > within => return Err(d),
                 d => h = h.max(d),
+            }
+        }
+        if !barred.is_empty() {
+            let tables = self.patterns.len();
+            let perm = &self.puzzle.moves[m].perm;
+            for (i, &j) in perm.iter().enumerate() {
+                to[tables + i] = from[tables + j as usize];
             }
         }
         Ok(h)
@@ -91,6 +105,17 @@ impl Estimated for Tables<'_> {
 
     fn is_goal(&self, _node: &Vec<u64>, path: &[u8]) -> bool {
         self.exact || apply(self.puzzle, self.start, path) == self.puzzle.solved
+    }
+}
+
+impl Tables<'_> {
+    /// Whether move `m` takes node `from` to a barred position.
+    #[inline(never)]
+    fn bars(&self, from: &[u64], m: usize) -> bool {
+        let stickers = &from[self.patterns.len()..];
+        let perm = &self.puzzle.moves[m].perm;
+        let at = |i: usize| stickers[perm[i] as usize] as u8;
+        self.puzzle.barred.iter().any(|b| b.holds(at))
     }
 }
 
@@ -231,18 +256,29 @@ impl<'p> DeepSolver<'p> {
             searched: Duration::ZERO,
             next: None,
         };
-        // A quarter of a small budget may not hold one piece's move tables (the
-        // 4x4x4's centres, 1.5 MB) where the whole budget does.
-        let first = FIRST_CAP.min(memory / 4).max(1);
-        let plan = solver
-            .plan(first)
-            .or_else(|e| match FIRST_CAP.min(memory) {
-                whole if whole > first => solver.plan(whole),
-                _ => Err(e),
-            })
-            .map_err(refuse)?;
+        let plan = solver.first_plan().map_err(refuse)?;
         solver.level = Some(solver.build(plan).map_err(refuse)?);
         Ok(solver)
+    }
+
+    /// The first tables: within [`FIRST_CAP`] positions (and bytes of move tables)
+    /// each and a quarter of the budget, or else the smallest larger cap, up to the
+    /// whole budget, at which one piece alone fits. A quarter of a small budget may
+    /// not hold one piece's move tables (the 4x4x4's centres, 1.5 MB) where the
+    /// whole budget does; Square-1's eight identical corner halves, 735,471
+    /// places under 23 moves, need 68 MB of move tables, past the first cap.
+    fn first_plan(&self) -> Result<Plan, String> {
+        let first = FIRST_CAP.min(self.memory / 4).max(1);
+        let mut found = self.plan(first);
+        let mut cap = first;
+        while found.is_err() && cap < self.memory {
+            cap = match cap < FIRST_CAP {
+                true => FIRST_CAP.min(self.memory),
+                false => cap.saturating_mul(GROWTH).min(self.memory),
+            };
+            found = self.plan(cap);
+        }
+        found
     }
 
     /// The tables within `cap` positions each, or the largest set under that which fits
@@ -454,8 +490,11 @@ impl<'p> DeepSolver<'p> {
                 "its pieces are in an arrangement no moves make (two pieces swapped alone)".into(),
             );
         }
+        if let Some(bar) = first_held(&self.puzzle.barred, stickers) {
+            return Err(format!("it is a barred position ({})", bar.said));
+        }
         let patterns = &self.level().patterns;
-        let node = patterns
+        let mut node = patterns
             .iter()
             .map(|p| p.state_of(&self.kinds, &read))
             .collect::<Result<Vec<_>, _>>()?;
@@ -465,6 +504,9 @@ impl<'p> DeepSolver<'p> {
             .any(|(p, &x)| p.distance(x) == UNSEEN)
         {
             return Err("its pieces are in an arrangement no moves make".into());
+        }
+        if !self.puzzle.barred.is_empty() {
+            node.extend(stickers.iter().map(|&c| u64::from(c)));
         }
         Ok(node)
     }

@@ -4,6 +4,7 @@
 
 use ahash::AHashMap;
 
+use super::barred::Bar;
 use crate::engine::search::{Canon, MoveSpec, Product};
 use crate::model::cost::cost_list;
 use crate::model::moves::split_move_list;
@@ -41,6 +42,9 @@ pub struct Puzzle {
     /// Other names of moves, read as those moves (a twsearch file's `MoveAlias`, or
     /// its gear cube's B2, which is F2).
     pub aliases: Vec<(String, u8)>,
+    /// Positions no sequence passes through (a `.tws` file's `Illegal`): only IDA*
+    /// follows them, the other searches refuse the puzzle.
+    pub barred: Vec<Bar>,
     /// The colours, in order of first appearance in the solved string.
     pub(super) colours: Vec<u8>,
     /// Bits per packed sticker.
@@ -354,8 +358,28 @@ impl Puzzle {
         Canon::from_relations(
             &specs,
             |a, b| r.products[a * k + b],
-            |a, b| r.commutes[a * k + b],
+            |a, b| r.commutes[a * k + b] && self.either_order_passes(a, b),
         )
+    }
+
+    /// Whether commuting moves `a` and `b` pass the same bars in either order, so
+    /// that a search may try one order only: where they move stickers apart and each
+    /// moves every sticker of a bar or none (Square-1's U and D), the position
+    /// between shows each bar as it is before both or after both. Otherwise one
+    /// order alone may pass no barred position.
+    fn either_order_passes(&self, a: usize, b: usize) -> bool {
+        if self.barred.is_empty() {
+            return true;
+        }
+        let moved = |m: usize, i: u8| self.moves[m].perm[i as usize] != i;
+        let apart = (0..self.solved.len() as u8).all(|i| !(moved(a, i) && moved(b, i)));
+        let whole = |m: usize| {
+            self.barred.iter().all(|bar| {
+                let inside = bar.stickers.iter().filter(|&&i| moved(m, i)).count();
+                inside == 0 || inside == bar.stickers.len()
+            })
+        };
+        apart && whole(a) && whole(b)
     }
 }
 

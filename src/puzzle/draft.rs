@@ -2,6 +2,7 @@
 //! the piece models of `.tws` and KPuzzle files both become (`Puzzle::assemble`
 //! checks and builds it).
 
+use super::barred::Bar;
 use super::defined::{Piece, PuzzleMove};
 
 /// A sticker position as written: its number, or the word that is not one.
@@ -22,4 +23,6 @@ pub(crate) struct Draft {
     pub faces: Vec<(usize, String, Vec<String>)>,
     /// Other names of moves: (alias, move).
     pub aliases: Vec<(String, String)>,
+    /// Barred positions (a `.tws` file's `Illegal`).
+    pub barred: Vec<Bar>,
 }

@@ -224,6 +224,7 @@ fn check_pieces(
 fn read_lines(text: &str) -> Result<Draft, DefinitionError> {
     let mut draft = Draft {
         aliases: Vec::new(),
+        barred: Vec::new(),
         name: None,
         solved: None,
         moves: Vec::new(),
@@ -522,6 +523,7 @@ impl Puzzle {
             pieces,
             faces,
             aliases,
+            barred,
         } = draft;
         let solved = check_solved(solved)?;
         let n = solved.len();
@@ -587,6 +589,7 @@ impl Puzzle {
             moves: all,
             pieces,
             faces: named_faces,
+            barred,
             colours,
             bits,
         };

@@ -1,6 +1,7 @@
 //! A state of a defined puzzle from a line of input, as the front ends read it:
 //! stickers, or a move sequence (WCA notation on the 3x3x3).
 
+use super::barred::first_held;
 use super::cube3_notation::{apply_cube3, is_kociemba_cube, parse_cube3};
 use super::defined::{Puzzle, compose};
 
@@ -18,7 +19,17 @@ pub fn read_stickers(puzzle: &Puzzle, raw: &[u8], moves_input: bool) -> Result<V
         return Ok(apply_cube3(&puzzle.solved, &turns));
     }
     let moves = puzzle.parse_sequence(text).map_err(|e| e.to_string())?;
-    Ok(moves.iter().fold(puzzle.solved.clone(), |s, &m| {
-        compose(&s, &puzzle.moves[m as usize].perm)
-    }))
+    let mut state = puzzle.solved.clone();
+    for (i, &m) in moves.iter().enumerate() {
+        state = compose(&state, &puzzle.moves[m as usize].perm);
+        if let Some(bar) = first_held(&puzzle.barred, &state) {
+            return Err(format!(
+                "move {} ({}) goes to a barred position ({})",
+                i + 1,
+                puzzle.moves[m as usize].name,
+                bar.said
+            ));
+        }
+    }
+    Ok(state)
 }

@@ -20,6 +20,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Map, Value};
 
+use super::barred::Bar;
 use super::defined::{Piece, PuzzleMove};
 use super::draft::Draft;
 use crate::engine::search::MAX_MOVES;
@@ -116,6 +117,9 @@ pub struct PieceModel {
     /// Names the file gives a move that is another's (twsearch's `MoveAlias`, a
     /// derived move, or a power equal to another move's), and what they do.
     pub aliases: Vec<(String, Vec<OrbitMove>)>,
+    /// Barred positions (twsearch's `Illegal`): (orbit, slot, piece) each, the piece
+    /// numbered as in `solved`, and the line that said it.
+    pub illegal: Vec<(usize, usize, usize, usize)>,
 }
 
 fn fail<T>(message: impl Into<String>) -> Result<T, FormatError> {
@@ -300,7 +304,9 @@ impl PieceModel {
                 aliases.push((name.clone(), target.clone()));
             }
         }
+        let barred = self.bars(&offsets, &solved);
         Ok(Draft {
+            barred,
             aliases,
             name: Some(word(&self.name)),
             solved: Some((0, solved)),
@@ -310,6 +316,47 @@ impl PieceModel {
             pieces,
             faces: Vec::new(),
         })
+    }
+
+    /// Each barred (orbit, slot, piece) as the slot's stickers and the looks of the
+    /// piece in every orientation (`solved`: the solved stickers).
+    fn bars(&self, offsets: &[usize], solved: &[u8]) -> Vec<Bar> {
+        let mut bars: Vec<Bar> = Vec::new();
+        for &(s, slot, piece, _) in &self.illegal {
+            let (o, k) = (&self.orbits[s], self.orbits[s].orientations);
+            let stickers: Vec<u8> = (0..k).map(|f| (offsets[s] + slot * k + f) as u8).collect();
+            let home = self.solved[s]
+                .0
+                .iter()
+                .position(|&p| p == piece)
+                .unwrap_or(0);
+            let mut looks: Vec<Vec<u8>> = Vec::new();
+            for t in 0..k {
+                let look = (0..k)
+                    .map(|f| solved[offsets[s] + home * k + (f + t) % k])
+                    .collect();
+                if !looks.contains(&look) {
+                    looks.push(look);
+                }
+            }
+            let said = format!("set {} slot {} piece {}", o.name, slot + 1, piece + 1);
+            match bars.iter_mut().find(|b| b.stickers == stickers) {
+                Some(b) => {
+                    for look in looks {
+                        if !b.looks.contains(&look) {
+                            b.looks.push(look);
+                        }
+                    }
+                    b.said = format!("{}, {}", b.said, piece + 1);
+                }
+                None => bars.push(Bar {
+                    stickers,
+                    looks,
+                    said,
+                }),
+            }
+        }
+        bars
     }
 
     /// Names pocket cannot read back are refused, not renamed: they are what a user
@@ -559,6 +606,7 @@ fn by_stickers(p: &StickerPuzzle, generators: &[usize]) -> PieceModel {
         solved: vec![(pieces, vec![0; n])],
         orientation_mods: Vec::new(),
         aliases: Vec::new(),
+        illegal: Vec::new(),
         moves: generators
             .iter()
             .map(|&g| {
@@ -619,6 +667,7 @@ fn by_pieces(
         moves,
         orientation_mods,
         aliases: Vec::new(),
+        illegal: Vec::new(),
     })
 }
 
@@ -888,6 +937,7 @@ pub fn read_kpuzzle(text: &str) -> Result<PieceModel, FormatError> {
         move_lines,
         orientation_mods,
         aliases: Vec::new(),
+        illegal: Vec::new(),
     };
     let derived = read_derived(top, text)?;
     model.derive(&rotations, derived)?;

@@ -9,6 +9,7 @@
 //! numbers when all differ); costs are decimals with at most three places, kept as
 //! integers in thousandths; moves that are powers of one another share a face.
 
+pub(crate) mod barred;
 pub(crate) mod cheapest;
 pub(crate) mod coords;
 pub(crate) mod cube3_notation;

@@ -245,6 +245,9 @@ impl Projection {
             moves,
             pieces,
             faces: Vec::new(),
+            // A table that passes through barred positions still bounds the moves
+            // from below: it counts no fewer than the barred puzzle needs.
+            barred: Vec::new(),
             colours,
             bits,
         };

@@ -15,6 +15,7 @@
 
 use std::ops::ControlFlow;
 
+use super::barred;
 use super::cheapest::{Cheapest, CheapestFirst};
 use super::coords::{Coords, Packed};
 use super::defined::Puzzle;
@@ -169,6 +170,13 @@ impl Puzzle {
     }
 
     fn space_on(&self, weighted: bool, build: Build) -> Result<PuzzleSpace<'_>, Error> {
+        if !self.barred.is_empty() {
+            let what = "the bidirectional search and the census cannot follow";
+            return Err(Error::invalid(
+                Kind::Puzzle,
+                barred::refusal(&self.name, what),
+            ));
+        }
         let relations = self.relations();
         let split = match build {
             Build::Census => split_for(self, weighted, &relations.products),

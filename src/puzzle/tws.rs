@@ -187,12 +187,7 @@ pub fn read_tws(text: &str) -> Result<PieceModel, FormatError> {
             "Set" => r.set(line, words)?,
             "Solved" | "StartState" => at = r.solved(&ls, at, line, words[0], words.len())?,
             "Move" | "MoveTransformation" => at = r.a_move(&ls, at, line, words)?,
-            "Illegal" => {
-                return fail(
-                    line,
-                    "Illegal (pieces barred from places) does not carry over: pocket has no forbidden positions",
-                );
-            }
+            "Illegal" => r.illegal(line, words)?,
             "MoveAlias" | "MoveSequence" => r.sequence(line, words)?,
             other => {
                 return fail(
@@ -220,6 +215,8 @@ struct Reader {
     /// Blocks named as twsearch names rotations: used in sequences, not moves.
     rotations: Vec<(String, Vec<OrbitMove>)>,
     sequences: Vec<super::derived::Sequence>,
+    /// `Illegal` lines: (orbit, slot, piece, line).
+    illegal: Vec<(usize, usize, usize, usize)>,
 }
 
 impl Reader {
@@ -392,6 +389,40 @@ impl Reader {
         Ok(next)
     }
 
+    /// `Illegal SET SLOT PIECE...`: a state with one of the pieces (numbered as in
+    /// `Solved`, from 1) in the slot is barred.
+    fn illegal(&mut self, line: usize, words: &[&str]) -> Result<(), FormatError> {
+        let Some(solved) = &self.solved else {
+            return fail(line, "Illegal before the solved state");
+        };
+        let [_, set, slot, pieces @ ..] = words else {
+            return fail(line, "expected: Illegal SET SLOT PIECE...");
+        };
+        if pieces.is_empty() {
+            return fail(line, "expected: Illegal SET SLOT PIECE...");
+        }
+        let Some(s) = self.orbits.iter().position(|o| o.name == *set) else {
+            return fail(line, format!("Illegal: no set named '{set}'"));
+        };
+        let o = &self.orbits[s];
+        let number = |w: &str, high: usize, what: &str| {
+            w.parse::<usize>()
+                .ok()
+                .filter(|x| (1..=high).contains(x))
+                .ok_or_else(|| {
+                    format!("Illegal: set {}: '{w}' is not {what} (1 to {high})", o.name)
+                })
+        };
+        let slot = number(slot, o.pieces, "a slot").or_else(|e| fail(line, e))?;
+        let kinds = solved[s].0.iter().max().map_or(0, |m| m + 1);
+        for w in pieces {
+            let piece =
+                number(w, kinds, "a piece of the solved state").or_else(|e| fail(line, e))?;
+            self.illegal.push((s, slot - 1, piece - 1, line));
+        }
+        Ok(())
+    }
+
     /// `MoveSequence NAME MOVE...` (moves apart by spaces or commas), or
     /// `MoveAlias NAME MOVE`.
     fn sequence(&mut self, line: usize, words: &[&str]) -> Result<(), FormatError> {
@@ -433,6 +464,7 @@ impl Reader {
             move_lines: self.move_lines,
             orientation_mods: self.orientation_mods,
             aliases: Vec::new(),
+            illegal: self.illegal,
         };
         let rotations = !self.rotations.is_empty();
         model.derive(&self.rotations, self.sequences)?;
@@ -548,6 +580,13 @@ mod tests {
         assert_eq!(read_tws(TWO).unwrap().orientation_mods, vec![vec![0, 0]]);
     }
 
+    /// Issue 40: twsearch's `Illegal` (squareone.tws, nautilus.tws) was refused.
+    #[test]
+    fn illegal_lines_bar_pieces_from_slots() {
+        let m = read_tws(&TWO.replace("End\n\nMove", "End\nIllegal E 2 1 2\nMove")).unwrap();
+        assert_eq!(m.illegal, vec![(0, 1, 0, 10), (0, 1, 1, 10)]);
+    }
+
     #[test]
     fn rotations_are_named_as_twsearch_names_them() {
         for r in ["x", "y2", "z'", "Uv", "BLv"] {
@@ -562,8 +601,20 @@ mod tests {
     fn refusals_name_the_line() {
         let cases = [
             (
-                TWO.replace("End\n\nMove", "End\nIllegal E 1 2\nMove"),
-                "line 10: Illegal",
+                TWO.replace("End\n\nMove", "End\nIllegal E 3 1\nMove"),
+                "line 10: Illegal: set E: '3' is not a slot (1 to 2)",
+            ),
+            (
+                TWO.replace("End\n\nMove", "End\nIllegal E 1 3\nMove"),
+                "line 10: Illegal: set E: '3' is not a piece of the solved state (1 to 2)",
+            ),
+            (
+                TWO.replace("End\n\nMove", "End\nIllegal F 1 1\nMove"),
+                "line 10: Illegal: no set named 'F'",
+            ),
+            (
+                TWO.replace("Solved", "Illegal E 1 1\nSolved"),
+                "line 5: Illegal before the solved state",
             ),
             (
                 TWO.replace("2 1\n0 1", "2 1\n0 ?"),

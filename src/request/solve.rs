@@ -286,6 +286,7 @@ fn solve_puzzle(
         "{name}: {}; solving by IDA* over pattern databases of at most {} MB (--memory), \
          built first",
         match &refused {
+            Some(_) if !puzzle.barred.is_empty() => "it bars positions, which IDA* alone follows",
             Some(_) => "too large for the bidirectional search",
             None => "asked for IDA*",
         },

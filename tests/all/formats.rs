@@ -238,8 +238,8 @@ fn reading_refuses_what_does_not_carry_over() {
     let json = std::fs::read_to_string(fixture("tiny.json")).unwrap();
     let bad_tws = [
         (
-            tws.replace("\nMove T", "\nIllegal C 1 2\nMove T"),
-            "line 16: Illegal",
+            tws.replace("\nMove T", "\nIllegal C 0 2\nMove T"),
+            "line 16: Illegal: set C: '0' is not a slot (1 to 2)",
         ),
         (
             tws.replace("1 2\n0 0\nEnd", "? 2\n0 0\nEnd"),

@@ -9,6 +9,7 @@ mod common;
 mod model;
 mod oracle;
 
+mod barred;
 mod boundaries;
 #[cfg(feature = "serve")]
 mod browser;
