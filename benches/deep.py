@@ -33,7 +33,78 @@ ROWS = [
     ("master_pyraminx", "master_pyraminx.tws", 5, 10, 10, []),
     ("4x4x4", "4x4x4.tws", 5, 10, 10, []),
     ("kilominx", "kilominx.tws", 5, 10, 10, []),
+    ("squareone", "squareone.tws", 5, 10, 10, []),
+    ("squareone-20", "squareone.tws", 5, 20, 10, []),
+    ("nautilus", "nautilus.tws", 5, 10, 10, []),
 ]
+
+
+def read_blocks(path):
+    """The pieces of a .tws file as a walk needs them: each set's solved pieces,
+    each move's permutation of each set (1-based lines, as written), and the
+    Illegal lines as (set, slot, piece) triples."""
+    sets, solved, moves, illegal = [], {}, {}, []
+    block, current, lines = None, None, []
+    with open(path) as f:
+        for raw in f:
+            w = raw.split("#")[0].split()
+            if not w:
+                continue
+            if w[0] == "Set":
+                sets.append(w[1])
+            elif w[0] == "Illegal":
+                illegal += [(w[1], int(w[2]) - 1, int(p)) for p in w[3:]]
+            elif w[0] in ("Solved", "Move"):
+                block, current, lines = (w[1] if w[0] == "Move" else None), None, {}
+            elif w[0] == "End":
+                if block is None:
+                    solved = {k: [int(x) for x in v[0]] for k, v in lines.items()}
+                else:
+                    moves[block] = {k: [int(x) - 1 for x in v[0]] for k, v in lines.items()}
+            elif w[0] in sets:
+                current = w[0]
+                lines[current] = []
+            elif current is not None:
+                lines[current].append(w)
+    return solved, moves, illegal
+
+
+def legal_scrambles(path, count, length, seed):
+    """Random walks that never stop on a position the file's Illegal lines bar, of
+    powers of its moves (twsearch and pocket both read `U3`, `U3'`); twsearch
+    finds nothing for a scramble that passes a barred position."""
+    solved, moves, illegal = read_blocks(path)
+    rng = random.Random(seed)
+    names = sorted(moves)
+    out = []
+    for _ in range(count):
+        state = {k: list(v) for k, v in solved.items()}
+        seq, last = [], None
+        while len(seq) < length:
+            name = rng.choice(names)
+            if name == last:
+                continue
+            order, q = 1, None
+            # The move's order on the sets it moves.
+            perm = moves[name]
+            while True:
+                q = {k: (p if q is None else [q[k][j] for j in p]) for k, p in perm.items()}
+                if all(q[k] == sorted(q[k]) for k in q):
+                    break
+                order += 1
+            power = rng.randrange(1, order)
+            after = {k: list(v) for k, v in state.items()}
+            for _ in range(power):
+                after = {k: ([v[j] for j in perm[k]] if k in perm else v) for k, v in after.items()}
+            if any(after[s][slot] == piece for s, slot, piece in illegal):
+                continue
+            state, last = after, name
+            half = order // 2
+            written = name + ("" if power == 1 else str(power)) if power <= half else \
+                name + ("" if order - power == 1 else str(order - power)) + "'"
+            seq.append(written)
+        out.append(" ".join(seq))
+    return out
 
 
 def scrambles(path, count, length, seed):
@@ -43,6 +114,8 @@ def scrambles(path, count, length, seed):
             m = re.match(r"Move\s+(\S+)", line)
             if m:
                 names.append(m.group(1))
+    if any(line.startswith("Illegal") for line in open(path)):
+        return legal_scrambles(path, count, length, seed)
     rng = random.Random(seed)
     out = []
     for _ in range(count):

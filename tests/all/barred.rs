@@ -187,3 +187,76 @@ fn commuting_moves_are_tried_in_the_order_the_bars_allow() {
     let lines = lines_of(&["solve", "--puzzle", &file, "--moves", "X Y"], b"");
     assert_eq!(lines, ["Y X"]);
 }
+
+/// Square-1 as twsearch writes it (its `samples/main/squareone.tws`): 24 slots of
+/// 30 degrees, a corner two of them (17 and its number), the slice swapping half of
+/// each layer, and a corner across the slice barred. It was refused ("Illegal ...
+/// does not carry over"), and once read, its eight corner halves needed 68 MB of
+/// move tables, past IDA*'s first tables. The lengths are twsearch's for the same
+/// five walks (benches/deep.py's squareone row); every answer passes legal positions
+/// only.
+#[test]
+fn square_one_is_solved_at_twsearchs_lengths() {
+    let text = "Name Square1\nSet SLICE 24 1\nSet CENTER 1 2\nSolved\nSLICE\n\
+        17 1 9 17 2 10 17 3 11 17 4 12 17 5 13 17 6 14 17 7 15 17 8 16\nEnd\n\
+        Move U\nSLICE\n12 1 2 3 4 5 6 7 8 9 10 11 13 14 15 16 17 18 19 20 21 22 23 24\nEnd\n\
+        Move D\nSLICE\n1 2 3 4 5 6 7 8 9 10 11 12 24 13 14 15 16 17 18 19 20 21 22 23\nEnd\n\
+        Move S\nSLICE\n1 2 3 15 16 17 18 19 20 10 11 12 13 14 4 5 6 7 8 9 21 22 23 24\n\
+        CENTER\n1\n1\nEnd\n\
+        Illegal SLICE 3 17\nIllegal SLICE 9 17\nIllegal SLICE 14 17\nIllegal SLICE 20 17\n";
+    let walks = [
+        ("U S D4' S U3 D3' S U6 S U5", 10),
+        ("S U6 S D3 S D6 U3' S U6 D4", 9),
+        ("S D3' S U3 S D6 S U3 S U3", 8),
+        ("D4' S D U S D2 S U3 S U3'", 10),
+        ("S D3 S U5' S U4' S D6 S U3'", 10),
+    ];
+    let dir = Dir::new("barred-square-one");
+    let file = dir.file("squareone.tws", text);
+    let input: String = walks.iter().map(|(w, _)| format!("{w}\n")).collect();
+    let lines = lines_of(
+        &["solve", "--puzzle", &file, "--moves", "-"],
+        input.as_bytes(),
+    );
+    let turn = |first: usize| -> Vec<usize> {
+        let mut p: Vec<usize> = (0..24).collect();
+        for j in 0..12 {
+            p[first + j] = first + (j + 11) % 12;
+        }
+        p
+    };
+    let slice: Vec<usize> = (0..24)
+        .map(|j| match j {
+            3..=8 => j + 11,
+            14..=19 => j - 11,
+            _ => j,
+        })
+        .collect();
+    let legal = |s: &[u8]| [2, 8, 13, 19].iter().all(|&i| s[i] != 17);
+    let play = |mut s: Vec<u8>, sequence: &str| {
+        for word in sequence.split_whitespace() {
+            let base = match &word[..1] {
+                "U" => turn(0),
+                "D" => turn(12),
+                _ => slice.clone(),
+            };
+            let digits: String = word[1..].chars().filter(char::is_ascii_digit).collect();
+            let k: usize = digits.parse().unwrap_or(1);
+            let power = if word.ends_with('\'') { 12 - k } else { k };
+            for _ in 0..power % if word.starts_with('S') { 2 } else { 12 } {
+                s = base.iter().map(|&j| s[j]).collect();
+            }
+            assert!(legal(&s), "{sequence}: {word} goes to a barred position");
+        }
+        s
+    };
+    let solved: Vec<u8> = [17, 1, 9, 17, 2, 10, 17, 3, 11, 17, 4, 12]
+        .into_iter()
+        .chain([17, 5, 13, 17, 6, 14, 17, 7, 15, 17, 8, 16])
+        .collect();
+    for ((walk, length), line) in walks.iter().zip(&lines) {
+        assert_eq!(line.split_whitespace().count(), *length, "{walk}: {line}");
+        let scrambled = play(solved.clone(), walk);
+        assert_eq!(play(scrambled, line), solved, "{walk}: {line}");
+    }
+}
