@@ -76,11 +76,9 @@ fn export(format: &str, name: &str) -> io::Result<u8> {
         Ok(p) => p,
         Err(e) => return failed(&e),
     };
-    if !puzzle.barred.is_empty() {
-        return failed(&crate::puzzle::barred::refusal(
-            &puzzle.name,
-            "an export does not write yet",
-        ));
+    if !puzzle.barred.is_empty() && format != "tws" {
+        let why = "KPuzzle cannot write: export it as tws";
+        return failed(&crate::puzzle::barred::refusal(&puzzle.name, why));
     }
     let stickers = StickerPuzzle {
         name: &puzzle.name,
@@ -102,6 +100,7 @@ fn export(format: &str, name: &str) -> io::Result<u8> {
                 stickers: &p.stickers,
             })
             .collect(),
+        barred: &puzzle.barred,
     };
     let (model, note) = match PieceModel::from_puzzle(&stickers, format != "tws") {
         Ok(x) => x,

@@ -52,6 +52,8 @@ pub struct StickerPuzzle<'a> {
     pub solved: &'a [u8],
     pub moves: Vec<StickerMove<'a>>,
     pub pieces: Vec<StickerPiece<'a>>,
+    /// Barred positions, written as twsearch's `Illegal` lines.
+    pub barred: &'a [Bar],
 }
 
 /// A move: its name, its permutation (position i holds what was at `perm[i]`) and its
@@ -517,11 +519,67 @@ impl PieceModel {
         any_modulus: bool,
     ) -> Result<(PieceModel, Option<String>), FormatError> {
         let generators = generators(p)?;
-        match by_pieces(p, &generators, any_modulus) {
-            Ok(m) => Ok((m, None)),
-            Err(note) => Ok((by_stickers(p, &generators), note)),
+        let (mut model, note) = match by_pieces(p, &generators, any_modulus) {
+            Ok(m) => (m, None),
+            Err(note) => (by_stickers(p, &generators), note),
+        };
+        model.illegal = illegal_of(p, &model)?;
+        Ok((model, note))
+    }
+}
+
+/// The model's slots and pieces each bar names: a bar is the stickers of one slot,
+/// its looks those of pieces of the slot's orbit; refused when it is not.
+fn illegal_of(
+    p: &StickerPuzzle,
+    m: &PieceModel,
+) -> Result<Vec<(usize, usize, usize, usize)>, FormatError> {
+    let at: Vec<(usize, usize)> = (0..m.orbits.len())
+        .flat_map(|s| (0..m.orbits[s].pieces).map(move |j| (s, j)))
+        .collect();
+    // A slot is the stickers of its piece line; the stickers in no piece are the
+    // slots of one orbit more (all of them, written without piece lines).
+    let loose: Vec<u8> = (0..p.solved.len() as u8)
+        .filter(|i| !p.pieces.iter().any(|x| x.stickers.contains(i)))
+        .collect();
+    let slot_stickers = |s: usize, j: usize| -> Vec<u8> {
+        let kind = &m.orbits[s].name;
+        match p.pieces.iter().filter(|x| x.kind == kind.as_str()).nth(j) {
+            Some(piece) => piece.stickers.to_vec(),
+            None => loose.get(j).map(|&i| vec![i]).unwrap_or_default(),
+        }
+    };
+    let mut out = Vec::new();
+    for bar in p.barred {
+        let not_a_slot = || {
+            fail(format!(
+                "the bar {} is not one slot of a piece: twsearch's Illegal cannot say it",
+                bar.said
+            ))
+        };
+        let Some(&(s, j)) = at
+            .iter()
+            .find(|&&(s, j)| slot_stickers(s, j) == bar.stickers)
+        else {
+            return not_a_slot();
+        };
+        for look in &bar.looks {
+            let home = (0..m.orbits[s].pieces).find(|&h| {
+                let stickers = slot_stickers(s, h);
+                let colours: Vec<u8> = stickers.iter().map(|&x| p.solved[x as usize]).collect();
+                let k = colours.len();
+                (0..k).any(|t| (0..k).all(|f| colours[(f + t) % k] == look[f]))
+            });
+            let Some(home) = home else {
+                return not_a_slot();
+            };
+            let piece = m.solved[s].0[home];
+            if !out.contains(&(s, j, piece, 0)) {
+                out.push((s, j, piece, 0));
+            }
         }
     }
+    Ok(out)
 }
 
 /// One move a face, whose powers are the face's moves; refused when a face is not

@@ -545,6 +545,18 @@ pub fn write_tws(m: &PieceModel, header: &[String]) -> String {
         }
         t += "End\n";
     }
+    if !m.illegal.is_empty() {
+        t += "\n";
+    }
+    for &(s, slot, piece, _) in &m.illegal {
+        let _ = writeln!(
+            t,
+            "Illegal {} {} {}",
+            word(&m.orbits[s].name),
+            slot + 1,
+            piece + 1
+        );
+    }
     t
 }
 

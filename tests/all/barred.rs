@@ -117,6 +117,15 @@ fn ida_answers_are_optimal_through_legal_positions_only() {
     let args = ["solve", "--puzzle", &file, "--moves", "-", "--json"];
     let lines = lines_of(&args, input.as_bytes());
     assert_eq!(lines.len(), cases.len());
+    // Exported as twsearch's Illegal lines, the bars read back the same.
+    let exported = stdout(&pocket(&["puzzles", "--export", "tws", &file], b""));
+    assert!(
+        exported.contains("Illegal P 1 7\nIllegal P 6 1\nIllegal P 6 2\n"),
+        "{exported}"
+    );
+    let again = dir.file("again.tws", &exported);
+    let args = ["solve", "--puzzle", &again, "--moves", "-", "--json"];
+    assert_eq!(lines_of(&args, input.as_bytes()), lines);
     let by_name: HashMap<&str, Vec<usize>> = moves().into_iter().collect();
     let mut longer = 0;
     for ((sequence, start), line) in cases.iter().zip(&lines) {
@@ -162,7 +171,7 @@ fn searches_that_do_not_follow_bars_refuse_the_puzzle() {
             "solve", "--puzzle", &file, "--method", "bidir", "--moves", "A",
         ],
         &["algs", "--puzzle", &file, "--orbit", "P"],
-        &["puzzles", "--export", "tws", &file],
+        &["puzzles", "--export", "kpuzzle", &file],
     ];
     for args in cases {
         let o = pocket(args, b"");
