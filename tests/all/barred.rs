@@ -147,17 +147,22 @@ fn ida_answers_are_optimal_through_legal_positions_only() {
     assert!(longer > 0, "the bars change no answer here: a weak test");
 }
 
+/// Run pocket with `args`: it must fail as bad input, saying `want`.
+fn refused_with(args: &[&str], want: &str) {
+    let o = pocket(args, b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
+    assert!(err.contains(want), "{args:?}: {err} (wanted {want})");
+}
+
 #[test]
 fn a_sequence_through_a_barred_position_is_refused() {
     let dir = Dir::new("barred-input");
     let file = dir.file("rings.tws", RINGS);
     // S brings the 7s to slots 3 and 4; A then turns slot 4's 7 into slot 1.
-    let o = pocket(&["solve", "--puzzle", &file, "--moves", "S A"], b"");
-    let err = String::from_utf8_lossy(&o.stderr);
-    assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(
-        err.contains("move 2 (A) goes to a barred position (set P slot 1 piece 7)"),
-        "{err}"
+    refused_with(
+        &["solve", "--puzzle", &file, "--moves", "S A"],
+        "move 2 (A) goes to a barred position (set P slot 1 piece 7)",
     );
 }
 
@@ -174,13 +179,7 @@ fn searches_that_do_not_follow_bars_refuse_the_puzzle() {
         &["puzzles", "--export", "kpuzzle", &file],
     ];
     for args in cases {
-        let o = pocket(args, b"");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(1), "{args:?}: {err}");
-        assert!(
-            err.contains("rings bars positions (twsearch's Illegal)"),
-            "{args:?}: {err}"
-        );
+        refused_with(args, "rings bars positions (twsearch's Illegal)");
     }
 }
 
