@@ -519,19 +519,21 @@ impl PieceModel {
         any_modulus: bool,
     ) -> Result<(PieceModel, Option<String>), FormatError> {
         let generators = generators(p)?;
-        let (mut model, note) = match by_pieces(p, &generators, any_modulus) {
-            Ok(m) => (m, None),
-            Err(note) => (by_stickers(p, &generators), note),
+        let (mut model, note, pieces) = match by_pieces(p, &generators, any_modulus) {
+            Ok(m) => (m, None, p.pieces.as_slice()),
+            Err(note) => (by_stickers(p, &generators), note, &[][..]),
         };
-        model.illegal = illegal_of(p, &model)?;
+        model.illegal = illegal_of(p, pieces, &model)?;
         Ok((model, note))
     }
 }
 
 /// The model's slots and pieces each bar names: a bar is the stickers of one slot,
-/// its looks those of pieces of the slot's orbit; refused when it is not.
+/// its looks those of pieces of the slot's orbit; refused when it is not. `pieces`:
+/// the piece lines the model's orbits were made of (none when it is all stickers).
 fn illegal_of(
     p: &StickerPuzzle,
+    pieces: &[StickerPiece],
     m: &PieceModel,
 ) -> Result<Vec<(usize, usize, usize, usize)>, FormatError> {
     let at: Vec<(usize, usize)> = (0..m.orbits.len())
@@ -540,11 +542,11 @@ fn illegal_of(
     // A slot is the stickers of its piece line; the stickers in no piece are the
     // slots of one orbit more (all of them, written without piece lines).
     let loose: Vec<u8> = (0..p.solved.len() as u8)
-        .filter(|i| !p.pieces.iter().any(|x| x.stickers.contains(i)))
+        .filter(|i| !pieces.iter().any(|x| x.stickers.contains(i)))
         .collect();
     let slot_stickers = |s: usize, j: usize| -> Vec<u8> {
         let kind = &m.orbits[s].name;
-        match p.pieces.iter().filter(|x| x.kind == kind.as_str()).nth(j) {
+        match pieces.iter().filter(|x| x.kind == kind.as_str()).nth(j) {
             Some(piece) => piece.stickers.to_vec(),
             None => loose.get(j).map(|&i| vec![i]).unwrap_or_default(),
         }
@@ -1341,6 +1343,47 @@ pub fn write_kpuzzle(m: &PieceModel) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A bar of a puzzle exported as loose stickers names the sticker's own slot:
+    /// the bar's slot was once looked up among the stickers in no piece line,
+    /// though the export had made every sticker a slot.
+    #[test]
+    fn bars_of_a_puzzle_written_as_stickers_name_their_sticker() {
+        let powers: [&[u8]; 3] = [
+            &[1, 2, 3, 0, 5, 4],
+            &[2, 3, 0, 1, 4, 5],
+            &[3, 0, 1, 2, 5, 4],
+        ];
+        let bar = Bar {
+            stickers: vec![5],
+            looks: vec![vec![b'X']],
+            said: "test".into(),
+        };
+        let p = StickerPuzzle {
+            name: "spun",
+            // The piece looks the same turned by 2 of 4: no tws piece.
+            solved: b"ABABXY",
+            moves: ["M", "M2", "M'"]
+                .into_iter()
+                .zip(powers)
+                .map(|(name, perm)| StickerMove {
+                    name,
+                    perm,
+                    face: 0,
+                })
+                .collect(),
+            pieces: vec![StickerPiece {
+                kind: "c",
+                stickers: &[0, 1, 2, 3],
+            }],
+            barred: std::slice::from_ref(&bar),
+        };
+        let (m, note) = PieceModel::from_puzzle(&p, false).unwrap();
+        assert!(note.is_some());
+        assert_eq!(m.orbits.len(), 1);
+        // Sticker 5's slot, and colour X, the third numbered.
+        assert_eq!(m.illegal, vec![(0, 5, 2, 0)]);
+    }
 
     /// Two pieces of two orientations that one move swaps, flipping one.
     const TWO: &str = r#"{
