@@ -11,7 +11,7 @@
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bar {
     /// The slot's stickers, as in a sticker string.
-    pub stickers: Vec<u8>,
+    pub stickers: Vec<super::sticker::Sticker>,
     /// Each barred look: a colour a sticker, in the order of `stickers`.
     pub looks: Vec<Vec<u8>>,
     /// What the definition said, for messages (`set SLICE slot 3 piece 17`).

@@ -13,6 +13,7 @@
 use std::sync::OnceLock;
 
 use crate::model::geometry::{V as Vector, dot, quarter};
+use crate::puzzle::defined::Sticker;
 
 /// Each face in Kociemba's order: its outward normal, then the directions of its
 /// rows' right and of its next row (U with B on top, D with F on top, the others with
@@ -77,7 +78,7 @@ fn letter_turn(letter: char) -> Option<[u8; 54]> {
 pub fn is_kociemba_cube(puzzle: &crate::puzzle::Puzzle) -> bool {
     puzzle.stickers() == 54
         && ['U', 'R', 'F', 'D', 'L', 'B'].iter().all(|&face| {
-            let turn = letter_turn(face).map(|t| t.to_vec());
+            let turn = letter_turn(face).map(|t| t.iter().map(|&x| Sticker::from(x)).collect());
             puzzle
                 .moves
                 .iter()
@@ -287,7 +288,15 @@ mod tests {
         let p = Puzzle::load("3x3x3").unwrap();
         for face in ['U', 'R', 'F', 'D', 'L', 'B'] {
             let m = p.moves.iter().find(|m| m.name == face.to_string()).unwrap();
-            assert_eq!(letter_turn(face).unwrap().to_vec(), m.perm, "{face}");
+            assert_eq!(
+                letter_turn(face)
+                    .unwrap()
+                    .iter()
+                    .map(|&x| Sticker::from(x))
+                    .collect::<Vec<_>>(),
+                m.perm,
+                "{face}"
+            );
         }
     }
 

@@ -10,11 +10,13 @@ use crate::model::cost::cost_list;
 use crate::model::moves::split_move_list;
 use crate::model::{Error, Kind};
 
+pub use super::sticker::Sticker;
+
 /// One move of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleMove {
     pub name: String,
-    pub perm: Vec<u8>,
+    pub perm: Vec<Sticker>,
     /// Moves that are powers of one another share a face.
     pub face: u8,
     /// Cost in thousandths.
@@ -27,7 +29,7 @@ pub struct PuzzleMove {
 pub struct Piece {
     pub kind: String,
     pub name: String,
-    pub stickers: Vec<u8>,
+    pub stickers: Vec<Sticker>,
 }
 
 /// A puzzle from a definition file.
@@ -58,9 +60,9 @@ pub(crate) fn typed_colour(c: u8) -> bool {
 }
 
 /// First `a`, then `b`.
-pub(crate) fn compose(a: &[u8], b: &[u8]) -> Vec<u8> {
+pub(crate) fn compose<T: Copy, I: Copy + Into<usize>>(a: &[T], b: &[I]) -> Vec<T> {
     // First a, then b: position i gets what b takes from, which a took from.
-    b.iter().map(|&j| a[j as usize]).collect()
+    b.iter().map(|&j| a[j.into()]).collect()
 }
 
 /// The representative of `i` in a union-find forest, halving paths on the way.
@@ -309,14 +311,14 @@ impl Puzzle {
     /// pairs commute, and each move's inverse.
     pub(super) fn relations(&self) -> Relations {
         // Each permutation with its cheapest move (two names may make the same one).
-        let mut perms: AHashMap<&[u8], usize> = AHashMap::default();
+        let mut perms: AHashMap<&[Sticker], usize> = AHashMap::default();
         for (i, m) in self.moves.iter().enumerate() {
             let cheapest = perms.entry(m.perm.as_slice()).or_insert(i);
             if m.cost < self.moves[*cheapest].cost {
                 *cheapest = i;
             }
         }
-        let identity = |p: &[u8]| p.iter().enumerate().all(|(i, &v)| v as usize == i);
+        let identity = |p: &[Sticker]| p.iter().enumerate().all(|(i, &v)| v as usize == i);
         let k = self.moves.len();
         let mut products = vec![Product::Other; k * k];
         let mut commutes = vec![false; k * k];
@@ -371,8 +373,8 @@ impl Puzzle {
         if self.barred.is_empty() {
             return true;
         }
-        let moved = |m: usize, i: u8| self.moves[m].perm[i as usize] != i;
-        let apart = (0..self.solved.len() as u8).all(|i| !(moved(a, i) && moved(b, i)));
+        let moved = |m: usize, i: Sticker| self.moves[m].perm[i as usize] != i;
+        let apart = (0..self.solved.len() as Sticker).all(|i| !(moved(a, i) && moved(b, i)));
         let whole = |m: usize| {
             self.barred.iter().all(|bar| {
                 let inside = bar.stickers.iter().filter(|&&i| moved(m, i)).count();
@@ -395,8 +397,8 @@ pub(super) struct Relations {
 mod tests {
     use super::*;
 
-    fn order(p: &[u8]) -> usize {
-        let identity: Vec<u8> = (0..p.len() as u8).collect();
+    fn order(p: &[Sticker]) -> usize {
+        let identity: Vec<Sticker> = (0..p.len() as Sticker).collect();
         let mut q = p.to_vec();
         let mut k = 1;
         while q != identity {
@@ -435,7 +437,8 @@ mod tests {
     fn assert_rigid(p: &Puzzle) {
         for m in &p.moves {
             for piece in &p.pieces {
-                let from: Vec<u8> = piece.stickers.iter().map(|&i| m.perm[i as usize]).collect();
+                let from: Vec<Sticker> =
+                    piece.stickers.iter().map(|&i| m.perm[i as usize]).collect();
                 let source = p
                     .pieces
                     .iter()

@@ -27,8 +27,9 @@
 
 use std::fmt;
 
-use super::defined::{Piece, Puzzle, PuzzleMove, compose, root};
+use super::defined::{Piece, Puzzle, PuzzleMove, Sticker, compose, root};
 use super::draft::{Draft, Position};
+use super::kpuzzle::MAX_STICKERS;
 use crate::engine::search::MAX_MOVES;
 use crate::model::cost::{gcd, parse_cost};
 
@@ -96,7 +97,7 @@ fn strip_comment(raw: &str) -> Result<&str, String> {
 /// of length `L`, `q` must shift by the same `s` everywhere, and the shifts of all
 /// cycles must agree on one exponent: `s1 = s2` modulo `gcd(L1, L2)` for every pair
 /// (the Chinese remainder theorem). Orders can be huge, so no powers are listed.
-fn is_power(q: &[u8], p: &[u8]) -> bool {
+fn is_power(q: &[Sticker], p: &[Sticker]) -> bool {
     let n = p.len();
     let mut seen = vec![false; n];
     let mut shifts: Vec<(u64, u64)> = Vec::new(); // (shift, cycle length)
@@ -187,7 +188,7 @@ fn check_pieces(
                 );
             }
             owner[x] = Some(pieces.len());
-            piece.stickers.push(x as u8);
+            piece.stickers.push(x as Sticker);
         }
         pieces.push(piece);
     }
@@ -335,9 +336,15 @@ fn read_move(line: usize, rest: &[&str]) -> Result<PuzzleMove, DefinitionError> 
     };
     let mut perm = Vec::new();
     for v in values {
-        match v.parse::<u8>() {
-            Ok(x) => perm.push(x),
-            Err(_) => return err(line, format!("'{v}' is not a sticker position (0 to 127)")),
+        match v.parse::<Sticker>() {
+            Ok(x) if usize::from(x) < MAX_STICKERS => perm.push(x),
+            _ => {
+                let last = MAX_STICKERS - 1;
+                return err(
+                    line,
+                    format!("'{v}' is not a sticker position (0 to {last})"),
+                );
+            }
         }
     }
     Ok(PuzzleMove {
@@ -434,7 +441,7 @@ fn add_powers(
     all: &mut Vec<PuzzleMove>,
     moves: &[(usize, PuzzleMove)],
     powers: Vec<(usize, String)>,
-    identity: &[u8],
+    identity: &[Sticker],
 ) -> Result<(), DefinitionError> {
     let base: Vec<PuzzleMove> = all.clone();
     let powers_all_line = powers
@@ -528,7 +535,7 @@ impl Puzzle {
         let solved = check_solved(solved)?;
         let n = solved.len();
         let mut all = check_moves(&moves, n)?;
-        let identity: Vec<u8> = (0..n as u8).collect();
+        let identity: Vec<Sticker> = (0..n as Sticker).collect();
         add_powers(&mut all, &moves, powers, &identity)?;
         assign_faces(&mut all);
         for (line, mname, value) in costs {

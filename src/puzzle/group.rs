@@ -18,7 +18,7 @@
 
 use ahash::AHashMap;
 
-use super::defined::{Puzzle, root};
+use super::defined::{Puzzle, Sticker, root};
 use super::pieces::{self, Pieces};
 
 /// Random elements in a row that sift to the identity before the chain is taken as
@@ -30,21 +30,21 @@ const QUIET_SIFTS: usize = 40;
 /// of `fixtures/puzzles/two-colour-128.txt`: 239 sifts, 127 levels, 12 ms).
 const MAX_SIFTS: usize = 4_000;
 
-type Perm = Vec<u8>;
+type Perm = Vec<Sticker>;
 
-fn then(a: &[u8], b: &[u8]) -> Perm {
+fn then(a: &[Sticker], b: &[Sticker]) -> Perm {
     a.iter().map(|&x| b[x as usize]).collect()
 }
 
-fn inverse(a: &[u8]) -> Perm {
-    let mut out = vec![0u8; a.len()];
+fn inverse(a: &[Sticker]) -> Perm {
+    let mut out = vec![0 as Sticker; a.len()];
     for (i, &x) in a.iter().enumerate() {
-        out[x as usize] = i as u8;
+        out[x as usize] = i as Sticker;
     }
     out
 }
 
-fn is_identity(a: &[u8]) -> bool {
+fn is_identity(a: &[Sticker]) -> bool {
     a.iter().enumerate().all(|(i, &x)| x as usize == i)
 }
 
@@ -52,16 +52,16 @@ fn is_identity(a: &[u8]) -> bool {
 /// base points, and for each point of the base point's orbit under them an element
 /// taking the base point there.
 struct Level {
-    base: u8,
+    base: Sticker,
     gens: Vec<Perm>,
     reach: Vec<Option<Perm>>,
-    orbit: Vec<u8>,
+    orbit: Vec<Sticker>,
 }
 
 impl Level {
-    fn new(base: u8, n: usize) -> Level {
+    fn new(base: Sticker, n: usize) -> Level {
         let mut reach = vec![None; n];
-        reach[base as usize] = Some((0..n as u8).collect());
+        reach[base as usize] = Some((0..n as Sticker).collect());
         Level {
             base,
             gens: Vec::new(),
@@ -124,7 +124,7 @@ pub fn log_order_at_least(gens: &[Perm]) -> f64 {
     while pool.len() < 10 {
         pool.push(gens[pool.len() % gens.len()].clone());
     }
-    let mut acc: Perm = (0..n as u8).collect();
+    let mut acc: Perm = (0..n as Sticker).collect();
     let mut random = || {
         let (i, mut j) = (next(pool.len()), next(pool.len()));
         if i == j {
@@ -166,7 +166,7 @@ pub fn log_order_at_least(gens: &[Perm]) -> f64 {
                     quiet += 1;
                     continue;
                 }
-                Some(moved) => levels.push(Level::new(moved as u8, n)),
+                Some(moved) => levels.push(Level::new(moved as Sticker, n)),
             }
         }
         quiet = 0;
@@ -240,7 +240,7 @@ mod tests {
     use super::*;
 
     fn cycle(n: usize, k: usize) -> Perm {
-        (0..n).map(|i| ((i + k) % n) as u8).collect()
+        (0..n).map(|i| ((i + k) % n) as Sticker).collect()
     }
 
     #[test]

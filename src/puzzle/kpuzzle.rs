@@ -21,7 +21,7 @@ use std::fmt::Write as _;
 use serde_json::{Map, Value};
 
 use super::barred::Bar;
-use super::defined::{Piece, PuzzleMove};
+use super::defined::{Piece, PuzzleMove, Sticker};
 use super::draft::Draft;
 use crate::engine::search::MAX_MOVES;
 
@@ -60,18 +60,18 @@ pub struct StickerPuzzle<'a> {
 /// face (moves that are powers of one another share one).
 pub struct StickerMove<'a> {
     pub name: &'a str,
-    pub perm: &'a [u8],
+    pub perm: &'a [Sticker],
     pub face: u8,
 }
 
 /// A `piece` line: its kind and its stickers, in the order its twists count.
 pub struct StickerPiece<'a> {
     pub kind: &'a str,
-    pub stickers: &'a [u8],
+    pub stickers: &'a [Sticker],
 }
 
 /// Stickers a pocket definition holds at most.
-pub const MAX_STICKERS: usize = 255;
+pub const MAX_STICKERS: usize = 4096;
 
 /// Characters used for colours in the definitions made here: printable ASCII without
 /// `#` (93 colours, which a sticker string can type), then every other byte but 0:
@@ -267,7 +267,7 @@ impl PieceModel {
                 for j in 0..o.pieces {
                     for f in 0..k {
                         let from = offsets[s] + m[s].perm[j] * k + (f + k - m[s].delta[j]) % k;
-                        perm.push(from as u8);
+                        perm.push(from as Sticker);
                     }
                 }
             }
@@ -326,7 +326,9 @@ impl PieceModel {
         let mut bars: Vec<Bar> = Vec::new();
         for &(s, slot, piece, _) in &self.illegal {
             let (o, k) = (&self.orbits[s], self.orbits[s].orientations);
-            let stickers: Vec<u8> = (0..k).map(|f| (offsets[s] + slot * k + f) as u8).collect();
+            let stickers: Vec<Sticker> = (0..k)
+                .map(|f| (offsets[s] + slot * k + f) as Sticker)
+                .collect();
             let home = self.solved[s]
                 .0
                 .iter()
@@ -398,7 +400,9 @@ impl PieceModel {
     }
 
     /// The solved stickers, one colour per (orbit, piece, facet), numbered in order of
-    /// first appearance.
+    /// first appearance. Past the 254 colours a byte holds, each orbit numbers its
+    /// own from the first: pieces meet only pieces of their orbit, so a colour need
+    /// only tell those apart (the 9x9x9 and larger, the gigaminx).
     fn solved_colours(&self) -> Result<Vec<u8>, FormatError> {
         let mut keys: Vec<(usize, usize, usize)> = Vec::new();
         let mut solved = Vec::new();
@@ -423,14 +427,26 @@ impl PieceModel {
             }
         }
         let chars = colour_chars();
-        if keys.len() > chars.len() {
-            return fail(format!(
-                "the solved state has {} different stickers: pocket has at most {} colours",
-                keys.len(),
-                chars.len()
-            ));
+        if keys.len() <= chars.len() {
+            return Ok(solved.into_iter().map(|c| chars[c]).collect());
         }
-        Ok(solved.into_iter().map(|c| chars[c]).collect())
+        // Each orbit's colours from the first; `keys` are in order of orbit.
+        let first_of = |s: usize| keys.iter().position(|k| k.0 == s).unwrap_or(0);
+        let mut own = Vec::with_capacity(solved.len());
+        for c in solved {
+            let s = keys[c].0;
+            let k = c - first_of(s);
+            if k >= chars.len() {
+                return fail(format!(
+                    "set {} has more than {} different stickers: pocket has at most {} colours a set",
+                    self.orbits[s].name,
+                    chars.len(),
+                    chars.len()
+                ));
+            }
+            own.push(chars[k]);
+        }
+        Ok(own)
     }
 
     /// Every power of every generator but the identity, named as twsearch names them,
@@ -541,10 +557,10 @@ fn illegal_of(
         .collect();
     // A slot is the stickers of its piece line; the stickers in no piece are the
     // slots of one orbit more (all of them, written without piece lines).
-    let loose: Vec<u8> = (0..p.solved.len() as u8)
+    let loose: Vec<Sticker> = (0..p.solved.len() as Sticker)
         .filter(|i| !pieces.iter().any(|x| x.stickers.contains(i)))
         .collect();
-    let slot_stickers = |s: usize, j: usize| -> Vec<u8> {
+    let slot_stickers = |s: usize, j: usize| -> Vec<Sticker> {
         let kind = &m.orbits[s].name;
         match pieces.iter().filter(|x| x.kind == kind.as_str()).nth(j) {
             Some(piece) => piece.stickers.to_vec(),
@@ -588,7 +604,7 @@ fn illegal_of(
 /// all the powers of one of its moves (cubing.js and twsearch add every power).
 fn generators(p: &StickerPuzzle) -> Result<Vec<usize>, FormatError> {
     let n = p.solved.len();
-    let identity: Vec<u8> = (0..n as u8).collect();
+    let identity: Vec<Sticker> = (0..n as Sticker).collect();
     let mut out = Vec::new();
     for f in 0..p.moves.len() {
         let face: Vec<usize> = (0..p.moves.len())
@@ -601,7 +617,8 @@ fn generators(p: &StickerPuzzle) -> Result<Vec<usize>, FormatError> {
             let mut ps = vec![p.moves[g].perm.to_vec()];
             loop {
                 let last = &ps[ps.len() - 1];
-                let next: Vec<u8> = p.moves[g].perm.iter().map(|&j| last[j as usize]).collect();
+                let next: Vec<Sticker> =
+                    p.moves[g].perm.iter().map(|&j| last[j as usize]).collect();
                 if next == identity || ps.len() > 2 * MAX_MOVES {
                     break;
                 }
@@ -1349,7 +1366,7 @@ mod tests {
     /// though the export had made every sticker a slot.
     #[test]
     fn bars_of_a_puzzle_written_as_stickers_name_their_sticker() {
-        let powers: [&[u8]; 3] = [
+        let powers: [&[Sticker]; 3] = [
             &[1, 2, 3, 0, 5, 4],
             &[2, 3, 0, 1, 4, 5],
             &[3, 0, 1, 2, 5, 4],
@@ -1398,7 +1415,7 @@ mod tests {
         let draft = read_kpuzzle(TWO).unwrap().to_draft().unwrap();
         // Slot 0 receives piece 1 turned by 1: its sticker o shows what was at
         // (1, o - 1); slot 1 receives piece 0 unturned.
-        let moves: Vec<(&str, &[u8])> = draft
+        let moves: Vec<(&str, &[Sticker])> = draft
             .moves
             .iter()
             .map(|(_, m)| (m.name.as_str(), m.perm.as_slice()))
@@ -1446,10 +1463,10 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("unknown field \"nom\""), "{e}");
-        let e = read_kpuzzle(&TWO.replace("\"numPieces\": 2", "\"numPieces\": 200"))
+        let e = read_kpuzzle(&TWO.replace("\"numPieces\": 2", "\"numPieces\": 2100"))
             .unwrap_err()
             .to_string();
-        assert!(e.contains("400 stickers"), "{e}");
+        assert!(e.contains(" 4200 stickers"), "{e}");
         let spaced = read_kpuzzle(&TWO.replace("\"S\":", "\"S 1\":")).unwrap();
         let e = spaced.to_draft().err().unwrap().to_string();
         assert!(e.contains("move name 'S 1'"), "{e}");

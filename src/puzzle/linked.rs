@@ -131,7 +131,7 @@ mod tests {
     fn orbit(src: Vec<Vec<u8>>) -> Orbit {
         let n = src[0].len();
         Orbit {
-            pieces: (0..n as u8).map(|s| vec![s]).collect(),
+            pieces: (0..n as u16).map(|s| vec![s]).collect(),
             twists: vec![vec![0]],
             product: vec![0],
             twist: vec![vec![0; n]; src.len()],

@@ -16,6 +16,7 @@ use ahash::AHashMap;
 use super::orbit::{Change, MagicMove, OrbitSearch, Rules};
 use crate::engine::search::Canon;
 use crate::puzzle::Puzzle;
+use crate::puzzle::defined::Sticker;
 
 mod tables;
 use tables::{EdgeTables, Kind, Reach};
@@ -331,9 +332,9 @@ fn odd(slots: &[u8]) -> bool {
 
 fn inverse_move(puzzle: &Puzzle, m: u8) -> u8 {
     let perm = &puzzle.moves[m as usize].perm;
-    let mut back = vec![0u8; perm.len()];
+    let mut back = vec![0 as Sticker; perm.len()];
     for (i, &p) in perm.iter().enumerate() {
-        back[p as usize] = i as u8;
+        back[p as usize] = i as Sticker;
     }
     puzzle
         .moves

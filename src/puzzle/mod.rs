@@ -28,6 +28,7 @@ pub(crate) mod pattern;
 pub(crate) mod pieces;
 pub(crate) mod space;
 pub(crate) mod split;
+pub(crate) mod sticker;
 pub(crate) mod strict_json;
 pub(crate) mod tracked;
 pub(crate) mod tws;

@@ -20,6 +20,7 @@ use std::sync::mpsc;
 use crate::engine::search::Canon;
 use crate::model::cost::gcd;
 use crate::puzzle::Puzzle;
+use crate::puzzle::defined::Sticker;
 
 /// What the changed pieces may do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,7 +265,7 @@ fn face_pieces(puzzle: &Puzzle, orbit: &[u8], owner: &[Option<usize>]) -> Vec<(S
         }
         let set = orbit
             .iter()
-            .filter(|&&s| puzzle.moves[f].perm[s as usize] != s)
+            .filter(|&&s| puzzle.moves[f].perm[s as usize] != Sticker::from(s))
             .fold(0u128, |set, &s| set | 1 << owner[s as usize].unwrap_or(0));
         face_pieces.push((m.name.clone(), set));
     }
@@ -288,6 +289,16 @@ impl<'a> OrbitSearch<'a> {
                 format!("{} has more than 128 pieces", puzzle.name),
             ));
         }
+        // The walk keeps a position a row of bytes, a sticker's colour each.
+        if n > 255 {
+            return Err(Error::invalid(
+                Kind::Orbit,
+                format!(
+                    "{} has {n} stickers: the search holds at most 255",
+                    puzzle.name
+                ),
+            ));
+        }
         let mut owner = vec![None; n];
         for (i, p) in puzzle.pieces.iter().enumerate() {
             if p.kind == kind {
@@ -304,12 +315,15 @@ impl<'a> OrbitSearch<'a> {
                 puzzle
                     .pieces
                     .iter()
-                    .any(|p| keep.contains(&p.kind) && p.stickers.contains(&s))
+                    .any(|p| keep.contains(&p.kind) && p.stickers.contains(&Sticker::from(s)))
             };
             fixed.retain(|&s| kept(s));
         }
         // Stickers no move moves (centres) need no check.
-        fixed.retain(|&s| puzzle.moves.iter().any(|m| m.perm[s as usize] != s));
+        fixed.retain(|&s| {
+            let s16 = Sticker::from(s);
+            puzzle.moves.iter().any(|m| m.perm[s as usize] != s16)
+        });
         let mut moves: Vec<u8> = if moves.is_empty() {
             (0..puzzle.moves.len() as u8).collect()
         } else {
@@ -634,12 +648,13 @@ impl<'a> OrbitSearch<'a> {
                 continue;
             }
             // Position `to`'s first sticker now holds sticker j of piece `from`.
-            let source = power(piece.stickers[0]);
+            // At most 255 stickers (`new`): each is a byte.
+            let source = power(piece.stickers[0] as u8);
             let from = self.owner[source as usize].unwrap_or(to);
             let j = all[from]
                 .stickers
                 .iter()
-                .position(|&x| x == source)
+                .position(|&x| x == Sticker::from(source))
                 .unwrap_or(0);
             let size = piece.stickers.len();
             changed.push(Moved {

@@ -11,7 +11,7 @@
 //! every orbit, the puzzle is solved exactly when all of them are.
 
 use super::coords::{Coords, SharedTables, TableSizes, unseen_turns};
-use super::defined::{Piece, Puzzle, PuzzleMove};
+use super::defined::{Piece, Puzzle, PuzzleMove, Sticker};
 use super::pieces::{self, Orbit};
 use super::tracked::{self, Tracked};
 pub use crate::engine::distance_table::UNSEEN;
@@ -195,7 +195,7 @@ impl Projection {
 
     /// The projection as a puzzle: its orbits' stickers, renumbered in order, their
     /// colours kept or blanked, and the same moves.
-    pub fn puzzle(&self, full: &Puzzle, kinds: &[Kinds]) -> (Puzzle, Vec<u8>, Vec<u8>) {
+    pub fn puzzle(&self, full: &Puzzle, kinds: &[Kinds]) -> (Puzzle, Vec<Sticker>, Vec<Sticker>) {
         // The full puzzle's sticker of each sticker kept, and back.
         let mut kept = Vec::new();
         for (_, k) in kinds.iter().enumerate().filter(|(r, _)| self.has(*r)) {
@@ -203,9 +203,9 @@ impl Projection {
                 kept.extend_from_slice(piece);
             }
         }
-        let mut renumber = vec![u8::MAX; full.stickers()];
+        let mut renumber = vec![Sticker::MAX; full.stickers()];
         for (i, &s) in kept.iter().enumerate() {
-            renumber[s as usize] = i as u8;
+            renumber[s as usize] = i as Sticker;
         }
         let solved = self.stickers(kinds, kept.len(), &renumber, None);
         let moves = full
@@ -278,7 +278,7 @@ impl Projection {
         &self,
         kinds: &[Kinds],
         len: usize,
-        renumber: &[u8],
+        renumber: &[Sticker],
         read: Option<&[Vec<(u8, u8)>]>,
     ) -> Vec<u8> {
         let (palette, _) = self.palette(kinds);
@@ -311,11 +311,11 @@ impl Projection {
 /// A projection's coordinate: the pieces' of `coords.rs`, or tracked pieces'.
 pub enum Coordinate {
     /// With the projection's stickers, and its number of each sticker of the full
-    /// puzzle (`u8::MAX`: not kept).
+    /// puzzle (`Sticker::MAX`: not kept).
     Whole {
         coords: Coords,
         len: usize,
-        renumber: Vec<u8>,
+        renumber: Vec<Sticker>,
     },
     Tracked(Tracked),
 }

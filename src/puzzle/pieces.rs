@@ -13,7 +13,7 @@
 
 use ahash::AHashMap;
 
-use super::defined::{Puzzle, root};
+use super::defined::{Puzzle, Sticker, root};
 
 /// The largest orientation group tabulated (the cube's corners have 3, a piece of
 /// five stickers turned every way 120).
@@ -23,7 +23,7 @@ pub const MAX_TWISTS: usize = 120;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Orbit {
     /// The stickers of each piece position, in slot order.
-    pub pieces: Vec<Vec<u8>>,
+    pub pieces: Vec<Vec<Sticker>>,
     /// The orientation group: permutations of the slots, `[0]` the identity.
     pub twists: Vec<Vec<u8>>,
     /// `product[a * twists + b]`: the element `twists[a] ∘ twists[b]`.
@@ -60,7 +60,7 @@ fn after(a: &[u8], b: &[u8]) -> Vec<u8> {
 /// piece onto one piece; stickers no move moves are left out.
 pub fn find(puzzle: &Puzzle) -> Result<Pieces, Refusal> {
     let n = puzzle.stickers();
-    let moves: Vec<&[u8]> = puzzle.moves.iter().map(|m| m.perm.as_slice()).collect();
+    let moves: Vec<&[Sticker]> = puzzle.moves.iter().map(|m| m.perm.as_slice()).collect();
     let moved: Vec<bool> = (0..n)
         .map(|i| moves.iter().any(|p| p[i] as usize != i))
         .collect();
@@ -104,9 +104,9 @@ pub fn find(puzzle: &Puzzle) -> Result<Pieces, Refusal> {
         }
     }
     let classes = stickers.iter().map(|&i| class[i] + 1).max().unwrap_or(0);
-    let mut members: Vec<Vec<u8>> = vec![Vec::new(); classes];
+    let mut members: Vec<Vec<Sticker>> = vec![Vec::new(); classes];
     for &i in &stickers {
-        members[class[i]].push(i as u8);
+        members[class[i]].push(i as Sticker);
     }
     // Orbits: classes joined by the moves.
     let mut orbit: Vec<usize> = (0..classes).collect();
@@ -132,13 +132,20 @@ pub fn find(puzzle: &Puzzle) -> Result<Pieces, Refusal> {
 
 /// Slot orders, sources and twists for the orbit of classes `ids`.
 fn label(
-    moves: &[&[u8]],
+    moves: &[&[Sticker]],
     class: &[usize],
     ids: &[usize],
-    members: &[Vec<u8>],
+    members: &[Vec<Sticker>],
 ) -> Result<Orbit, Refusal> {
+    // Slots are numbered in bytes (`src`).
+    if ids.len() > 255 {
+        return Err(format!(
+            "an orbit of {} pieces: pocket numbers at most 255 pieces an orbit",
+            ids.len()
+        ));
+    }
     let index: AHashMap<usize, usize> = ids.iter().enumerate().map(|(k, &c)| (c, k)).collect();
-    let mut pieces: Vec<Option<Vec<u8>>> = vec![None; ids.len()];
+    let mut pieces: Vec<Option<Vec<Sticker>>> = vec![None; ids.len()];
     pieces[0] = Some(members[ids[0]].clone());
     let mut queue = vec![0usize];
     while let Some(q) = queue.pop() {
@@ -146,7 +153,7 @@ fn label(
         for p in moves {
             // Slot s of q receives the sticker at p[here[s]]: give its piece the
             // same slot order.
-            let from: Vec<u8> = here.iter().map(|&s| p[s as usize]).collect();
+            let from: Vec<Sticker> = here.iter().map(|&s| p[s as usize]).collect();
             let k = index[&class[from[0] as usize]];
             if pieces[k].is_none() {
                 pieces[k] = Some(from);
@@ -154,7 +161,7 @@ fn label(
             }
         }
     }
-    let pieces: Vec<Vec<u8>> = pieces.into_iter().map(|p| p.expect("joined")).collect();
+    let pieces: Vec<Vec<Sticker>> = pieces.into_iter().map(|p| p.expect("joined")).collect();
     let width = pieces[0].len();
     let mut slot_of = AHashMap::default();
     for (k, piece) in pieces.iter().enumerate() {

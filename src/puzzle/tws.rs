@@ -653,8 +653,8 @@ mod tests {
                 "line 13: set E: '3' is not a piece number (1 to 2)",
             ),
             (
-                TWO.replace("Set E 2 2", "Set E 130 2"),
-                "line 4: Set E: the sets so far make 260 stickers",
+                TWO.replace("Set E 2 2", "Set E 2 2\nSet F 255 17"),
+                "line 5: Set F: the sets so far make 4339 stickers",
             ),
             (
                 TWO.replace("1 2\n0 0", "2 2\n0 0"),

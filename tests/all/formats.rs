@@ -250,8 +250,8 @@ fn reading_refuses_what_does_not_carry_over() {
             "line 6: unknown keyword 'Title'",
         ),
         (
-            tws.replace("Set C 2 3", "Set C 90 3"),
-            "the sets so far make 270 stickers",
+            tws.replace("Set C 2 3", "Set C 2 3\nSet D 255 17"),
+            "the sets so far make 4341 stickers",
         ),
         (
             format!("{tws}\nMoveSequence Q T R\n"),
@@ -310,8 +310,8 @@ fn reading_refuses_what_does_not_carry_over() {
             "defaultPattern.EDGES.pieces has 3 numbers, expected 60",
         ),
         (
-            json.replace("\"numPieces\": 3", "\"numPieces\": 130"),
-            "the pieces make 264 stickers (EDGES 130x2, CENTRE 1x4): pocket holds at most 255",
+            json.replace("\"numPieces\": 3", "\"numPieces\": 2100"),
+            "the pieces make 4204 stickers (EDGES 2100x2, CENTRE 1x4): pocket holds at most 4096",
         ),
         (
             json.replace("[2, 0, 1]", "[2, 0, 0]"),
@@ -489,7 +489,7 @@ fn exports_keep_the_modulus_an_orientation_is_known_by() {
 
 /// Past 128 stickers (issue 40: twsearch's chopasaurus and starminx_2 have 132): a
 /// puzzle of 200 stickers whose few moving pieces make a small coordinate is counted
-/// and solved; past 255 it is refused by name.
+/// and solved; past 4096 it is refused by name.
 #[test]
 fn two_hundred_stickers_run_on_coordinates() {
     let pieces: Vec<String> = (1..=100).map(|i| i.to_string()).collect();
@@ -525,8 +525,57 @@ fn two_hundred_stickers_run_on_coordinates() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let wider = Scratch::new("wider.tws", &text.replace(" 100 2", " 130 2"));
-    refused(wider.path(), "pocket holds at most 255");
+    let wider = text.replace("Set P 100 2\n", "Set P 100 2\nSet R 255 16\n");
+    let wider = Scratch::new("wider.tws", &wider);
+    refused(wider.path(), "pocket holds at most 4096");
+}
+
+/// Issue 40: past 255 stickers (twsearch's 8x8x8 and up, gigaminx, third
+/// icosahedron) files were refused: stickers were numbered in bytes. And past 254
+/// colours (the 9x9x9, the gigaminx), each set numbers its own. Two sets of 120
+/// distinct pieces of two orientations: 480 stickers of 480 colours; A turns three
+/// pieces of P, twisting one (order 6), B swaps two of Q: 12 positions.
+#[test]
+fn past_255_stickers_and_254_colours_run_on_coordinates() {
+    let n = 120;
+    let pieces: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
+    let zeros = vec!["0"; n].join(" ");
+    let mut cycle = pieces.clone();
+    cycle[..3].rotate_left(1);
+    let mut twist = vec!["0"; n];
+    twist[0] = "1";
+    let mut swap = pieces.clone();
+    swap.swap(2, 3);
+    let (home, turn) = (pieces.join(" "), twist.join(" "));
+    let text = format!(
+        "Name wide\nSet P {n} 2\nSet Q {n} 2\nSolved\nP\n{home}\n{zeros}\nQ\n{home}\n{zeros}\nEnd\n\
+         Move A\nP\n{a}\n{turn}\nQ\n{home}\n{zeros}\nEnd\n\
+         Move B\nP\n{home}\n{zeros}\nQ\n{b}\n{zeros}\nEnd\n",
+        a = cycle.join(" "),
+        b = swap.join(" "),
+    );
+    let file = Scratch::new("wide.tws", &text);
+    let path = file.path();
+    assert_eq!(census(path), vec![1, 6, 5]);
+    let o = pocket(&["solve", "--puzzle", path, "--moves", "A B A"], b"");
+    assert_eq!(
+        stdout(&o),
+        "A2' B\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let o = pocket(
+        &[
+            "solve", "--puzzle", path, "--method", "ida", "--moves", "A B A",
+        ],
+        b"",
+    );
+    assert_eq!(
+        stdout(&o),
+        "A2' B\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }
 
 /// Issue 40: two names of one move. twsearch's gear cube (gearcubeextreme.tws)

@@ -10,11 +10,12 @@ use ahash::AHashMap;
 use super::Conjugate;
 use crate::engine::search::Canon;
 use crate::puzzle::Puzzle;
+use crate::puzzle::defined::Sticker;
 
 /// The pieces of one kind and where each move takes each value.
 pub(super) struct Kind {
     names: Vec<String>,
-    homes: Vec<Vec<u8>>,
+    homes: Vec<Vec<Sticker>>,
     size: u8,
     /// `next[m][v]`: the value that value `v` becomes under move `m`.
     next: Vec<Vec<u8>>,
@@ -32,7 +33,7 @@ impl Kind {
                 pieces.len()
             ));
         }
-        let homes: Vec<Vec<u8>> = pieces.iter().map(|p| p.stickers.clone()).collect();
+        let homes: Vec<Vec<Sticker>> = pieces.iter().map(|p| p.stickers.clone()).collect();
         let mut at = AHashMap::new();
         for (slot, stickers) in homes.iter().enumerate() {
             for (o, &s) in stickers.iter().enumerate() {
@@ -41,9 +42,9 @@ impl Kind {
         }
         let mut next = Vec::new();
         for m in &puzzle.moves {
-            let mut dest = vec![0u8; m.perm.len()];
+            let mut dest = vec![0 as Sticker; m.perm.len()];
             for (i, &p) in m.perm.iter().enumerate() {
-                dest[p as usize] = i as u8;
+                dest[p as usize] = i as Sticker;
             }
             let mut row = vec![0u8; homes.len() * size as usize];
             for (slot, stickers) in homes.iter().enumerate() {
