@@ -293,7 +293,7 @@ impl<'p> DeepSolver<'p> {
         };
         let first = cap;
         loop {
-            let projections = match pattern::plan(puzzle, kinds, cap) {
+            let projections = match pattern::plan(puzzle, kinds, cap, GROWTH, self.memory) {
                 Ok(plan) => plan,
                 // The budget was cut to fit, and one piece alone no longer does.
                 Err(_) if cap < first => return Err(over()),
@@ -380,21 +380,17 @@ impl<'p> DeepSolver<'p> {
 
     /// The next tables, if the budget has room for larger ones, and how long they
     /// would take to build.
-    fn next_plan(&mut self) -> Option<Duration> {
-        if self.next.is_none() {
-            let level = self.level();
-            let next = (level.cap < self.memory / 4)
-                .then(|| self.plan((level.cap * GROWTH).min(self.memory / 4)).ok())
-                .flatten()
-                .filter(|p| p.work > level.work)
-                .map(|p| {
-                    let per_entry = level.built.as_secs_f64() / level.work as f64;
-                    let time = Duration::from_secs_f64(per_entry * p.work as f64);
-                    (p, time)
-                });
-            self.next = Some(next);
-        }
-        self.next.as_ref().and_then(|n| n.as_ref().map(|(_, t)| *t))
+    fn next_plan(&self) -> Option<(Plan, Duration)> {
+        let level = self.level();
+        (level.cap < self.memory / 4)
+            .then(|| self.plan((level.cap * GROWTH).min(self.memory / 4)).ok())
+            .flatten()
+            .filter(|p| p.work > level.work)
+            .map(|p| {
+                let per_entry = level.built.as_secs_f64() / level.work as f64;
+                let time = Duration::from_secs_f64(per_entry * p.work as f64);
+                (p, time)
+            })
     }
 
     /// The tables: each one's positions and largest distance.
@@ -521,7 +517,6 @@ impl<'p> DeepSolver<'p> {
         let mut nodes = 0;
         let found = loop {
             let node = self.start(stickers)?;
-            let next = self.next_plan();
             let level = self.level();
             let tables = Tables {
                 patterns: &level.patterns,
@@ -529,11 +524,29 @@ impl<'p> DeepSolver<'p> {
                 start: stickers,
                 exact: level.exact,
             };
-            // Searching as long as larger tables take to build builds them.
+            // Searching as long as larger tables take to build builds them. They
+            // are planned only once the search has taken as long as these took to
+            // build, which they would take longer than: a plan measures every
+            // projection it tries (the 9x9x9's next plan was a quarter of a
+            // three-move scramble's 13 s).
             let clock = Instant::now();
-            let searched = self.searched;
-            let mut stop = || next.is_some_and(|t| searched + clock.elapsed() > t);
+            let (searched, built) = (self.searched, level.built);
+            let mut planned = None;
+            let mut stop = || {
+                let spent = searched + clock.elapsed();
+                if spent <= built {
+                    return false;
+                }
+                let next = match &self.next {
+                    Some(next) => next,
+                    None => planned.get_or_insert_with(|| self.next_plan()),
+                };
+                next.as_ref().is_some_and(|(_, t)| spent > *t)
+            };
             let found = ida_star(&tables, &self.canon, node, listing, MAX_MOVES, &mut stop);
+            if let Some(next) = planned {
+                self.next = Some(next);
+            }
             self.searched += clock.elapsed();
             nodes += found.nodes;
             if found.complete {
@@ -652,6 +665,40 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Pins a cost found on twsearch's second icosahedron: when one orbit's piece
+    /// needed a larger cap than the first, the cap grew for every orbit, and the
+    /// other orbits' tables grew with it (26 s for a scramble of one move, 1.8 s
+    /// now). A ring of three stickers (A) and one of ten in kinds of 4, 3 and 3 (B
+    /// turns it, S swaps two): a kind of three needs 120 places x 13 moves x 4 bytes
+    /// of move tables, past a cap of 1,000; the ring of three keeps that cap.
+    #[test]
+    fn only_the_orbit_that_needs_a_larger_cap_gets_one() {
+        let a: Vec<String> = (0..13)
+            .map(|i| [1, 2, 0].get(i).unwrap_or(&i).to_string())
+            .collect();
+        let b: Vec<String> = (0..13)
+            .map(|i| if i < 3 { i } else { 3 + (i - 2) % 10 }.to_string())
+            .collect();
+        let mut swap: Vec<String> = (0..13).map(|i| i.to_string()).collect();
+        swap.swap(3, 4);
+        let text = format!(
+            "solved xyzAAAABBBCCC\nmove A {}\nmove B {}\nmove S {}\npowers A B\n",
+            a.join(" "),
+            b.join(" "),
+            swap.join(" ")
+        );
+        let puzzle = Puzzle::parse(&text, "rings").expect("parsed");
+        let kinds = pattern::kinds(&puzzle).expect("kinds");
+        let plan = pattern::plan(&puzzle, &kinds, 1_000, GROWTH, 1 << 30).expect("planned");
+        let measured: Vec<(u64, u64)> = plan
+            .iter()
+            .map(|p| p.measure(&puzzle, &kinds).expect("measured"))
+            .collect();
+        let small = measured.iter().filter(|&&(s, t)| s <= 1_000 && t <= 1_000);
+        let large = measured.iter().filter(|&&(_, t)| t > 1_000 && t <= 8_000);
+        assert_eq!((small.count(), large.count()), (1, 2), "{measured:?}");
     }
 
     /// Pins a bug of the third round: the plan counted a move table shared by
