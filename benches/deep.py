@@ -36,6 +36,11 @@ ROWS = [
     ("squareone", "squareone.tws", 5, 10, 10, []),
     ("squareone-20", "squareone.tws", 5, 20, 10, []),
     ("nautilus", "nautilus.tws", 5, 10, 10, []),
+    ("8x8x8", "8x8x8.tws", 5, 4, 10, []),
+    ("9x9x9", "9x9x9.tws", 5, 4, 10, []),
+    ("icosahedron_3", "icosahedron_3.tws", 5, 4, 10, []),
+    ("icosahedron_2", "icosahedron_2.tws", 5, 6, 10, []),
+    ("Eitans_star", "Eitans_star.tws", 5, 6, 10, []),
 ]
 
 

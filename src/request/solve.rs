@@ -275,7 +275,14 @@ fn solve_puzzle(
                 &mut |items, text, _| answer.batch(&mut subject, items, text),
             )?);
         }
-        Some(Err(e)) if a.method == Method::Bidir || puzzle.weighted() => {
+        Some(Err(e)) if puzzle.weighted() => {
+            return Err(RequestError::Input(weighted_refusal(
+                name,
+                &e.to_string(),
+                a,
+            )));
+        }
+        Some(Err(e)) if a.method == Method::Bidir => {
             return Err(RequestError::Input(format!("puzzle {name}: {e}")));
         }
         Some(Err(e)) => Some(e),
@@ -316,6 +323,21 @@ fn solve_puzzle(
         part_size(&answer, false),
         &mut |items, text, _| answer.batch(&mut subject, items, text),
     )?)
+}
+
+/// Why a puzzle with costs is not solved: the bidirectional search's refusal,
+/// without its advice to try IDA*, which counts moves and so cannot take the costs.
+fn weighted_refusal(name: &str, refusal: &str, a: &SolveRequest) -> String {
+    let refusal = ["; what pocket does with", "; `pocket solve --puzzle`"]
+        .iter()
+        .fold(refusal, |r, advice| r.split(advice).next().unwrap_or(r));
+    let costs = match a.cost {
+        Some(_) => format!("IDA* counts moves: without {COST} it solves this puzzle"),
+        None => "its moves have costs, which only the bidirectional search counts \
+                 (IDA* counts moves)"
+            .to_string(),
+    };
+    format!("puzzle {name}: {refusal}; {costs}")
 }
 
 /// `pocket solve --puzzle 3x3x3 --method magic`: one line a state, its three steps.

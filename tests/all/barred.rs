@@ -181,6 +181,16 @@ fn searches_that_do_not_follow_bars_refuse_the_puzzle() {
     for args in cases {
         refused_with(args, "rings bars positions (twsearch's Illegal)");
     }
+    // With costs only the bidirectional search answers: the message says to drop
+    // them, not to run the IDA* that cannot take them (it once said so).
+    let args = ["solve", "--puzzle", &file, "--cost", "A=2", "--moves", "A"];
+    refused_with(
+        &args,
+        "IDA* counts moves: without --cost it solves this puzzle",
+    );
+    let o = pocket(&args, b"");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("solves it by IDA*"), "{err}");
 }
 
 /// Moves that commute yet move the same slots: only one order of them passes no
