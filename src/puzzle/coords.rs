@@ -234,6 +234,44 @@ fn rank_multiset(seq: &[u8], counts: &[u32], arrangements: u64) -> u64 {
     rank
 }
 
+/// `BINOMIAL[n][k]`: n choose k, for n up to 64 (C(64, 32) is under 2^61).
+const BINOMIAL: [[u64; 65]; 65] = {
+    let mut t = [[0u64; 65]; 65];
+    let mut n = 0;
+    while n < 65 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The rank of a sequence of two kinds, `ones` of kind 1, as [`rank_multiset`]
+/// numbers it: before a 1 with `r` ones from it on come the sequences with a 0
+/// there, the `r` ones in the places after it. One table lookup a 1 where the
+/// multiset rank multiplies twice a place: the 8x8x8's nine orbits of centres, four
+/// of one kind against 20 blanks in 24 places under 72 moves, spent 36% of a short
+/// solve ranking.
+fn rank_two_kinds(seq: &[u8], ones: u32) -> u64 {
+    let n = seq.len();
+    let mut left = ones as usize;
+    let mut rank = 0;
+    for (i, &x) in seq.iter().enumerate() {
+        if left == 0 {
+            break;
+        }
+        if x == 1 {
+            rank += BINOMIAL[n - i - 1][left];
+            left -= 1;
+        }
+    }
+    rank
+}
+
 /// Each small divisor as a shift and the inverse of its odd part modulo 2^64.
 const EXACT: [(u32, u64); 256] = {
     let mut t = [(0u32, 0u64); 256];
@@ -516,6 +554,8 @@ impl Ranked {
     fn rank_kinds(&self, kinds: &[u8]) -> u64 {
         if self.distinct {
             rank_distinct(kinds)
+        } else if self.counts.len() == 2 && kinds.len() < 65 {
+            rank_two_kinds(kinds, self.counts[1])
         } else {
             rank_multiset(kinds, &self.counts, self.arrangements)
         }
@@ -1225,6 +1265,30 @@ mod tests {
                 assert_eq!(exact_div(q * d, d), q, "{q} x {d}");
             }
         }
+    }
+
+    /// Two kinds ranked by binomials number as the multiset rank does, in orbits of
+    /// 1 to 64 places with any count of either kind.
+    #[test]
+    fn two_kinds_rank_as_multisets_do() {
+        let mut seed = 7u64;
+        for n in 1..=64u32 {
+            for ones in 0..=n {
+                let counts = [n - ones, ones];
+                let Some(total) = arrangements(&counts, MAX_PART) else {
+                    continue;
+                };
+                for _ in 0..20 {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let r = (seed >> 11) % total;
+                    let seq = unrank_multiset(r, &counts);
+                    assert_eq!(rank_two_kinds(&seq, ones), r, "{n} places, {ones} ones");
+                }
+            }
+        }
+        assert_eq!(BINOMIAL[64][32], 1_832_624_140_942_590_534);
     }
 
     #[test]
