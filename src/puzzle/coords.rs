@@ -235,7 +235,7 @@ fn rank_multiset(seq: &[u8], counts: &[u32], arrangements: u64) -> u64 {
 }
 
 /// `BINOMIAL[n][k]`: n choose k, for n up to 64 (C(64, 32) is under 2^61).
-const BINOMIAL: [[u64; 65]; 65] = {
+static BINOMIAL: [[u64; 65]; 65] = {
     let mut t = [[0u64; 65]; 65];
     let mut n = 0;
     while n < 65 {
