@@ -675,19 +675,20 @@ mod tests {
     /// of move tables, past a cap of 1,000; the ring of three keeps that cap.
     #[test]
     fn only_the_orbit_that_needs_a_larger_cap_gets_one() {
-        let a: Vec<String> = (0..13)
-            .map(|i| [1, 2, 0].get(i).unwrap_or(&i).to_string())
-            .collect();
-        let b: Vec<String> = (0..13)
-            .map(|i| if i < 3 { i } else { 3 + (i - 2) % 10 }.to_string())
-            .collect();
-        let mut swap: Vec<String> = (0..13).map(|i| i.to_string()).collect();
-        swap.swap(3, 4);
+        // Each move as where each of the 13 stickers comes from.
+        let line = |name: &str, from: &dyn Fn(usize) -> usize| {
+            let words: Vec<String> = (0..13).map(|i| from(i).to_string()).collect();
+            format!("move {name} {}\n", words.join(" "))
+        };
         let text = format!(
-            "solved xyzAAAABBBCCC\nmove A {}\nmove B {}\nmove S {}\npowers A B\n",
-            a.join(" "),
-            b.join(" "),
-            swap.join(" ")
+            "solved xyzAAAABBBCCC\n{}{}{}powers A B\n",
+            line("A", &|i| if i < 3 { (i + 1) % 3 } else { i }),
+            line("B", &|i| if i < 3 { i } else { 3 + (i - 2) % 10 }),
+            line("S", &|i| match i {
+                3 => 4,
+                4 => 3,
+                _ => i,
+            }),
         );
         let puzzle = Puzzle::parse(&text, "rings").expect("parsed");
         let kinds = pattern::kinds(&puzzle).expect("kinds");
