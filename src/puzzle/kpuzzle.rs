@@ -400,7 +400,7 @@ impl PieceModel {
     }
 
     /// The solved stickers, one colour per (orbit, piece, facet), numbered in order of
-    /// first appearance. Past the 254 colours a byte holds, each orbit numbers its
+    /// first appearance. Past the 255 colours a byte holds, each orbit numbers its
     /// own from the first: pieces meet only pieces of their orbit, so a colour need
     /// only tell those apart (the 9x9x9 and larger, the gigaminx).
     fn solved_colours(&self) -> Result<Vec<u8>, FormatError> {

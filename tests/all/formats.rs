@@ -531,12 +531,12 @@ fn two_hundred_stickers_run_on_coordinates() {
 }
 
 /// Issue 40: past 255 stickers (twsearch's 8x8x8 and up, gigaminx, third
-/// icosahedron) files were refused: stickers were numbered in bytes. And past 254
+/// icosahedron) files were refused: stickers were numbered in bytes. And past 255
 /// colours (the 9x9x9, the gigaminx), each set numbers its own. Two sets of 120
 /// distinct pieces of two orientations: 480 stickers of 480 colours; A turns three
 /// pieces of P, twisting one (order 6), B swaps two of Q: 12 positions.
 #[test]
-fn past_255_stickers_and_254_colours_run_on_coordinates() {
+fn past_255_stickers_and_255_colours_run_on_coordinates() {
     let n = 120;
     let pieces: Vec<String> = (1..=n).map(|i| i.to_string()).collect();
     let zeros = vec!["0"; n].join(" ");
