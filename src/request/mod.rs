@@ -13,6 +13,7 @@ pub mod census;
 pub mod check;
 mod deep;
 mod magic;
+mod reid;
 pub mod scramble;
 pub mod show;
 pub mod solve;

@@ -12,6 +12,7 @@ use super::batch::{
 };
 use super::deep::DeepSubject;
 use super::magic::MagicAnswers;
+use super::reid::ReidSubject;
 use super::words::opts::*;
 use super::{RequestError, load_puzzle};
 use crate::cube::auto::{AutoSolver, LARGE_BATCH};
@@ -23,7 +24,7 @@ use crate::model::cost::{Costs, Metric};
 use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
 use crate::model::notation::{Layout, WcaSequence};
-use crate::puzzle::{DeepSolver, MagicMethod};
+use crate::puzzle::{DeepSolver, MagicMethod, ReidSolver};
 
 /// What a `solve` asks, option by option as `pocket solve` takes them.
 #[derive(Debug, Default)]
@@ -131,6 +132,9 @@ pub enum Method {
     /// IDA* over pattern databases, for a defined puzzle (optimal; what `Auto` runs
     /// when the bidirectional search would not fit).
     Ida,
+    /// Reid's optimal 3x3x3 solver: IDA* over the two-phase algorithm's first-phase
+    /// table on three axes.
+    Reid,
 }
 
 impl std::str::FromStr for Method {
@@ -143,8 +147,9 @@ impl std::str::FromStr for Method {
             "table" => Ok(Method::Table),
             "magic" => Ok(Method::Magic),
             "ida" | "ida*" => Ok(Method::Ida),
+            "reid" => Ok(Method::Reid),
             _ => Err(format!(
-                "unknown method '{s}' (expected auto, bidir, table, magic or ida)"
+                "unknown method '{s}' (expected auto, bidir, table, magic, ida or reid)"
             )),
         }
     }
@@ -291,13 +296,18 @@ fn solve_puzzle(
     let memory = a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY);
     (streams.note)(&format!(
         "{name}: {}; solving by IDA* over pattern databases of at most {} MB (--memory), \
-         built first",
+         built first{}",
         match &refused {
             Some(_) if !puzzle.barred.is_empty() => "it bars positions, which IDA* alone follows",
             Some(_) => "too large for the bidirectional search",
             None => "asked for IDA*",
         },
-        memory >> 20
+        memory >> 20,
+        if ReidSolver::takes(&puzzle) {
+            " (a state far from solved: --method reid is far faster)"
+        } else {
+            ""
+        }
     ));
     let solver = DeepSolver::new(&puzzle, memory, cores()).map_err(|e| {
         RequestError::Input(match &refused {
@@ -367,6 +377,57 @@ fn solve_magic(
         inputs.sequences,
         usize::MAX,
         &mut |items, text, _| answers.batch(items, text),
+    )?)
+}
+
+/// `pocket solve --puzzle 3x3x3 --method reid`: optimal solutions by Reid's method.
+fn solve_reid(
+    a: &SolveRequest,
+    name: &str,
+    inputs: &Inputs,
+    streams: &mut Streams<'_, '_>,
+) -> Result<Answered, RequestError> {
+    let refused = cube_only_option(a).or_else(|| {
+        [
+            (a.all, format!("{ALL} (it finds one optimal solution)")),
+            (a.count, format!("{COUNT} (it finds one optimal solution)")),
+            (a.cost.is_some(), format!("{COST} (it counts moves)")),
+        ]
+        .into_iter()
+        .find_map(|(given, what)| given.then_some(what))
+    });
+    if let Some(what) = refused {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} reid does not take {what}"
+        )));
+    }
+    let puzzle = load_puzzle(name, None)?;
+    if !ReidSolver::takes(&puzzle) {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} reid solves the 3x3x3: give {PUZZLE} 3x3x3 ({name} is another puzzle)"
+        )));
+    }
+    let memory = a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY);
+    (streams.note)(&format!(
+        "{name}: building Reid's tables within {} MB (--memory; the larger take over a \
+         minute on two cores), once",
+        memory >> 20
+    ));
+    let solver = ReidSolver::new(&puzzle, memory, cores())
+        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+    (streams.note)(&format!("{name}: {}", solver.describe()));
+    let mut subject = ReidSubject {
+        puzzle: &puzzle,
+        solver,
+        moves_input: inputs.sequences,
+    };
+    let answer = a.answer();
+    Ok(feed(
+        streams,
+        &inputs.given,
+        inputs.sequences,
+        usize::MAX,
+        &mut |items, text, _| answer.batch(&mut subject, items, text),
     )?)
 }
 
@@ -622,6 +683,9 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
         if a.method == Method::Magic {
             return solve_magic(&a, &name, &inputs, streams);
         }
+        if a.method == Method::Reid {
+            return solve_reid(&a, &name, &inputs, streams);
+        }
         let answer = a.answer();
         return solve_puzzle(&a, &name, &inputs, answer, streams);
     }
@@ -629,6 +693,11 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
         return Err(RequestError::Usage(format!(
             "{METHOD} magic solves the 3x3x3 by seed 001's three steps: give {PUZZLE} 3x3x3 \
              (the 2x2x2 is solved optimally)"
+        )));
+    }
+    if a.method == Method::Reid {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} reid solves the 3x3x3: give {PUZZLE} 3x3x3"
         )));
     }
     if a.method == Method::Ida {

@@ -33,6 +33,7 @@ mod options;
 mod orbit;
 mod properties;
 mod puzzles;
+mod reid;
 mod robustness;
 mod scramble;
 #[cfg(feature = "serve")]

@@ -1,0 +1,173 @@
+//! `pocket solve --puzzle 3x3x3 --method reid` (issue 41): Reid's optimal solver,
+//! its lengths equal to IDA*'s over the puzzle's own pattern databases, every
+//! solution applied here with the definition file's permutations, bad states refused
+//! line by line, and the options it cannot take refused by name.
+use crate::common::*;
+
+/// The built-in 3x3x3's moves (`U`, `U2`, `U'`, ...) as sticker permutations.
+fn cube_moves() -> Vec<(String, Vec<usize>)> {
+    let text = std::fs::read_to_string(format!(
+        "{}/fixtures/puzzles/3x3x3.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("move ")) {
+        let mut words = line.split_whitespace().skip(1);
+        let name = words.next().unwrap().to_string();
+        let perm: Vec<usize> = words.map(|w| w.parse().unwrap()).collect();
+        let twice: Vec<usize> = (0..54).map(|i| perm[perm[i]]).collect();
+        let thrice: Vec<usize> = (0..54).map(|i| twice[perm[i]]).collect();
+        out.push((format!("{name}2"), twice));
+        out.push((format!("{name}'"), thrice));
+        out.push((name, perm));
+    }
+    out
+}
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+fn apply(moves: &[(String, Vec<usize>)], state: &[u8], sequence: &str) -> Vec<u8> {
+    sequence.split_whitespace().fold(state.to_vec(), |s, name| {
+        let (_, perm) = moves.iter().find(|(n, _)| n == name).expect(name);
+        perm.iter().map(|&p| s[p]).collect()
+    })
+}
+
+fn scrambles(seed: u64, count: usize, length: usize) -> Vec<String> {
+    let faces = ["U", "R", "F", "D", "L", "B"];
+    let mut rng = Rng(seed);
+    (0..count)
+        .map(|_| {
+            (0..length)
+                .map(|_| format!("{}{}", faces[rng.below(6)], ["", "2", "'"][rng.below(3)]))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+fn json_answers(extra: &[&str], input: &str) -> Vec<serde_json::Value> {
+    let mut args = vec!["solve", "--puzzle", "3x3x3", "--json"];
+    args.extend_from_slice(extra);
+    let o = pocket(&args, input.as_bytes());
+    String::from_utf8(o.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+/// Reid's smaller tables (59 MB, seconds to build); the larger are the same code
+/// with the middle layer's order in the table (see the ignored test below).
+#[test]
+fn reid_lengths_equal_ida_and_every_solution_solves() {
+    let moves = cube_moves();
+    let sequences = scrambles(41, 8, 10);
+    let input = sequences.join("\n") + "\n";
+    let reid = json_answers(
+        &["--method", "reid", "--memory", "100", "--moves", "-"],
+        &input,
+    );
+    let ida = json_answers(&["--moves", "-"], &input);
+    assert_eq!((reid.len(), ida.len()), (8, 8));
+    for ((r, i), sequence) in reid.iter().zip(&ida).zip(&sequences) {
+        assert_eq!(r["search"], "reid");
+        assert_eq!(i["search"], "ida");
+        assert_eq!(r["length"], i["length"], "{sequence}");
+        let state = apply(&moves, SOLVED.as_bytes(), sequence);
+        let solution = r["solution"].as_str().unwrap();
+        assert_eq!(
+            apply(&moves, &state, solution),
+            SOLVED.as_bytes(),
+            "{sequence}"
+        );
+    }
+}
+
+#[test]
+fn bad_states_get_their_line_and_the_batch_goes_on() {
+    let moves = cube_moves();
+    let good = String::from_utf8(apply(&moves, SOLVED.as_bytes(), "R U F'")).unwrap();
+    let mut twisted = SOLVED.as_bytes().to_vec();
+    // URF's three stickers turned round: one corner twisted in its place.
+    (twisted[8], twisted[9], twisted[20]) = (twisted[20], twisted[8], twisted[9]);
+    let twisted = String::from_utf8(twisted).unwrap();
+    let input = format!("{good}\n{twisted}\n{SOLVED}\n");
+    let o = pocket(
+        &[
+            "solve", "--puzzle", "3x3x3", "--method", "reid", "--memory", "100",
+        ],
+        input.as_bytes(),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0], "F U' R'");
+    assert!(
+        lines[1].starts_with("error:") && lines[1].contains("twisted"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "");
+}
+
+#[test]
+fn options_reid_cannot_take_are_refused_by_name() {
+    for (args, code, says) in [
+        (
+            &["solve", "--method", "reid", "UUUURRRRFFFFDDDDLLLLBBBB"][..],
+            2,
+            "--method reid solves the 3x3x3",
+        ),
+        (
+            &["solve", "--puzzle", "pocket-golf", "--method", "reid", "x"][..],
+            2,
+            "--method reid solves the 3x3x3",
+        ),
+        (
+            &[
+                "solve", "--puzzle", "3x3x3", "--method", "reid", "--all", "x",
+            ][..],
+            2,
+            "--method reid does not take --all",
+        ),
+        (
+            &[
+                "solve", "--puzzle", "3x3x3", "--method", "reid", "--cost", "U=2", "x",
+            ][..],
+            2,
+            "--method reid does not take --cost",
+        ),
+        (
+            &[
+                "solve", "--puzzle", "3x3x3", "--method", "reid", "--memory", "20", "x",
+            ][..],
+            1,
+            "Reid's tables take at least 59 MB",
+        ),
+    ] {
+        let o = pocket(args, b"");
+        assert_eq!(o.status.code(), Some(code), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
+
+/// A random state (100 random moves from Python's seed 7, as `benches/deep.py`
+/// makes them) solved with the larger tables, in 18 moves: a few minutes and about
+/// 1 GB. Run with `cargo test --release --test all -- --ignored random_state_by_reid`.
+#[test]
+#[ignore]
+fn a_random_state_by_reid_takes_18_moves() {
+    let scramble = "D U F D L F U' F L' F B L' F L D' B L' R F D L F U' D' L' D' B R F' L' \
+                    D' L F' B' U' F L' D' L' U F' U F' R' D' R' F' D L U B' R U' F U' L' B' \
+                    L' R' D' B F B R F' L D' F U' L' B U' F' R' F B' F' L F L F' L F L' B' D' \
+                    U F' U' D B R' D' R L B' R L' R D'";
+    let answers = json_answers(&["--method", "reid", "--moves", scramble], "");
+    assert_eq!(answers[0]["length"], 18);
+    let state = apply(&cube_moves(), SOLVED.as_bytes(), scramble);
+    let solution = answers[0]["solution"].as_str().unwrap();
+    assert_eq!(apply(&cube_moves(), &state, solution), SOLVED.as_bytes());
+}
