@@ -4,22 +4,8 @@
 //! (`[S: (M)k]`) expanded by this file; each step does what the post says.
 use crate::common::*;
 
-/// The 3x3x3's moves as sticker permutations, read from its definition file:
-/// after a move, sticker `i` shows what sticker `perm[i]` showed.
 fn moves() -> Vec<(String, Vec<usize>)> {
-    let text = include_str!("../../fixtures/puzzles/3x3x3.txt");
-    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
-    for line in text.lines().filter(|l| l.starts_with("move ")) {
-        let mut words = line.split_whitespace().skip(1);
-        let name = words.next().unwrap().to_string();
-        let perm: Vec<usize> = words.map(|w| w.parse().unwrap()).collect();
-        let twice: Vec<usize> = (0..54).map(|i| perm[perm[i]]).collect();
-        let thrice: Vec<usize> = (0..54).map(|i| perm[twice[i]]).collect();
-        out.push((format!("{name}2"), twice));
-        out.push((format!("{name}'"), thrice));
-        out.push((name, perm));
-    }
-    out
+    cube3_moves()
 }
 
 /// `count` sequences of `length` random face turns (a fixed generator from `seed`).

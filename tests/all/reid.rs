@@ -4,27 +4,6 @@
 //! line by line, and the options it cannot take refused by name.
 use crate::common::*;
 
-/// The built-in 3x3x3's moves (`U`, `U2`, `U'`, ...) as sticker permutations.
-fn cube_moves() -> Vec<(String, Vec<usize>)> {
-    let text = std::fs::read_to_string(format!(
-        "{}/fixtures/puzzles/3x3x3.txt",
-        env!("CARGO_MANIFEST_DIR")
-    ))
-    .unwrap();
-    let mut out = Vec::new();
-    for line in text.lines().filter(|l| l.starts_with("move ")) {
-        let mut words = line.split_whitespace().skip(1);
-        let name = words.next().unwrap().to_string();
-        let perm: Vec<usize> = words.map(|w| w.parse().unwrap()).collect();
-        let twice: Vec<usize> = (0..54).map(|i| perm[perm[i]]).collect();
-        let thrice: Vec<usize> = (0..54).map(|i| twice[perm[i]]).collect();
-        out.push((format!("{name}2"), twice));
-        out.push((format!("{name}'"), thrice));
-        out.push((name, perm));
-    }
-    out
-}
-
 const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
 fn apply(moves: &[(String, Vec<usize>)], state: &[u8], sequence: &str) -> Vec<u8> {
@@ -62,7 +41,7 @@ fn json_answers(extra: &[&str], input: &str) -> Vec<serde_json::Value> {
 /// with the middle layer's order in the table (see the ignored test below).
 #[test]
 fn reid_lengths_equal_ida_and_every_solution_solves() {
-    let moves = cube_moves();
+    let moves = cube3_moves();
     let sequences = scrambles(41, 8, 10);
     let input = sequences.join("\n") + "\n";
     let reid = json_answers(
@@ -87,7 +66,7 @@ fn reid_lengths_equal_ida_and_every_solution_solves() {
 
 #[test]
 fn bad_states_get_their_line_and_the_batch_goes_on() {
-    let moves = cube_moves();
+    let moves = cube3_moves();
     let good = String::from_utf8(apply(&moves, SOLVED.as_bytes(), "R U F'")).unwrap();
     let mut twisted = SOLVED.as_bytes().to_vec();
     // URF's three stickers turned round: one corner twisted in its place.
@@ -167,7 +146,7 @@ fn a_random_state_by_reid_takes_18_moves() {
                     U F' U' D B R' D' R L B' R L' R D'";
     let answers = json_answers(&["--method", "reid", "--moves", scramble], "");
     assert_eq!(answers[0]["length"], 18);
-    let state = apply(&cube_moves(), SOLVED.as_bytes(), scramble);
+    let state = apply(&cube3_moves(), SOLVED.as_bytes(), scramble);
     let solution = answers[0]["solution"].as_str().unwrap();
-    assert_eq!(apply(&cube_moves(), &state, solution), SOLVED.as_bytes());
+    assert_eq!(apply(&cube3_moves(), &state, solution), SOLVED.as_bytes());
 }

@@ -400,3 +400,22 @@ impl Drop for Dir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// The built-in 3x3x3's moves as sticker permutations, read from its definition file
+/// (`U`, `U2`, `U'`, ...): after a move, sticker `i` shows what sticker `perm[i]`
+/// showed.
+pub fn cube3_moves() -> Vec<(String, Vec<usize>)> {
+    let text = include_str!("../../../fixtures/puzzles/3x3x3.txt");
+    let mut out: Vec<(String, Vec<usize>)> = Vec::new();
+    for line in text.lines().filter(|l| l.starts_with("move ")) {
+        let mut words = line.split_whitespace().skip(1);
+        let name = words.next().unwrap().to_string();
+        let perm: Vec<usize> = words.map(|w| w.parse().unwrap()).collect();
+        let twice: Vec<usize> = (0..54).map(|i| perm[perm[i]]).collect();
+        let thrice: Vec<usize> = (0..54).map(|i| perm[twice[i]]).collect();
+        out.push((format!("{name}2"), twice));
+        out.push((format!("{name}'"), thrice));
+        out.push((name, perm));
+    }
+    out
+}
