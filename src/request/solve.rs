@@ -409,8 +409,8 @@ fn solve_reid(
     }
     let memory = a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY);
     (streams.note)(&format!(
-        "{name}: building Reid's tables within {} MB (--memory; the larger take over a \
-         minute on two cores), once",
+        "{name}: Reid's tables within {} MB (--memory), built at the first state not \
+         solved (the larger take over a minute on two cores), once",
         memory >> 20
     ));
     let solver = ReidSolver::new(&puzzle, memory, cores())

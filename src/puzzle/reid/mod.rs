@@ -24,18 +24,51 @@ use prune::{Blocks, Trits};
 use search::Tables;
 use symmetry::Symmetries;
 
+use std::sync::OnceLock;
+
 use crate::puzzle::Puzzle;
 use crate::puzzle::cube3_notation::is_kociemba_cube;
 
-/// The tables, built once; each solve reads them.
+/// The solver: its tables, built at the first state that needs them (a batch of
+/// solved or bad states builds none); each solve reads them.
 pub struct ReidSolver {
+    slice: Slice,
+    threads: usize,
+    built: OnceLock<Built>,
+    /// The puzzle's move for each of Kociemba's 18 move numbers.
+    puzzle_moves: [u8; cubie::MOVES],
+}
+
+struct Built {
     symmetries: Symmetries,
     coords: Coordinates,
     classes: Classes,
     edges: Trits,
     corners: Trits,
-    /// The puzzle's move for each of Kociemba's 18 move numbers.
-    puzzle_moves: [u8; cubie::MOVES],
+}
+
+impl Built {
+    fn new(slice: Slice, threads: usize) -> Built {
+        let symmetries = Symmetries::new();
+        let coords = Coordinates::new(&symmetries);
+        let classes = Classes::new(slice, &symmetries);
+        let edges = prune::build(
+            &EdgeBlocks {
+                classes: &classes,
+                coords: &coords,
+            },
+            &coords,
+            threads,
+        );
+        let corners = prune::build(&CornerBlocks(&coords), &coords, threads);
+        Built {
+            symmetries,
+            coords,
+            classes,
+            edges,
+            corners,
+        }
+    }
 }
 
 /// One solve: the moves (the puzzle's move numbers) and the nodes searched.
@@ -107,7 +140,7 @@ impl ReidSolver {
 
     /// The solver for the built-in 3x3x3 (or a puzzle with its stickers and face
     /// turns), with the larger edge table when `memory` bytes hold it, its tables
-    /// built on `threads` threads.
+    /// to be built on `threads` threads.
     pub fn new(puzzle: &Puzzle, memory: u64, threads: usize) -> Result<ReidSolver, String> {
         if !Self::takes(puzzle) {
             return Err("Reid's method solves the 3x3x3 (`--puzzle 3x3x3`) only".to_string());
@@ -123,26 +156,11 @@ impl ReidSolver {
                 memory >> 20
             ));
         };
-        let puzzle_moves = Self::puzzle_moves(puzzle)?;
-        let symmetries = Symmetries::new();
-        let coords = Coordinates::new(&symmetries);
-        let classes = Classes::new(slice, &symmetries);
-        let edges = prune::build(
-            &EdgeBlocks {
-                classes: &classes,
-                coords: &coords,
-            },
-            &coords,
-            threads,
-        );
-        let corners = prune::build(&CornerBlocks(&coords), &coords, threads);
         Ok(ReidSolver {
-            symmetries,
-            coords,
-            classes,
-            edges,
-            corners,
-            puzzle_moves,
+            slice,
+            threads,
+            built: OnceLock::new(),
+            puzzle_moves: Self::puzzle_moves(puzzle)?,
         })
     }
 
@@ -161,7 +179,7 @@ impl ReidSolver {
 
     /// What the tables are, for a note.
     pub fn describe(&self) -> String {
-        let slice = self.classes.slice;
+        let slice = self.slice;
         let what = match slice {
             Slice::Ordered => "the middle layer's edges in their places",
             Slice::Places => "the middle layer's edges in it (Reid's)",
@@ -169,7 +187,7 @@ impl ReidSolver {
         format!(
             "Reid's method: edge tables on three axes ({what}, {} classes under 16 \
              symmetries) and the corners; {} MB",
-            self.classes.len(),
+            slice.classes(),
             table_bytes(slice) >> 20
         )
     }
@@ -182,12 +200,21 @@ impl ReidSolver {
         on_bound: impl FnMut(u8, u64),
     ) -> Result<ReidAnswer, String> {
         let cube = facelets::cubies(stickers)?;
+        if cube == cubie::SOLVED {
+            return Ok(ReidAnswer {
+                moves: Vec::new(),
+                nodes: 0,
+            });
+        }
+        let built = self
+            .built
+            .get_or_init(|| Built::new(self.slice, self.threads));
         let tables = Tables {
-            symmetries: &self.symmetries,
-            coords: &self.coords,
-            classes: &self.classes,
-            edges: &self.edges,
-            corners: &self.corners,
+            symmetries: &built.symmetries,
+            coords: &built.coords,
+            classes: &built.classes,
+            edges: &built.edges,
+            corners: &built.corners,
         };
         let (path, nodes) = tables
             .solve(&cube, on_bound)
