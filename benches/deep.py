@@ -41,6 +41,9 @@ ROWS = [
     ("icosahedron_3", "icosahedron_3.tws", 5, 4, 10, []),
     ("icosahedron_2", "icosahedron_2.tws", 5, 6, 10, []),
     ("Eitans_star", "Eitans_star.tws", 5, 6, 10, []),
+    ("gigaminx", "gigaminx.tws", 5, 4, 10, []),
+    ("big_chop", "big_chop.tws", 5, 6, 10, []),
+    ("maltese", "maltese.tws", 5, 6, 10, []),
 ]
 
 
@@ -119,7 +122,12 @@ def scrambles(path, count, length, seed):
             m = re.match(r"Move\s+(\S+)", line)
             if m:
                 names.append(m.group(1))
-    if any(line.startswith("Illegal") for line in open(path)):
+    text = open(path).read()
+    # A file with bars, or whose pieces show no turns (so that a permutation's order
+    # is its move's: the big chop's half turns have no inverse named): powers.
+    unturned = all(w[3] == "1" for w in (line.split() for line in text.splitlines())
+                   if len(w) == 4 and w[0] == "Set")
+    if "\nIllegal" in text or unturned:
         return legal_scrambles(path, count, length, seed)
     rng = random.Random(seed)
     out = []

@@ -42,6 +42,17 @@ ROWS = [
         ["--cost", "F2=2,B2=2,D2=2,U2=2,L2=2,R2=2"],
         ["-q"],
     ),
+    # The other samples both count within 120 s (issue 40's coverage).
+    ("235", "235.tws", [], []),
+    ("master_pyramorphix", "master_pyramorphix.tws", [], []),
+    ("mastermorphix", "mastermorphix.tws", [], []),
+    ("puzzlerchallenger", "puzzlerchallenger.tws", [], []),
+    ("puzzlernovice", "puzzlernovice.tws", [], []),
+    ("pyramorphix", "pyramorphix.tws", [], []),
+    ("skewb_diamond", "skewb_diamond.tws", [], []),
+    ("turnfour", "turnfour.tws", [], []),
+    ("tangram", "tangram.tws", [], []),
+    ("233", "233.tws", [], []),
 ]
 
 

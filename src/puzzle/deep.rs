@@ -14,9 +14,11 @@ use super::coords::SharedTables;
 use super::defined::Puzzle;
 use super::linked::odd;
 use super::pattern::{self, Kinds, Pattern, UNSEEN};
+use super::perimeter::Perimeter;
 use crate::engine::ida::{Estimated, Listing, ida_star};
 use crate::engine::search::{Canon, Moves};
 use crate::model::{Error, Kind};
+use smallvec::SmallVec;
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
@@ -38,6 +40,8 @@ pub struct DeepSolver<'p> {
     threads: usize,
     /// The tables built so far (always some after `new`).
     level: Option<Level>,
+    /// Every position near solved, when the tables leave kinds of piece unseen.
+    perimeter: Option<Perimeter>,
     /// Time searched since they were built.
     searched: Duration,
     /// The next larger tables, once planned, and the time to build them, by this
@@ -46,12 +50,14 @@ pub struct DeepSolver<'p> {
 }
 
 /// The tables as IDA* uses them, and the state searched from, to tell the goal when
-/// the tables do not see every orientation. A puzzle that bars positions has its
-/// stickers in each node too, one a word after the tables' coordinates, so that a
-/// move to a barred position is no step.
+/// the tables do not see every orientation. A puzzle that bars positions, or is
+/// bounded by a perimeter too, has its stickers in each node, one a word after the
+/// tables' coordinates, so that a move to a barred position is no step and the
+/// perimeter can be read.
 struct Tables<'a> {
     patterns: &'a [Pattern],
     puzzle: &'a Puzzle,
+    perimeter: Option<&'a Perimeter>,
     start: &'a [u8],
     exact: bool,
 }
@@ -82,11 +88,17 @@ impl Estimated for Tables<'_> {
                 d => h = h.max(d),
             }
         }
-        if !barred.is_empty() {
+        if !barred.is_empty() || self.perimeter.is_some() {
             let tables = self.patterns.len();
             let perm = &self.puzzle.moves[m].perm;
             for (i, &j) in perm.iter().enumerate() {
                 to[tables + i] = from[tables + j as usize];
+            }
+        }
+        if let Some(perimeter) = self.perimeter {
+            match self.perimeter_bound(perimeter, to) {
+                d if d > within => return Err(d),
+                d => h = h.max(d),
             }
         }
         Ok(h)
@@ -100,6 +112,9 @@ impl Estimated for Tables<'_> {
                 d => h = h.max(u32::from(d)),
             }
         }
+        if let Some(perimeter) = self.perimeter {
+            h = h.max(self.perimeter_bound(perimeter, node));
+        }
         Some(h)
     }
 
@@ -109,6 +124,16 @@ impl Estimated for Tables<'_> {
 }
 
 impl Tables<'_> {
+    /// The perimeter's bound on a node, from the stickers it carries.
+    #[inline(never)]
+    fn perimeter_bound(&self, perimeter: &Perimeter, node: &[u64]) -> u32 {
+        let stickers: SmallVec<[u8; 512]> = node[self.patterns.len()..]
+            .iter()
+            .map(|&c| c as u8)
+            .collect();
+        perimeter.bound(&stickers)
+    }
+
     /// Whether move `m` takes node `from` to a barred position.
     #[inline(never)]
     fn bars(&self, from: &[u64], m: usize) -> bool {
@@ -153,6 +178,19 @@ fn kept_sum(k: &Kinds) -> Option<Vec<u8>> {
     })
 }
 
+/// Whether the tables together see every kind of every orbit, but for one kind of
+/// an orbit without orientations, whose pieces fill the slots the others leave: then
+/// all of them at distance 0 is the goal. A kind too large for any table (the
+/// gigaminx's centres) is seen only at the goal.
+fn sees_every_kind(kinds: &[Kinds], projections: &[&pattern::Projection]) -> bool {
+    kinds.iter().enumerate().all(|(r, k)| {
+        let unseen = (0..k.looks.len())
+            .filter(|&kind| !projections.iter().any(|p| p.tracked[r][kind]))
+            .count();
+        unseen == 0 || (unseen == 1 && k.orbit.twists.len() == 1)
+    })
+}
+
 /// Reduce `v` by a basis with one leading bit each.
 fn reduce(basis: &[u64], mut v: u64) -> u64 {
     for &b in basis {
@@ -172,6 +210,11 @@ fn reduce(basis: &[u64], mut v: u64) -> u64 {
 /// (by this set's time per entry), the next set is built. A rule of nodes against
 /// positions instead grew too early where move tables are large (FTO: 20 s).
 const FIRST_CAP: u64 = 1 << 22;
+
+/// The part of the budget a perimeter gets (`perimeter.rs`), when the tables leave
+/// kinds of piece unseen: the big chop's five scrambles of six moves are answered
+/// within a perimeter of 128 MB in about a second.
+const PERIMETER_SHARE: u64 = 8;
 const GROWTH: u64 = 8;
 
 /// The tables to build for one size: what they project, their size, and the
@@ -253,10 +296,18 @@ impl<'p> DeepSolver<'p> {
             memory,
             threads,
             level: None,
+            perimeter: None,
             searched: Duration::ZERO,
             next: None,
         };
         let plan = solver.first_plan().map_err(refuse)?;
+        let projections: Vec<&pattern::Projection> = plan.projections.iter().collect();
+        if !sees_every_kind(&solver.kinds, &projections) {
+            // An eighth of the budget, the tables keep the rest.
+            let share = memory / PERIMETER_SHARE;
+            solver.perimeter = Some(Perimeter::build(puzzle, share));
+            solver.memory -= share;
+        }
         solver.level = Some(solver.build(plan).map_err(refuse)?);
         Ok(solver)
     }
@@ -358,11 +409,14 @@ impl<'p> DeepSolver<'p> {
         // The largest tables first: they cut most nodes, and the rest are not read.
         let mut patterns = patterns;
         patterns.sort_by_key(|p| std::cmp::Reverse(p.table.len()));
-        let exact = patterns.first().is_none_or(|p| {
+        let turns = patterns.first().is_none_or(|p| {
             (0..kinds.len()).all(|r| {
                 p.projection.turns[r] || p.projection.own[r] || kinds[r].orbit.twists.len() == 1
             })
         });
+        let projections: Vec<&pattern::Projection> =
+            patterns.iter().map(|p| &p.projection).collect();
+        let exact = turns && sees_every_kind(kinds, &projections);
         let level = Level {
             patterns,
             cap: plan.cap,
@@ -410,8 +464,12 @@ impl<'p> DeepSolver<'p> {
             .iter()
             .map(|&(n, d)| format!("{} positions to depth {d}", crate::io::group(n)))
             .collect();
+        let perimeter = match &self.perimeter {
+            Some(p) => format!(" and a perimeter ({})", p.describe()),
+            None => String::new(),
+        };
         format!(
-            "IDA* over {} pattern database{} ({}; {} MB)",
+            "IDA* over {} pattern database{} ({}; {} MB){perimeter}",
             tables.len(),
             if tables.len() == 1 { "" } else { "s" },
             tables.join(", "),
@@ -450,7 +508,8 @@ impl<'p> DeepSolver<'p> {
             }
         }
         // The tables of an orbit shown without orientations do not see a twist.
-        for (k, r) in self.kinds.iter().zip(&read) {
+        // (An orbit with pieces that do not show their turns cannot be summed.)
+        for (k, r) in self.kinds.iter().zip(&read).filter(|(k, _)| k.turns_seen) {
             if let Some(exp) = kept_sum(k) {
                 let sum: usize = r.iter().map(|&(_, t)| exp[t as usize] as usize).sum();
                 let order = k.orbit.twists.len();
@@ -501,7 +560,7 @@ impl<'p> DeepSolver<'p> {
         {
             return Err("its pieces are in an arrangement no moves make".into());
         }
-        if !self.puzzle.barred.is_empty() {
+        if !self.puzzle.barred.is_empty() || self.perimeter.is_some() {
             node.extend(stickers.iter().map(|&c| u64::from(c)));
         }
         Ok(node)
@@ -521,6 +580,7 @@ impl<'p> DeepSolver<'p> {
             let tables = Tables {
                 patterns: &level.patterns,
                 puzzle: self.puzzle,
+                perimeter: self.perimeter.as_ref(),
                 start: stickers,
                 exact: level.exact,
             };
@@ -739,6 +799,29 @@ mod tests {
             let (b, _) = recoloured.solve(&coloured, Listing::First).expect("solved");
             assert_eq!(a, b, "{path:?}");
         }
+    }
+
+    /// A kind too large for any table (six alike in 24 places under `--memory 1`)
+    /// gets a perimeter, and the goal is checked on the stickers; a puzzle whose
+    /// tables see every kind (the 3x3x3) gets none.
+    #[test]
+    fn only_kinds_left_out_of_the_tables_bring_a_perimeter() {
+        let ring: Vec<String> = (0..24).map(|i| ((i + 1) % 24).to_string()).collect();
+        let swap: Vec<String> = (0..24)
+            .map(|i: usize| (if i < 2 { 1 - i } else { i }).to_string())
+            .collect();
+        let text = format!(
+            "solved AAAAAABBBBBBCCCCCCDDDDDD\nmove T {}\nmove S {}\npowers all\n",
+            ring.join(" "),
+            swap.join(" ")
+        );
+        let puzzle = Puzzle::parse(&text, "sixes").expect("parsed");
+        let solver = DeepSolver::new(&puzzle, 1 << 20, 1).expect("solver");
+        assert!(solver.perimeter.is_some(), "{}", solver.describe());
+        assert!(!solver.level().exact);
+        let cube = Puzzle::load("3x3x3").expect("built in");
+        let solver = DeepSolver::new(&cube, 4 << 20, 1).expect("solver");
+        assert!(solver.perimeter.is_none(), "{}", solver.describe());
     }
 
     /// Pins the cliff of the second round: a tracked table's offset permutations were

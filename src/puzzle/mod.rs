@@ -25,6 +25,7 @@ pub(crate) mod linked;
 pub(crate) mod magic_method;
 pub(crate) mod orbit;
 pub(crate) mod pattern;
+pub(crate) mod perimeter;
 pub(crate) mod pieces;
 pub(crate) mod reid;
 pub(crate) mod space;

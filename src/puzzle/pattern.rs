@@ -36,37 +36,50 @@ pub struct Kinds {
     pub kind_at: Vec<u8>,
     /// How each kind looks at home, in slot order.
     pub looks: Vec<Vec<u8>>,
+    /// Whether every piece's orientation can be read from its stickers. A piece of
+    /// one colour among pieces that show their turns (twsearch's `?` orientation:
+    /// Maltese's edges) does not tell its own, so the tables show where the orbit's
+    /// pieces are and not how they are turned.
+    pub turns_seen: bool,
 }
 
 impl Kinds {
-    /// The kinds of an orbit, refused when a piece looks the same turned, or like
-    /// another turned: its orientation would not be seen, and a blank piece's would.
+    /// The kinds of an orbit. A piece that looks like a kind already seen turned is
+    /// of that kind, turned at home (pieces found with their slots in another order,
+    /// as Maltese's gears are); a piece that looks the same turned does not tell its
+    /// own orientation. Either way the orbit's orientations are left out of the
+    /// tables (`turns_seen`), which then see only where its pieces are.
     pub fn new(orbit: Orbit, solved: &[u8]) -> Result<Kinds, String> {
         let mut looks: Vec<Vec<u8>> = Vec::new();
         let mut kind_at = Vec::new();
+        let mut turns_seen = true;
         for piece in &orbit.pieces {
             let look: Vec<u8> = piece.iter().map(|&s| solved[s as usize]).collect();
-            let k = looks.iter().position(|l| *l == look).unwrap_or_else(|| {
-                looks.push(look);
-                looks.len() - 1
+            let seen = looks.iter().enumerate().find_map(|(k, l)| {
+                let shows = |g: &Vec<u8>| g.iter().map(|&s| l[s as usize]).eq(look.iter().copied());
+                orbit.twists.iter().position(shows).map(|t| (k, t))
             });
+            let k = match seen {
+                Some((k, t)) => {
+                    turns_seen &= t == 0;
+                    k
+                }
+                None => {
+                    looks.push(look);
+                    looks.len() - 1
+                }
+            };
             kind_at.push(k as u8);
         }
         for look in &looks {
-            for g in &orbit.twists[1..] {
-                let turned: Vec<u8> = g.iter().map(|&s| look[s as usize]).collect();
-                if looks.contains(&turned) {
-                    let shown = String::from_utf8_lossy(look).into_owned();
-                    return Err(format!(
-                        "a piece showing {shown} looks like a piece of its orbit turned"
-                    ));
-                }
-            }
+            let same = |g: &Vec<u8>| g.iter().map(|&s| look[s as usize]).eq(look.iter().copied());
+            turns_seen &= !orbit.twists[1..].iter().any(same);
         }
         Ok(Kinds {
             orbit,
             kind_at,
             looks,
+            turns_seen,
         })
     }
 
@@ -479,7 +492,7 @@ pub fn plan(
     let size = within(cap);
     let none = Projection {
         tracked: kinds.iter().map(|k| vec![false; k.looks.len()]).collect(),
-        turns: vec![true; kinds.len()],
+        turns: kinds.iter().map(|k| k.turns_seen).collect(),
         own: vec![false; kinds.len()],
     };
     let mut turns = shown_turns(kinds, &none, &size)?;
@@ -489,15 +502,14 @@ pub fn plan(
         let mut own_cap = cap;
         let orbit_runs = loop {
             let size = within(own_cap);
+            let at_ceiling = own_cap >= ceiling;
             let orbit_runs = match turns.own[r] {
                 true => own_runs(kinds, &turns, r, &size),
-                false => kind_runs(kinds, &turns, r, &size),
+                false => kind_runs(kinds, &turns, r, &size, at_ceiling),
             };
             match orbit_runs {
                 Some(found) => break found,
-                None if own_cap < ceiling => {
-                    own_cap = own_cap.saturating_mul(growth.max(2)).min(ceiling)
-                }
+                None if !at_ceiling => own_cap = own_cap.saturating_mul(growth.max(2)).min(ceiling),
                 None => {
                     return Err(format!(
                         "one piece of an orbit of {} pieces alone needs a table of more than {} \
@@ -574,12 +586,13 @@ fn own_orbits(
         .map(|(r, k)| {
             let mut whole = shown.clone();
             whole.tracked[r].iter_mut().for_each(|t| *t = true);
-            let candidate = k.counts().iter().all(|&c| c == 1)
+            let candidate = k.turns_seen
+                && k.counts().iter().all(|&c| c == 1)
                 && k.orbit.twists.len() > 1
                 && Tracked::takes(&k.orbit)
                 && size(&whole).is_none();
             let own = largest(own_runs(kinds, &own_shown, r, size));
-            let shown = largest(kind_runs(kinds, shown, r, size));
+            let shown = largest(kind_runs(kinds, shown, r, size, false));
             candidate && own.is_some_and(|o| shown.is_none_or(|s| o >= 2 * s))
         })
         .collect()
@@ -614,16 +627,20 @@ fn shown_turns(
 }
 
 /// Orbit `r`'s kinds in runs, as many to a run as fit; `None` when one alone does
-/// not. In an orbit without orientations, the kind of most pieces is left out when
-/// it alone does not fit: with every other kind at home, its pieces fill the slots
-/// left, at home too (Square-1's eight corner halves, whose 735,471 places need
-/// 68 MB of move tables under its 23 moves, where the rest fit in 4 MB tables:
-/// 5 scrambles of 10 moves in 0.3 s of CPU against 7.1 s with them).
+/// not, unless `leave_out`: then such kinds are in no table, and the search sees
+/// them only at its goal (the gigaminx's centres, kinds of five alike in 60 places:
+/// C(60, 5) = 5,461,512 places under 96 moves, 2 GB of move tables). In an orbit
+/// without orientations, the kind of most pieces is left out when it alone does not
+/// fit: with every other kind at home, its pieces fill the slots left, at home too
+/// (Square-1's eight corner halves, whose 735,471 places need 68 MB of move tables
+/// under its 23 moves, where the rest fit in 4 MB tables: 5 scrambles of 10 moves in
+/// 0.3 s of CPU against 7.1 s with them).
 fn kind_runs(
     kinds: &[Kinds],
     empty: &Projection,
     r: usize,
     size: &dyn Fn(&Projection) -> Option<u64>,
+    leave_out: bool,
 ) -> Option<Vec<(Projection, u64)>> {
     let counts = kinds[r].counts();
     let implied = (kinds[r].orbit.twists.len() == 1 && counts.len() > 1)
@@ -644,10 +661,18 @@ fn kind_runs(
             continue;
         }
         run.tracked[r][kind] = false;
-        runs.push((run, fitted?));
+        if let Some(s) = fitted {
+            runs.push((run, s));
+        }
         run = empty.clone();
         run.tracked[r][kind] = true;
-        fitted = Some(size(&run)?);
+        fitted = size(&run);
+        if fitted.is_none() {
+            if !leave_out {
+                return None;
+            }
+            run.tracked[r][kind] = false;
+        }
     }
     if let Some(s) = fitted {
         runs.push((run, s));

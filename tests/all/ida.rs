@@ -466,3 +466,105 @@ fn a_twsearch_file_of_more_than_93_colours_is_solved_by_moves() {
     );
     assert!(stderr.contains("as sticker numbers"), "{stderr}");
 }
+
+/// A move of 24 stickers that turns each cycle one place on.
+fn cycles_move(name: &str, cycles: &[&[usize]]) -> String {
+    let mut perm: Vec<usize> = (0..24).collect();
+    for c in cycles {
+        for (i, &s) in c.iter().enumerate() {
+            perm[c[(i + 1) % c.len()]] = s;
+        }
+    }
+    let words: Vec<String> = perm.iter().map(|p| p.to_string()).collect();
+    format!("move {name} {}\n", words.join(" "))
+}
+
+/// Issue 40: twsearch's gigaminx and big chop were refused ("one piece of an orbit
+/// of 60 pieces alone needs a table of more than 1,073,741,824 positions"): their
+/// kinds of five alike in 60 places fit no table. Such kinds are now left out of the
+/// tables, and a perimeter (every position near solved) bounds what they miss. Here
+/// four kinds of six alike in 24 places, under `--memory 1` (a kind alone: 134,596
+/// places, 11 MB of move tables): no table at all, the perimeter alone; lengths equal
+/// to the bidirectional search's, each solution applied.
+#[test]
+fn kinds_too_large_for_any_table_are_bounded_by_a_perimeter() {
+    let text = format!(
+        "name sixes\nsolved AAAAAABBBBBBCCCCCCDDDDDD\n{}{}{}powers all\n",
+        cycles_move("P", &[&[0, 1, 2, 3, 4, 5, 6, 7], &[16, 17, 18, 19]]),
+        cycles_move("Q", &[&[4, 5, 6, 7, 8, 9, 10, 11], &[20, 21, 22, 23]]),
+        cycles_move("S", &[&[8, 9, 10, 11, 12, 13, 14, 15], &[0, 16, 20, 2]]),
+    );
+    let dir = Dir::new("perimeter");
+    let file = dir.file("sixes.txt", &text);
+    let moves = moves_of_definition(&text);
+    let solved = solved_of(&text);
+    let sequences = scrambles(&text, 40, 6, 7);
+    let ida = answers(&file, &["--method", "ida", "--memory", "1"], &sequences);
+    let bidir = answers(&file, &["--method", "bidir"], &sequences);
+    for ((a, b), sequence) in ida.iter().zip(&bidir).zip(&sequences) {
+        assert_eq!(a["search"], "ida", "{sequence}: {a}");
+        assert_eq!(a["length"], b["length"], "{sequence}");
+        let state = apply_named(&moves, &solved, sequence);
+        let end = apply_named(&moves, &state, a["solution"].as_str().unwrap());
+        assert_eq!(end, solved, "{sequence} then {a}");
+    }
+}
+
+/// Issue 40: twsearch's Maltese was refused ("a piece showing >>>> looks like a
+/// piece of its orbit turned"): one orbit mixes pieces that show their turns with
+/// `?` pieces that do not. Such an orbit's tables see where its pieces are, not how
+/// they are turned, and the goal is checked on the stickers. Here a KPuzzle whose
+/// orbit C has one piece of one colour (`orientationMod` 1) beside two that show
+/// their four turns; lengths equal to the bidirectional search's.
+#[test]
+fn an_orbit_mixing_pieces_that_show_turns_and_pieces_that_do_not_is_solved() {
+    let definition = r#"{"name": "mixed",
+      "orbits": [{"orbitName": "P", "numPieces": 4, "numOrientations": 2},
+                 {"orbitName": "C", "numPieces": 3, "numOrientations": 4}],
+      "defaultPattern": {"P": {"pieces": [0, 1, 2, 3], "orientation": [0, 0, 0, 0]},
+                         "C": {"pieces": [0, 1, 2], "orientation": [0, 0, 0],
+                               "orientationMod": [1, 0, 0]}},
+      "moves": {
+        "A": {"P": {"permutation": [1, 2, 0, 3], "orientationDelta": [1, 1, 0, 0]},
+              "C": {"permutation": [1, 2, 0], "orientationDelta": [1, 0, 3]}},
+        "B": {"P": {"permutation": [0, 2, 3, 1], "orientationDelta": [0, 0, 1, 1]},
+              "C": {"permutation": [0, 2, 1], "orientationDelta": [0, 1, 2]}}}}"#;
+    let dir = Dir::new("mixed");
+    let puzzle = dir.file("mixed.json", definition);
+    let sequences: Vec<String> = [
+        "A B A",
+        "A A B B' A",
+        "B A' B A B",
+        "A' B A' B' A",
+        "B A B A B'",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let ida = answers(&puzzle, &["--method", "ida"], &sequences);
+    let bidir = answers(&puzzle, &["--method", "bidir"], &sequences);
+    for ((a, b), sequence) in ida.iter().zip(&bidir).zip(&sequences) {
+        assert_eq!(a["search"], "ida", "{sequence}: {a}");
+        assert_eq!(a["length"], b["length"], "{sequence}");
+    }
+}
+
+/// Issue 40: the gigaminx, the big chop and Maltese were refused; now each is solved
+/// with the solution twsearch prints (`twsearch --writeprunetables never -s -t 1`,
+/// 0a8bfb07, on the first scramble of `benches/deep.py`'s rows). Needs twsearch's
+/// sample files: `TWSEARCH_SAMPLES=/path/to/twsearch/samples/main cargo test --release
+/// --test all -- --ignored twsearchs_refused_files` (about 3 s).
+#[test]
+#[ignore]
+fn twsearchs_refused_files_are_solved_as_twsearch_solves_them() {
+    let dir = std::env::var("TWSEARCH_SAMPLES").expect("TWSEARCH_SAMPLES");
+    for (file, scramble, solution) in [
+        ("gigaminx", "2A 2BL' 2A 2BF'", "2BF 2BL 2A2'"),
+        ("big_chop", "IBL FA IBL DA RC EBF", "LF UBR RC UBR EBR RC"),
+        ("maltese", "R U' R F' U' R", "R' U F R' U R'"),
+    ] {
+        let path = format!("{dir}/{file}.tws");
+        let lines = ok_lines(&["solve", "--puzzle", &path, "--moves", scramble]);
+        assert_eq!(lines, [solution], "{file}");
+    }
+}
