@@ -349,7 +349,7 @@ mod tests {
     #[test]
     fn split_orbits_count_as_stickers_do() {
         for (n, moves) in groups() {
-            for seed in [1, 2, 3] {
+            for seed in [1, 2] {
                 let text = puzzle_of(n, &moves, seed);
                 let p = Puzzle::parse(&text, "split").unwrap();
                 let split = p.space(false).unwrap();

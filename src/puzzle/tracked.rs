@@ -461,7 +461,7 @@ mod tests {
             let t = tracking(&orbits, &picks, &inverses);
             let (mut to, mut codes) = (vec![0; t.moves], vec![0; t.moves]);
             let w = t.width();
-            for b in (0..t.blocks()).step_by(97) {
+            for b in (0..t.blocks()).step_by(997) {
                 t.targets(b, &mut to, &mut codes);
                 for o in 0..w {
                     let x = t.state_at((b * w + o) as u64);
