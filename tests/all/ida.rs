@@ -88,6 +88,25 @@ fn answers(puzzle: &str, extra: &[&str], sequences: &[String]) -> Vec<serde_json
         .collect()
 }
 
+/// IDA*'s answers to `sequences` (with `extra` options), each asserted to be IDA*'s
+/// and as long as the bidirectional search's.
+fn ida_as_long_as_bidir(
+    puzzle: &str,
+    extra: &[&str],
+    sequences: &[String],
+) -> Vec<serde_json::Value> {
+    let mut args = vec!["--method", "ida"];
+    args.extend_from_slice(extra);
+    let ida = answers(puzzle, &args, sequences);
+    let bidir = answers(puzzle, &["--method", "bidir"], sequences);
+    for ((a, b), sequence) in ida.iter().zip(&bidir).zip(sequences) {
+        assert_eq!(a["search"], "ida", "{puzzle}: {sequence}: {a}");
+        assert_eq!(b["search"], "bidirectional", "{puzzle}");
+        assert_eq!(a["length"], b["length"], "{puzzle}: {sequence}");
+    }
+    ida
+}
+
 /// The puzzles where both searches answer: a name or fixture path, and its file.
 fn small_puzzles() -> Vec<(String, String)> {
     let fixture = |f: &str| format!("{}/fixtures/puzzles/{f}", env!("CARGO_MANIFEST_DIR"));
@@ -106,12 +125,8 @@ fn ida_lengths_equal_the_bidirectional_search() {
         let solved = solved_of(&text);
         let sequences = scrambles(&text, 41 + seed as u64, 6, 30);
         // Small tables (4 MB): a real search, not a walk down one exact table.
-        let ida = answers(&puzzle, &["--method", "ida", "--memory", "4"], &sequences);
-        let bidir = answers(&puzzle, &["--method", "bidir"], &sequences);
-        for ((a, b), sequence) in ida.iter().zip(&bidir).zip(&sequences) {
-            assert_eq!(a["search"], "ida", "{puzzle}");
-            assert_eq!(b["search"], "bidirectional", "{puzzle}");
-            assert_eq!(a["length"], b["length"], "{puzzle}: {sequence}");
+        let ida = ida_as_long_as_bidir(&puzzle, &["--memory", "4"], &sequences);
+        for (a, sequence) in ida.iter().zip(&sequences) {
             let state = apply_named(&moves, &solved, sequence);
             let solution = a["solution"].as_str().unwrap();
             let end = apply_named(&moves, &state, solution);
@@ -401,13 +416,8 @@ fn pieces_of_one_colour_that_turn_are_read_without_turns() {
         .iter()
         .map(|s| s.to_string())
         .collect();
-    let ida = answers(puzzle, &["--method", "ida"], &sequences);
-    let bidir = answers(puzzle, &["--method", "bidir"], &sequences);
+    ida_as_long_as_bidir(puzzle, &[], &sequences);
     let _ = std::fs::remove_file(&path);
-    for ((a, b), sequence) in ida.iter().zip(&bidir).zip(&sequences) {
-        assert_eq!(a["search"], "ida", "{sequence}: {a}");
-        assert_eq!(a["length"], b["length"], "{sequence}");
-    }
 }
 
 /// Issue 40: a twsearch file whose solved state has more than 93 different stickers
@@ -499,11 +509,8 @@ fn kinds_too_large_for_any_table_are_bounded_by_a_perimeter() {
     let moves = moves_of_definition(&text);
     let solved = solved_of(&text);
     let sequences = scrambles(&text, 40, 6, 7);
-    let ida = answers(&file, &["--method", "ida", "--memory", "1"], &sequences);
-    let bidir = answers(&file, &["--method", "bidir"], &sequences);
-    for ((a, b), sequence) in ida.iter().zip(&bidir).zip(&sequences) {
-        assert_eq!(a["search"], "ida", "{sequence}: {a}");
-        assert_eq!(a["length"], b["length"], "{sequence}");
+    let ida = ida_as_long_as_bidir(&file, &["--memory", "1"], &sequences);
+    for (a, sequence) in ida.iter().zip(&sequences) {
         let state = apply_named(&moves, &solved, sequence);
         let end = apply_named(&moves, &state, a["solution"].as_str().unwrap());
         assert_eq!(end, solved, "{sequence} then {a}");
@@ -541,12 +548,7 @@ fn an_orbit_mixing_pieces_that_show_turns_and_pieces_that_do_not_is_solved() {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    let ida = answers(&puzzle, &["--method", "ida"], &sequences);
-    let bidir = answers(&puzzle, &["--method", "bidir"], &sequences);
-    for ((a, b), sequence) in ida.iter().zip(&bidir).zip(&sequences) {
-        assert_eq!(a["search"], "ida", "{sequence}: {a}");
-        assert_eq!(a["length"], b["length"], "{sequence}");
-    }
+    ida_as_long_as_bidir(&puzzle, &[], &sequences);
 }
 
 /// Issue 40: the gigaminx, the big chop and Maltese were refused; now each is solved
