@@ -42,6 +42,8 @@ pub struct DeepSolver<'p> {
     level: Option<Level>,
     /// Every position near solved, when the tables leave kinds of piece unseen.
     perimeter: Option<Perimeter>,
+    /// The most nodes searched for one state with a perimeter ([`BLIND_NODES`]).
+    blind_nodes: u64,
     /// Time searched since they were built.
     searched: Duration,
     /// The next larger tables, once planned, and the time to build them, by this
@@ -211,6 +213,11 @@ fn reduce(basis: &[u64], mut v: u64) -> u64 {
 /// positions instead grew too early where move tables are large (FTO: 20 s).
 const FIRST_CAP: u64 = 1 << 22;
 
+/// The most nodes a search whose tables leave kinds unseen takes for one state:
+/// about 30 s on the 2-core VM (a state of 24 stickers no moves make,
+/// searched with a perimeter alone, ran on past 60 s toward 40 moves).
+const BLIND_NODES: u64 = 1 << 28;
+
 /// The part of the budget a perimeter gets (`perimeter.rs`), when the tables leave
 /// kinds of piece unseen: the big chop's five scrambles of six moves are answered
 /// within a perimeter of 128 MB in about a second.
@@ -297,6 +304,7 @@ impl<'p> DeepSolver<'p> {
             threads,
             level: None,
             perimeter: None,
+            blind_nodes: BLIND_NODES,
             searched: Duration::ZERO,
             next: None,
         };
@@ -465,6 +473,9 @@ impl<'p> DeepSolver<'p> {
             .map(|&(n, d)| format!("{} positions to depth {d}", crate::io::group(n)))
             .collect();
         let perimeter = match &self.perimeter {
+            Some(p) if tables.is_empty() => {
+                return format!("IDA* over a perimeter ({})", p.describe());
+            }
             Some(p) => format!(" and a perimeter ({})", p.describe()),
             None => String::new(),
         };
@@ -592,7 +603,19 @@ impl<'p> DeepSolver<'p> {
             let clock = Instant::now();
             let (searched, built) = (self.searched, level.built);
             let mut planned = None;
+            // Tables blind to a kind cannot tell a state no moves make from a far
+            // one (the search would go on to 40 moves): a node limit ends it.
+            let blind_left = self
+                .perimeter
+                .as_ref()
+                .map(|_| self.blind_nodes.saturating_sub(nodes));
+            let (mut asked, mut blind) = (0u64, false);
             let mut stop = || {
+                asked += 1;
+                if blind_left.is_some_and(|left| asked << 16 >= left) {
+                    blind = true;
+                    return true;
+                }
                 let spent = searched + clock.elapsed();
                 if spent <= built {
                     return false;
@@ -609,6 +632,14 @@ impl<'p> DeepSolver<'p> {
             }
             self.searched += clock.elapsed();
             nodes += found.nodes;
+            if blind {
+                return Err(format!(
+                    "gave up after {} nodes: the tables leave kinds of piece unseen (too \
+                     large for any table), so a state no moves make cannot be told from a \
+                     far one",
+                    crate::io::group(nodes)
+                ));
+            }
             if found.complete {
                 break found;
             }
@@ -822,6 +853,31 @@ mod tests {
         let cube = Puzzle::load("3x3x3").expect("built in");
         let solver = DeepSolver::new(&cube, 4 << 20, 1).expect("solver");
         assert!(solver.perimeter.is_none(), "{}", solver.describe());
+    }
+
+    /// Pins a hang found by a hostile probe: with the colours' kinds left out of the
+    /// tables (PSL(2, 23) on 24 places, four colours of six, `--memory 1`), a state
+    /// no moves make was searched toward 40 moves, past 60 s. Now the search gives up
+    /// at its node limit, saying why; a state the moves make is still solved.
+    #[test]
+    fn a_blind_search_gives_up_at_its_node_limit() {
+        let text = "solved AAAAAABBBBBBCCCCCCDDDDDD\n\
+            move S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 0 23\n\
+            move T 23 22 11 15 17 9 19 13 20 5 16 2 21 7 18 3 10 4 14 6 8 12 1 0\n\
+            powers all\n";
+        let puzzle = Puzzle::parse(text, "psl").expect("parsed");
+        let mut solver = DeepSolver::new(&puzzle, 1 << 20, 1).expect("solver");
+        assert!(solver.perimeter.is_some(), "{}", solver.describe());
+        solver.blind_nodes = 1 << 18;
+        let unreachable = b"BAAAAAABBBBBCCCCCCDDDDDD";
+        let why = solver
+            .solve(unreachable, Listing::First)
+            .expect_err("no moves make it");
+        assert!(why.starts_with("gave up after 262,144 nodes"), "{why}");
+        let path = [0u8, 5, 0];
+        let stickers = apply(&puzzle, &puzzle.solved, &path);
+        let (found, _) = solver.solve(&stickers, Listing::First).expect("solved");
+        assert_eq!(apply(&puzzle, &stickers, &found[0]), puzzle.solved);
     }
 
     /// Pins the cliff of the second round: a tracked table's offset permutations were

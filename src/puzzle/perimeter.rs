@@ -72,8 +72,9 @@ impl Perimeter {
     /// Its last whole layer and the positions it holds, for a note.
     pub fn describe(&self) -> String {
         format!(
-            "every position within {} moves ({} held)",
+            "every position within {} move{}, {} held",
             self.depth,
+            if self.depth == 1 { "" } else { "s" },
             crate::io::group(self.distance.len() as u64)
         )
     }
