@@ -49,7 +49,7 @@ impl Kinds {
     /// as Maltese's gears are); a piece that looks the same turned does not tell its
     /// own orientation. Either way the orbit's orientations are left out of the
     /// tables (`turns_seen`), which then see only where its pieces are.
-    pub fn new(orbit: Orbit, solved: &[u8]) -> Result<Kinds, String> {
+    pub fn new(orbit: Orbit, solved: &[u8]) -> Kinds {
         let mut looks: Vec<Vec<u8>> = Vec::new();
         let mut kind_at = Vec::new();
         let mut turns_seen = true;
@@ -75,12 +75,12 @@ impl Kinds {
             let same = |g: &Vec<u8>| g.iter().map(|&s| look[s as usize]).eq(look.iter().copied());
             turns_seen &= !orbit.twists[1..].iter().any(same);
         }
-        Ok(Kinds {
+        Kinds {
             orbit,
             kind_at,
             looks,
             turns_seen,
-        })
+        }
     }
 
     /// How many pieces of each kind there are.
@@ -455,11 +455,11 @@ impl Pattern {
 /// (each of one colour: the centres of Reid's 3x3x3, `orientationMod` 1) is read
 /// without orientations, as its coordinate reads it.
 pub fn kinds(puzzle: &Puzzle) -> Result<Vec<Kinds>, String> {
-    pieces::find(puzzle)?
+    Ok(pieces::find(puzzle)?
         .orbits
         .into_iter()
         .map(|o| Kinds::new(unseen_turns(o, &puzzle.solved), &puzzle.solved))
-        .collect()
+        .collect())
 }
 
 /// The projections to build within `cap` positions (and bytes of move tables) each:
