@@ -116,13 +116,9 @@ def legal_scrambles(path, count, length, seed):
 
 
 def scrambles(path, count, length, seed):
-    names = []
     with open(path) as f:
-        for line in f:
-            m = re.match(r"Move\s+(\S+)", line)
-            if m:
-                names.append(m.group(1))
-    text = open(path).read()
+        text = f.read()
+    names = re.findall(r"^Move\s+(\S+)", text, re.MULTILINE)
     # A file with bars, or whose pieces show no turns (so that a permutation's order
     # is its move's: the big chop's half turns have no inverse named): powers.
     unturned = all(w[3] == "1" for w in (line.split() for line in text.splitlines())

@@ -13,7 +13,8 @@ use super::defined::Puzzle;
 use ahash::AHashMap;
 
 /// Bytes a held position costs beyond its stickers: the map's key pointer and
-/// entry, the allocation's header, and its copy in the layer being expanded.
+/// entry and the allocation's header. It is held twice (the map, and the layer
+/// being expanded), so a build counts twice this and the stickers.
 const OVERHEAD: usize = 64;
 
 /// The most sticker copies a build makes: about a second on the 2-core VM.
