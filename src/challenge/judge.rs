@@ -87,6 +87,9 @@ pub struct Limits {
     /// read-write into its otherwise read-only file system. What it writes there
     /// outlives the run.
     pub writable: Vec<std::path::PathBuf>,
+    /// Files and directories (absolute paths) bound read-only into its box besides the
+    /// program's own folders (`--bind`); in the fallback, readable under Landlock.
+    pub bind: Vec<std::path::PathBuf>,
     /// How the program is isolated.
     pub isolation: Isolation,
 }
@@ -231,6 +234,16 @@ pub enum Outcome {
     NotStarted(String),
 }
 
+/// What a run's cgroup measured of the whole run (a root judge's, on Linux; `None`
+/// elsewhere).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Measured {
+    /// The most memory the run held at once, every process and its tmpfs together.
+    pub peak_memory_kib: Option<u64>,
+    /// CPU time of every process of the run.
+    pub cpu_time: Option<Duration>,
+}
+
 /// One judged run.
 #[derive(Clone, Debug)]
 pub struct Run {
@@ -244,6 +257,7 @@ pub struct Run {
     pub survivors: usize,
     /// The last lines of the program's standard error (at most 2 KiB), for a crash.
     pub stderr_tail: String,
+    pub measured: Measured,
 }
 
 impl Run {
@@ -285,6 +299,9 @@ enum Ended {
     Timeout,
     /// It printed more than [`MAX_OUTPUT`] bytes.
     Overflow,
+    /// The kernel killed it for passing the whole run's memory bound (its cgroup's).
+    #[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+    MemoryLimit,
 }
 
 /// A run, stopped, with its output.
@@ -297,6 +314,7 @@ struct Finished {
     time: Duration,
     escaped: usize,
     survivors: usize,
+    measured: Measured,
 }
 
 #[cfg(not(unix))]
@@ -308,6 +326,7 @@ fn run_program(_: &[String], _: &str, _: InputMode, _: &Limits) -> Finished {
         time: Duration::ZERO,
         escaped: 0,
         survivors: 0,
+        measured: Measured::default(),
     }
 }
 
@@ -333,6 +352,10 @@ pub fn run_one(
         Ended::WaitFailed(why) => Outcome::Crashed(why),
         Ended::Timeout => Outcome::Timeout,
         Ended::Overflow => Outcome::Invalid(format!("printed more than {MAX_OUTPUT} bytes")),
+        Ended::MemoryLimit => Outcome::Crashed(match limits.memory_mib {
+            Some(mib) => format!("killed for passing the memory limit ({mib} MiB, the whole run)"),
+            None => "killed for want of memory".into(),
+        }),
         Ended::Exited(Some(why)) => Outcome::Crashed(why),
         Ended::Exited(None) => match std::str::from_utf8(&done.output) {
             Err(_) => Outcome::Invalid("its output is not UTF-8".into()),
@@ -350,6 +373,7 @@ pub fn run_one(
         escaped: done.escaped,
         survivors: done.survivors,
         stderr_tail: String::from_utf8_lossy(&done.errors).into_owned(),
+        measured: done.measured,
     }
 }
 
@@ -455,6 +479,7 @@ mod tests {
             escaped,
             survivors,
             stderr_tail: String::new(),
+            measured: Measured::default(),
         }
     }
 
@@ -488,6 +513,7 @@ mod tests {
             escaped,
             survivors: 0,
             stderr_tail: String::new(),
+            measured: Measured::default(),
         };
         let mut summary = Summary::default();
         summary.add(&valid(0));

@@ -11,8 +11,8 @@ use argh::FromArgs;
 
 use crate::challenge::check::check;
 use crate::challenge::judge::{
-    DEFAULT_FILE_SIZE_MIB, InputMode, Isolation, IsolationChoice, Limits, Outcome, Run, Summary,
-    WORKER_ENV, choose_isolation, guard_judge, halt_if_stopping, run_one, tie_worker,
+    DEFAULT_FILE_SIZE_MIB, InputMode, Isolation, IsolationChoice, Limits, Measured, Outcome, Run,
+    Summary, WORKER_ENV, choose_isolation, guard_judge, halt_if_stopping, run_one, tie_worker,
 };
 use crate::challenge::patterns::Pattern;
 use crate::cube::solver::PocketSolver;
@@ -88,6 +88,10 @@ pub(super) struct JudgeArgs {
     /// writes there outlives the run
     #[argh(option, arg_name = "DIR", from_str_fn(parse_writable))]
     writable: Vec<std::path::PathBuf>,
+    /// a file or directory the program may read (and run), at its own path
+    /// (repeatable): the box holds only the system's folders and the program's own
+    #[argh(option, arg_name = "PATH", from_str_fn(parse_bind))]
+    bind: Vec<std::path::PathBuf>,
     /// positions to run (default: the built-in test patterns)
     #[argh(option)]
     file: Option<String>,
@@ -179,6 +183,16 @@ fn parse_writable(s: &str) -> Result<std::path::PathBuf, String> {
     }
 }
 
+fn parse_bind(s: &str) -> Result<std::path::PathBuf, String> {
+    match std::fs::canonicalize(s) {
+        Ok(p) if p == std::path::Path::new("/") => Err(format!(
+            "bad --bind '{s}': the whole file system is not bound"
+        )),
+        Ok(p) => Ok(p),
+        Err(e) => Err(format!("bad --bind '{s}': {e}")),
+    }
+}
+
 /// The program's variables from `--env`; an error naming a variable given without a
 /// value that the judge's environment does not have either.
 fn resolve_env(args: &[EnvArg]) -> Result<Vec<(String, String)>, String> {
@@ -228,6 +242,8 @@ fn run_to_json(run: &Run) -> String {
         "escaped": run.escaped,
         "survivors": run.survivors,
         "stderr": run.stderr_tail,
+        "memory_kib": run.measured.peak_memory_kib,
+        "cpu_seconds": run.measured.cpu_time.map(|t| t.as_secs_f64()),
     })
     .to_string()
 }
@@ -249,6 +265,10 @@ fn run_from_json(line: &str, cube: &Cube, optimal: usize) -> Option<Run> {
         escaped: v["escaped"].as_u64()? as usize,
         survivors: v["survivors"].as_u64()? as usize,
         stderr_tail: v["stderr"].as_str()?.to_string(),
+        measured: Measured {
+            peak_memory_kib: v["memory_kib"].as_u64(),
+            cpu_time: v["cpu_seconds"].as_f64().map(Duration::from_secs_f64),
+        },
     })
 }
 
@@ -313,6 +333,9 @@ fn run_parallel(
     for dir in &a.writable {
         args.extend(["--writable".to_string(), dir.display().to_string()]);
     }
+    for path in &a.bind {
+        args.extend(["--bind".to_string(), path.display().to_string()]);
+    }
     args.push("--".into());
     args.extend(a.program.iter().cloned());
     std::thread::scope(|s| {
@@ -346,6 +369,7 @@ fn run_parallel(
                         escaped: 0,
                         survivors: 0,
                         stderr_tail: String::new(),
+                        measured: Measured::default(),
                     });
                     if report.send((i, run)).is_err() {
                         break;
@@ -384,6 +408,7 @@ pub(super) fn cmd_judge(a: JudgeArgs) -> io::Result<u8> {
         file_size_mib: (a.file_size_limit > 0).then_some(a.file_size_limit),
         env,
         writable: a.writable.clone(),
+        bind: a.bind.clone(),
         isolation: Isolation::Fallback,
     };
     if std::env::var_os(WORKER_ENV).is_some() {
@@ -600,6 +625,13 @@ fn run_json(name: &str, state: &str, optimal: usize, run: &Run) -> serde_json::V
     }
     if let Some(note) = run.note() {
         v["note"] = note.into();
+    }
+    // Measured by the run's cgroup (a root judge on Linux).
+    if let Some(kib) = run.measured.peak_memory_kib {
+        v["memory_kib"] = kib.into();
+    }
+    if let Some(cpu) = run.measured.cpu_time {
+        v["cpu_ms"] = (cpu.as_secs_f64() * 1e3).into();
     }
     if matches!(run.outcome, Outcome::Crashed(_)) {
         v["stderr"] = run.stderr_tail.clone().into();

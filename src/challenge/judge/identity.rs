@@ -90,7 +90,7 @@ fn open_up(dir: &Path, depth: usize) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
-    for entry in entries.flatten().take(SWEEP_LIMIT) {
+    for entry in entries.flatten() {
         if entry.file_type().is_ok_and(|t| t.is_dir()) {
             open_up(&entry.path(), depth + 1);
         }
@@ -123,18 +123,15 @@ fn fresh_dir(parent: &Path, prefix: &str) -> io::Result<PathBuf> {
 /// The world-writable places where a program under a uid of its own can leave files.
 const SHARED_PLACES: [&str; 3] = ["/tmp", "/var/tmp", "/dev/shm"];
 
-/// Entries looked at, at most, in one sweep: a sweep must not take longer than a run.
-const SWEEP_LIMIT: usize = 100_000;
-
 /// Remove everything owned by `id` under the world-writable places but in `keep`
 /// (the `--writable` directories), found without following symbolic links through
-/// the directories writable by all; the count removed. Only for a uid of the run's
-/// own. (A directory writable by all inside one that is not is not reached.)
+/// the directories writable by all, however many entries there are; the count
+/// removed. Only for a uid of the run's own. (A directory writable by all inside
+/// one that is not is not reached.)
 pub(super) fn sweep_files(id: u32, keep: &[PathBuf]) -> usize {
     let mut sweep = Sweep {
         id,
         keep,
-        budget: SWEEP_LIMIT,
         removed: 0,
     };
     for place in SHARED_PLACES {
@@ -146,8 +143,6 @@ pub(super) fn sweep_files(id: u32, keep: &[PathBuf]) -> usize {
 struct Sweep<'a> {
     id: u32,
     keep: &'a [PathBuf],
-    /// Entries still to look at.
-    budget: usize,
     removed: usize,
 }
 
@@ -160,10 +155,6 @@ impl Sweep<'_> {
             return;
         };
         for entry in entries.flatten() {
-            if self.budget == 0 {
-                return;
-            }
-            self.budget -= 1;
             let path = entry.path();
             let Ok(meta) = std::fs::symlink_metadata(&path) else {
                 continue;

@@ -1,24 +1,26 @@
 //! How a judged program is confined on Linux, the way isolate and nsjail do it.
 //!
 //! With namespaces the judge's child `I` (a session of its own, killed with the judge
-//! through `PR_SET_PDEATHSIG`) unshares a mount, a PID and a network namespace (and a
-//! user namespace when the judge is not root), builds the box's file system and
-//! loopback ([`boxfs`]) and forks `N`, the namespace's init: it wipes the judge's
-//! arguments and environment from its own memory (so `/proc/1/cmdline` shows none
-//! of them), mounts a fresh `/proc` and forks the program `P` (pid 2), then reaps,
-//! reports `P`'s
-//! wait status on a pipe of the judge's, and waits to be killed if anything of the
-//! program is left (so that the judge can count it), else leaves. When `N` dies (the
-//! judge kills the group of `I` after each run; `N` is killed through
-//! `PR_SET_PDEATHSIG` when `I` dies) the kernel kills every process of the namespace,
-//! including any that started a session of its own. Inside, the judge is not
-//! visible: the program's parent is `N`, which ignores the signals it sends.
+//! through `PR_SET_PDEATHSIG`, in the run's cgroup when the judge is root) unshares a
+//! mount, a PID, a network, an IPC and a UTS namespace (and a user namespace when
+//! the judge is not root), builds the box's root ([`boxfs`]) and forks `N`, the
+//! namespace's init: it wipes the judge's arguments and environment from its own
+//! memory (so `/proc/1/cmdline` shows none of them), mounts the namespace's `/proc`,
+//! makes the box's root `/` ([`boxfs::settle`]) and forks the program `P` (pid 2),
+//! then reaps, reports `P`'s wait status on a pipe of the judge's, and waits to be
+//! killed if anything of the program is left (so that the judge can count it), else
+//! leaves. When `N` dies (the judge kills the group of `I` after each run; `N` is
+//! killed through `PR_SET_PDEATHSIG` when `I` dies) the kernel kills every process
+//! of the namespace, including any that started a session of its own. Inside, the
+//! judge is not visible: the program's parent is `N`, which ignores the signals it
+//! sends. When the judge is not root, `P` enters a user namespace of its own that
+//! maps nothing: it runs as an identity with no name and no capability.
 //!
 //! Without namespaces (the fallback) the program is the judge's own child, in a
 //! session of its own. Both ways the program gets the rlimits (memory, CPU time,
-//! file size, core, and processes under a uid of its own), a uid and gid of its own
-//! when the judge is root ([`identity`]), `PR_SET_PDEATHSIG`, only its three standard
-//! descriptors, `PR_SET_NO_NEW_PRIVS` and the [`seccomp`] filter.
+//! file size, core, processes), a uid and gid of its own when the judge is root
+//! ([`identity`]), `PR_SET_PDEATHSIG`, only its three standard descriptors,
+//! `PR_SET_NO_NEW_PRIVS`, the [`landlock`] rules and the [`seccomp`] allow list.
 //!
 //! Everything here that runs between fork and exec makes only async-signal-safe
 //! system calls: the judge has other threads.
@@ -26,8 +28,9 @@
 use std::io;
 use std::os::fd::RawFd;
 
-use super::boxfs::BoxFs;
-use super::seccomp;
+use super::boxfs::{self, BoxFs};
+use super::landlock::Rules;
+use super::seccomp::Filter;
 
 /// The uid and gid `nobody` of most Linux systems: what the program is in the user
 /// namespace of a judge that is not root.
@@ -37,7 +40,7 @@ pub(super) const NOBODY: libc::uid_t = 65534;
 pub(super) const MAX_PROCESSES: libc::rlim_t = 512;
 
 /// What the program gets, whichever way it runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Debug)]
 pub(super) struct Confinement {
     /// `RLIMIT_AS`, in bytes.
     pub memory: Option<libc::rlim_t>,
@@ -45,10 +48,19 @@ pub(super) struct Confinement {
     pub cpu: libc::rlim_t,
     /// `RLIMIT_FSIZE`, in bytes.
     pub file_size: Option<libc::rlim_t>,
-    /// The run's own uid and gid (the judge is root), with `RLIMIT_NPROC`.
+    /// `RLIMIT_NPROC`: counted under the run's own uid (root), in its own user
+    /// namespace (not root, namespaces), or with the judge's user's processes.
+    pub processes: Option<libc::rlim_t>,
+    /// The run's own uid and gid (the judge is root).
     pub uid: Option<libc::uid_t>,
     /// The judge's pid, to notice that it died before `PR_SET_PDEATHSIG` was set.
     pub judge: libc::pid_t,
+    /// The seccomp allow list.
+    pub filter: Filter,
+    /// The Landlock rules, where the kernel has Landlock.
+    pub landlock: Option<Rules>,
+    /// The run's cgroup's `cgroup.procs` descriptors, to join before anything else.
+    pub cgroups: Vec<libc::c_int>,
 }
 
 /// The namespaces to make; see the module documentation.
@@ -61,6 +73,17 @@ pub(super) struct Namespaces {
     /// The judge's argument and environment areas, `[start, end)` in its memory
     /// (`/proc/self/stat`), wiped in the init.
     pub wipe: [(usize, usize); 2],
+}
+
+/// Join the run's cgroups (writing "0" moves the writer).
+fn join_cgroups(fds: &[libc::c_int]) -> io::Result<()> {
+    for &fd in fds {
+        // SAFETY: a write of one byte from a static buffer to our descriptor.
+        if unsafe { libc::write(fd, b"0".as_ptr().cast(), 1) } != 1 {
+            return Err(io::Error::last_os_error());
+        }
+    }
+    Ok(())
 }
 
 fn check(r: libc::c_int) -> io::Result<libc::c_int> {
@@ -148,7 +171,7 @@ fn close_all_but(keep: RawFd) {
 
 /// The last steps before exec, in the program's own process: rlimits, the run's
 /// own uid, death with its parent, only descriptors 0, 1 and 2 across exec, no new
-/// privileges and the seccomp filter.
+/// privileges, the Landlock rules and the seccomp filter.
 fn confine(c: &Confinement, parent: Option<libc::pid_t>) -> io::Result<()> {
     unblock_signals();
     set_limit(libc::RLIMIT_CORE, 0, 0)?;
@@ -159,8 +182,10 @@ fn confine(c: &Confinement, parent: Option<libc::pid_t>) -> io::Result<()> {
     if let Some(bytes) = c.file_size {
         set_limit(libc::RLIMIT_FSIZE, bytes, bytes)?;
     }
+    if let Some(n) = c.processes {
+        set_limit(libc::RLIMIT_NPROC, n, n)?;
+    }
     if let Some(id) = c.uid {
-        set_limit(libc::RLIMIT_NPROC, MAX_PROCESSES, MAX_PROCESSES)?;
         // SAFETY: these change only the credentials of this process.
         unsafe {
             check(libc::setgroups(0, std::ptr::null()))?;
@@ -173,13 +198,17 @@ fn confine(c: &Confinement, parent: Option<libc::pid_t>) -> io::Result<()> {
     close_from(3, true);
     // SAFETY: prctl with integer arguments changes only this process.
     check(unsafe { libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1 as libc::c_ulong, 0, 0, 0) })?;
-    seccomp::deny_new_namespaces()
+    if let Some(rules) = &c.landlock {
+        rules.enforce()?;
+    }
+    c.filter.install()
 }
 
 /// The pre-exec hook of the fallback: the program in a session of its own.
 pub(super) fn fallback(c: &Confinement) -> io::Result<()> {
     // SAFETY: setsid only changes the session of this (child) process.
     check(unsafe { libc::setsid() })?;
+    join_cgroups(&c.cgroups)?;
     confine(c, Some(c.judge))
 }
 
@@ -211,11 +240,15 @@ fn id_map(buf: &mut [u8; 48], inside: u32, outside: u32) -> usize {
     n
 }
 
-/// Unshare the namespaces in the calling process and build the box in them; its
-/// next child is a PID namespace's init. Mounts are made private first, so that
+/// Unshare the namespaces in the calling process and build the box's root in them;
+/// its next child is a PID namespace's init. Mounts are made private first, so that
 /// nothing of the box shows outside.
 fn enter(user: Option<(libc::uid_t, libc::gid_t)>, fs: &mut BoxFs) -> io::Result<()> {
-    let mut flags = libc::CLONE_NEWNS | libc::CLONE_NEWPID | libc::CLONE_NEWNET;
+    let mut flags = libc::CLONE_NEWNS
+        | libc::CLONE_NEWPID
+        | libc::CLONE_NEWNET
+        | libc::CLONE_NEWIPC
+        | libc::CLONE_NEWUTS;
     if user.is_some() {
         flags |= libc::CLONE_NEWUSER;
     }
@@ -233,7 +266,8 @@ fn enter(user: Option<(libc::uid_t, libc::gid_t)>, fs: &mut BoxFs) -> io::Result
         write_file(b"/proc/self/gid_map\0", &buf[..n])?;
         unsafe { libc::prctl(libc::PR_SET_DUMPABLE, 0 as libc::c_ulong) };
     }
-    // SAFETY: mount with NUL-terminated strings and null pointers where allowed.
+    // SAFETY: mount with NUL-terminated strings and null pointers where allowed;
+    // sethostname reads the bytes given.
     check(unsafe {
         libc::mount(
             std::ptr::null(),
@@ -243,7 +277,9 @@ fn enter(user: Option<(libc::uid_t, libc::gid_t)>, fs: &mut BoxFs) -> io::Result
             std::ptr::null(),
         )
     })?;
-    fs.build()
+    check(unsafe { libc::sethostname(b"pocket-box".as_ptr().cast(), 10) })?;
+    fs.build()?;
+    boxfs::loopback_up()
 }
 
 /// Overwrite `[start, end)` of this process's memory with zeros: the judge's
@@ -256,21 +292,6 @@ fn wipe(area: (usize, usize)) {
         // (a fork) reads nothing from it any more.
         unsafe { std::ptr::write_bytes(start as *mut u8, 0, end - start) };
     }
-}
-
-/// In the namespace's init: a `/proc` of the namespace.
-fn mount_proc() -> io::Result<()> {
-    // SAFETY: as in enter.
-    check(unsafe {
-        libc::mount(
-            c"proc".as_ptr(),
-            c"/proc".as_ptr(),
-            c"proc".as_ptr(),
-            libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-            std::ptr::null(),
-        )
-    })
-    .map(|_| ())
 }
 
 /// fork, without the C library's fork handlers (this runs after a fork already).
@@ -339,6 +360,7 @@ pub(super) fn namespaces(c: &Confinement, ns: Namespaces, fs: &mut BoxFs) -> io:
     // SAFETY: setsid only changes the session of this (child) process.
     check(unsafe { libc::setsid() })?;
     die_with(Some(c.judge))?;
+    join_cgroups(&c.cgroups)?;
     enter(ns.user, fs)?;
     let [alive_r, alive_w] = pipe()?;
     let n = fork()?;
@@ -359,13 +381,24 @@ pub(super) fn namespaces(c: &Confinement, ns: Namespaces, fs: &mut BoxFs) -> io:
     }
     unsafe { libc::close(alive_r) };
     ns.wipe.into_iter().for_each(wipe);
-    mount_proc()?;
+    boxfs::settle()?;
     let p = fork()?;
     if p > 0 {
         init(p, ns.report);
     }
-    // SAFETY: the program has no use for the report pipe.
-    unsafe { libc::close(ns.report) };
+    // SAFETY: the program has no use for the report pipe; chdir reads a
+    // NUL-terminated path.
+    unsafe {
+        libc::close(ns.report);
+        if libc::chdir(fs.cwd.as_ptr()) == -1 {
+            check(libc::chdir(c"/tmp".as_ptr()))?;
+        }
+    }
+    if ns.user.is_some() {
+        // An identity that maps nothing: no name, no capability, in the box alone.
+        // SAFETY: unshare changes only the namespaces of this process.
+        check(unsafe { libc::unshare(libc::CLONE_NEWUSER) })?;
+    }
     confine(c, None)
 }
 
@@ -392,7 +425,10 @@ pub(super) fn judge_areas() -> [(usize, usize); 2] {
 /// Whether namespaces can be had here: `None` if they can, else the step that
 /// failed and why. Tries them in a child (and its child, the init that mounts `/proc`).
 pub(super) fn probe(user: Option<(libc::uid_t, libc::gid_t)>) -> Option<String> {
-    let mut fs = match BoxFs::new(Some(1), &[], &[]) {
+    let mut fs = match BoxFs::new(&boxfs::Given {
+        tmp_mib: Some(1),
+        ..boxfs::Given::default()
+    }) {
         Ok(fs) => fs,
         Err(e) => return Some(format!("box: {e}")),
     };
@@ -418,8 +454,14 @@ pub(super) fn probe(user: Option<(libc::uid_t, libc::gid_t)>) -> Option<String> 
         match fork() {
             Err(e) => fail(2, e),
             Ok(0) => {
-                if let Err(e) = mount_proc() {
+                if let Err(e) = boxfs::settle() {
                     fail(3, e);
+                }
+                if user.is_some() {
+                    // SAFETY: as in namespaces.
+                    if let Err(e) = check(unsafe { libc::unshare(libc::CLONE_NEWUSER) }) {
+                        fail(4, e);
+                    }
                 }
                 unsafe { libc::_exit(0) };
             }
@@ -456,7 +498,8 @@ pub(super) fn probe(user: Option<(libc::uid_t, libc::gid_t)>) -> Option<String> 
     let step = match msg[0] {
         1 => "unshare and build the box",
         2 => "fork",
-        _ => "mount /proc",
+        3 => "mount /proc and make the box the root",
+        _ => "enter a user namespace that maps nothing",
     };
     let why = io::Error::from_raw_os_error(msg[1] as i32);
     Some(format!("{step}: {why}"))

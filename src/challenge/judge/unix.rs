@@ -21,14 +21,28 @@ use super::{
 #[path = "boxfs.rs"]
 mod boxfs;
 #[cfg(target_os = "linux")]
+#[path = "cgroup.rs"]
+mod cgroup;
+#[cfg(target_os = "linux")]
 #[path = "identity.rs"]
 mod identity;
+#[cfg(target_os = "linux")]
+#[path = "landlock.rs"]
+mod landlock;
+#[cfg(target_os = "linux")]
+#[path = "sweep.rs"]
+mod linux;
+#[cfg(target_os = "linux")]
+#[path = "prepare.rs"]
+mod prepare;
 #[cfg(target_os = "linux")]
 #[path = "sandbox.rs"]
 mod sandbox;
 #[cfg(target_os = "linux")]
 #[path = "seccomp.rs"]
 mod seccomp;
+#[cfg(target_os = "linux")]
+use prepare::confine;
 
 /// Whether the judge runs as root, so that programs run under a uid of their own.
 fn is_root() -> bool {
@@ -41,90 +55,37 @@ pub(super) fn choose_isolation(
     choice: IsolationChoice,
     file_size_mib: Option<u64>,
 ) -> Result<(Isolation, String), IsolationUnavailable> {
-    let root = is_root();
-    #[cfg(target_os = "linux")]
-    let uid = match root {
-        true => format!(
-            "a uid and gid of its own per run (from {} up, no account's)",
-            identity::RUN_IDS.start
-        ),
-        false => "the judge's uid".to_string(),
-    };
-    #[cfg(not(target_os = "linux"))]
-    let uid = match root {
-        true => "uid nobody".to_string(),
-        false => "the judge's uid".to_string(),
-    };
-    let limits = match root {
-        true => "rlimits (memory, cpu, file size, processes, core)",
-        false => "rlimits (memory, cpu, file size, core)",
-    };
     let tmp = match file_size_mib {
         Some(mib) => format!("{mib} MiB"),
         None => "unbounded".to_string(),
     };
-    let env = "environment: PATH, LANG, HOME, TMPDIR and --env only";
-    let privileges = "no new privileges, no new user namespaces (seccomp)";
     #[cfg(target_os = "linux")]
-    let why_not = match choice {
-        IsolationChoice::Fallback => Some("asked for with --isolation fallback".to_string()),
-        _ => sandbox::probe(user_map()),
-    };
+    return prepare::isolation_line(choice, &tmp);
     #[cfg(not(target_os = "linux"))]
-    let why_not = Some("namespaces need Linux".to_string());
-    match (why_not, choice) {
-        (None, _) => {
-            let user = if root { "" } else { "user+" };
-            Ok((
-                Isolation::Namespaces,
-                format!(
-                    "isolation: {user}net+pid+mount namespaces: loopback-only network, \
-                     read-only file system, /tmp under a layer of its own that takes every \
-                     write (tmpfs, {tmp}), a fresh /proc; \
-                     {uid}; {env}; {limits}; {privileges}; only fds 0-2 (close_range); \
-                     killed with the judge (pdeathsig)"
-                ),
-            ))
-        }
-        (Some(why), IsolationChoice::Namespaces) => Err(IsolationUnavailable(format!(
-            "namespaces cannot be had here ({why}); try --isolation fallback"
-        ))),
-        (Some(why), _) => {
-            let files = match root && cfg!(target_os = "linux") {
-                true => {
-                    "file system writes (files its uid leaves in /tmp, /var/tmp, /dev/shm \
-                     and the directories writable by all below them are removed after the run)"
-                }
-                false => "file system writes",
-            };
-            Ok((
+    {
+        let _ = tmp;
+        let uid = match is_root() {
+            true => "uid nobody",
+            false => "the judge's uid",
+        };
+        match choice {
+            IsolationChoice::Namespaces => Err(IsolationUnavailable(
+                "namespaces cannot be had here (namespaces need Linux); try --isolation \
+                 fallback"
+                    .into(),
+            )),
+            _ => Ok((
                 Isolation::Fallback,
                 format!(
-                    "isolation: fallback (no namespaces: {why}): NOT confined: network, {files}, \
-                     the view of other processes and of the judge; own session, {}{uid}; \
-                     a fresh HOME and TMPDIR removed after the run; {env}; {limits}; {}\
-                     only fds 0-2 (close_range); program killed with the judge (pdeathsig)",
-                    if cfg!(target_os = "linux") {
-                        "subreaper sweep, "
-                    } else {
-                        ""
-                    },
-                    if cfg!(target_os = "linux") {
-                        format!("{privileges}; ")
-                    } else {
-                        String::new()
-                    }
+                    "isolation: fallback (no namespaces: namespaces need Linux): NOT \
+                     confined: network, file system reads and writes, the view of other \
+                     processes and of the judge, whole-run memory; own session, {uid}; \
+                     environment: PATH, LANG, HOME, TMPDIR and --env only; rlimits \
+                     (memory, cpu, file size, core); only fds 0-2"
                 ),
-            ))
+            )),
         }
     }
-}
-
-/// Not root: the (uid, gid) that `nobody` in a user namespace maps to.
-#[cfg(target_os = "linux")]
-fn user_map() -> Option<(libc::uid_t, libc::gid_t)> {
-    // SAFETY: getuid and getgid only read attributes of this process.
-    (!is_root()).then(|| unsafe { (libc::getuid(), libc::getgid()) })
 }
 
 /// See [`super::guard_judge`].
@@ -162,7 +123,7 @@ pub(super) fn guard_judge() {
             // had us.
             super::STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
             #[cfg(target_os = "linux")]
-            linux::sweep(0, Instant::now() + CLEANUP, HashSet::new());
+            linux::sweep(0, Instant::now() + CLEANUP, HashSet::new(), None);
             std::process::exit(128 + sig);
         });
     if started.is_err() {
@@ -417,103 +378,6 @@ fn start_alone(
     Ok(())
 }
 
-/// A pipe, both ends close-on-exec: (read end, write end).
-#[cfg(target_os = "linux")]
-fn report_pipe() -> io::Result<(std::fs::File, std::os::fd::OwnedFd)> {
-    use std::os::fd::FromRawFd;
-    let mut fds = [-1; 2];
-    // SAFETY: pipe2 writes two new descriptors, which we then own.
-    unsafe {
-        if libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) == -1 {
-            return Err(io::Error::last_os_error());
-        }
-        Ok((
-            std::fs::File::from_raw_fd(fds[0]),
-            std::os::fd::OwnedFd::from_raw_fd(fds[1]),
-        ))
-    }
-}
-
-/// The box's home, to remove after the run.
-#[cfg(target_os = "linux")]
-enum Home {
-    /// With namespaces: the fresh `/tmp`, gone with the namespace.
-    Namespace,
-    /// The fallback's directory of the run.
-    Dir(std::path::PathBuf),
-}
-
-#[cfg(target_os = "linux")]
-impl Home {
-    /// Remove the fallback's directory and, under a uid of the run's own, every file
-    /// the run left in the world-writable places.
-    fn remove(&self, uid: Option<libc::uid_t>, keep: &[std::path::PathBuf]) {
-        if let Home::Dir(dir) = self {
-            identity::remove_home(dir);
-            if let Some(id) = uid {
-                identity::sweep_files(id, keep);
-            }
-        }
-    }
-}
-
-/// What the box needs after the spawn.
-#[cfg(target_os = "linux")]
-struct Prepared {
-    /// With namespaces: the pipe on which the namespace's init reports the program's
-    /// wait status (the judge's own child is not the program then).
-    pipe: Option<(std::fs::File, std::os::fd::OwnedFd)>,
-    home: Home,
-}
-
-/// Set up `cmd` to run in the box of `limits.isolation`: its environment, and the
-/// pre-exec hook that confines it (see [`sandbox`]).
-#[cfg(target_os = "linux")]
-fn prepare_box(
-    cmd: &mut Command,
-    path: &std::path::Path,
-    args: &[String],
-    limits: &Limits,
-    confinement: sandbox::Confinement,
-) -> io::Result<Prepared> {
-    use std::path::PathBuf;
-    match limits.isolation {
-        Isolation::Namespaces => {
-            let pipe = report_pipe()?;
-            box_environment(cmd, std::path::Path::new("/tmp"), limits);
-            // The working directory and the absolute paths the command line names:
-            // under /tmp they are bound back (read-only).
-            let named: Vec<PathBuf> = std::iter::once(path.to_path_buf())
-                .chain(args.iter().map(PathBuf::from))
-                .filter(|p| p.is_absolute())
-                .chain(std::env::current_dir())
-                .collect();
-            let mut fs = boxfs::BoxFs::new(limits.file_size_mib, &named, &limits.writable)?;
-            let ns = sandbox::Namespaces {
-                user: user_map(),
-                report: pipe.1.as_raw_fd(),
-                wipe: sandbox::judge_areas(),
-            };
-            // SAFETY: the hook makes only async-signal-safe system calls.
-            unsafe { cmd.pre_exec(move || sandbox::namespaces(&confinement, ns, &mut fs)) };
-            Ok(Prepared {
-                pipe: Some(pipe),
-                home: Home::Namespace,
-            })
-        }
-        Isolation::Fallback => {
-            let dir = identity::make_home(confinement.uid)?;
-            box_environment(cmd, &dir, limits);
-            // SAFETY: as above.
-            unsafe { cmd.pre_exec(move || sandbox::fallback(&confinement)) };
-            Ok(Prepared {
-                pipe: None,
-                home: Home::Dir(dir),
-            })
-        }
-    }
-}
-
 /// The program's wait status as its namespace's init reported it, if it did.
 fn read_report(report: &mut std::fs::File) -> Option<ExitStatus> {
     let mut buf = [0u8; 4];
@@ -580,6 +444,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
         time: start.elapsed(),
         escaped: 0,
         survivors: 0,
+        measured: super::Measured::default(),
     };
     let Some((exe, args)) = program.split_first() else {
         return finished(Ended::NotStarted("no program given".into()));
@@ -642,7 +507,8 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
         None => reap(&mut child, Some(&*notice), cleanup),
     };
     #[cfg(target_os = "linux")]
-    let (escaped, survivors) = linux::sweep(group, cleanup, outside);
+    let (escaped, survivors) = prepare::sweep(&boxed, group, cleanup, outside);
+    let (measured, out_of_memory) = boxed.measured();
     boxed.clean_up(limits);
     #[cfg(not(target_os = "linux"))]
     let (escaped, survivors) = (0, usize::from(status.is_none()));
@@ -651,69 +517,36 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
         overflow = out.drain();
     }
     err.drain();
+    let ended = match out_of_memory {
+        true => Ended::MemoryLimit,
+        false => ending(overflow, exited, status),
+    };
     Finished {
-        ended: ending(overflow, exited, status),
+        ended,
         output: out.kept,
         errors: err.kept,
         time,
         escaped,
         survivors,
+        measured,
     }
 }
 
-/// The box around one run as the judge keeps it: on Linux what [`prepare_box`] set up
-/// and the run's own uid (as root); elsewhere nothing.
-struct Boxed {
-    #[cfg(target_os = "linux")]
-    prepared: Prepared,
-    #[cfg(target_os = "linux")]
-    uid: Option<libc::uid_t>,
-}
+/// The box around one run where there is no Linux: nothing to keep.
+#[cfg(not(target_os = "linux"))]
+struct Boxed;
 
+#[cfg(not(target_os = "linux"))]
 impl Boxed {
-    /// After the spawn: the read end of the box's report pipe, the write end (the
-    /// program's) closed here.
-    #[cfg(target_os = "linux")]
-    fn report(&mut self) -> Option<std::fs::File> {
-        self.prepared.pipe.take().map(|(read, _)| read)
-    }
-
-    #[cfg(not(target_os = "linux"))]
     fn report(&mut self) -> Option<std::fs::File> {
         None
     }
 
-    /// Remove what the run left: the fallback's directory, and its uid's files.
-    #[cfg(target_os = "linux")]
-    fn clean_up(&self, limits: &Limits) {
-        self.prepared.home.remove(self.uid, &limits.writable);
+    fn measured(&self) -> (super::Measured, bool) {
+        (super::Measured::default(), false)
     }
 
-    #[cfg(not(target_os = "linux"))]
-    fn clean_up(&self, _: &Limits) {}
-}
-
-/// Set up `cmd` to run confined by `limits`: on Linux in the box of
-/// `limits.isolation` under a uid of its own when the judge is root.
-#[cfg(target_os = "linux")]
-fn confine(
-    cmd: &mut Command,
-    path: &std::path::Path,
-    args: &[String],
-    limits: &Limits,
-    root: bool,
-) -> io::Result<Boxed> {
-    let uid = root.then(identity::run_id);
-    let confinement = sandbox::Confinement {
-        memory: limits.memory_mib.map(address_space_bytes),
-        cpu: cpu_seconds(limits.time),
-        file_size: file_size_bytes(limits),
-        uid,
-        // SAFETY: getpid only reads an attribute of this process.
-        judge: unsafe { libc::getpid() },
-    };
-    let prepared = prepare_box(cmd, path, args, limits, confinement)?;
-    Ok(Boxed { prepared, uid })
+    fn clean_up(&mut self, _: &Limits) {}
 }
 
 /// Set up `cmd` to run confined by `limits`: rlimits, a session of its own and a
@@ -733,7 +566,7 @@ fn confine(
     unsafe {
         cmd.pre_exec(move || start_alone(memory, file_size, cpu, root));
     }
-    Ok(Boxed {})
+    Ok(Boxed)
 }
 
 /// `--file-size-limit` in bytes.
@@ -856,164 +689,6 @@ fn ending(overflow: bool, exited: bool, status: Option<io::Result<ExitStatus>>) 
             Some(Ok(s)) => Ended::Exited(describe_status(s)),
             Some(Err(e)) => Ended::WaitFailed(e.to_string()),
             None => Ended::WaitFailed("it would not stop".into()),
-        }
-    }
-}
-
-/// Linux only: the judge as a child subreaper, and the sweep of what a run left behind.
-#[cfg(target_os = "linux")]
-mod linux {
-    use std::collections::HashSet;
-    use std::time::{Duration, Instant};
-
-    /// Have orphaned descendants re-parented to this process rather than to init, so
-    /// that the sweep finds them. Failure only makes the sweep see less.
-    pub(super) fn become_subreaper() {
-        // SAFETY: prctl with PR_SET_CHILD_SUBREAPER takes an integer and changes only
-        // an attribute of this process.
-        unsafe {
-            libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1 as libc::c_ulong);
-        }
-    }
-
-    /// One process, from /proc/PID/stat.
-    struct Proc {
-        pid: libc::pid_t,
-        ppid: libc::pid_t,
-        pgid: libc::pid_t,
-        zombie: bool,
-    }
-
-    fn parse_stat(text: &str) -> Option<Proc> {
-        // "PID (COMM) STATE PPID PGRP ...", where COMM may hold spaces and ')'.
-        let (pid, rest) = text.split_once(" (")?;
-        let (_, fields) = rest.rsplit_once(") ")?;
-        let mut fields = fields.split_ascii_whitespace();
-        let state = fields.next()?;
-        Some(Proc {
-            pid: pid.trim().parse().ok()?,
-            zombie: state == "Z" || state == "X",
-            ppid: fields.next()?.parse().ok()?,
-            pgid: fields.next()?.parse().ok()?,
-        })
-    }
-
-    /// Every process, as /proc shows it now.
-    fn processes() -> Vec<Proc> {
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            return Vec::new();
-        };
-        dir.filter_map(Result::ok)
-            .filter(|e| {
-                e.file_name()
-                    .to_str()
-                    .is_some_and(|n| n.parse::<u32>().is_ok())
-            })
-            .filter_map(|e| std::fs::read_to_string(e.path().join("stat")).ok())
-            .filter_map(|text| parse_stat(&text))
-            .collect()
-    }
-
-    /// The processes descended from `root` (not itself).
-    fn descendants(all: &[Proc], root: libc::pid_t) -> Vec<&Proc> {
-        let mut found: Vec<&Proc> = Vec::new();
-        let mut parents = HashSet::from([root]);
-        loop {
-            let before = found.len();
-            for p in all {
-                if parents.contains(&p.ppid) && !parents.contains(&p.pid) {
-                    parents.insert(p.pid);
-                    found.push(p);
-                }
-            }
-            if found.len() == before {
-                return found;
-            }
-        }
-    }
-
-    /// The processes of the run (all our descendants) running outside its process
-    /// group `group` now, before it is killed: with namespaces they die with it.
-    pub(super) fn outside(group: libc::pid_t) -> HashSet<libc::pid_t> {
-        let me = std::process::id() as libc::pid_t;
-        let all = processes();
-        descendants(&all, me)
-            .iter()
-            .filter(|p| !p.zombie && p.pgid != group)
-            .map(|p| p.pid)
-            .collect()
-    }
-
-    /// Kill and reap every process the run left, until none is left or `until`:
-    /// (processes found running outside the run's process group `group`, processes
-    /// still running at `until`).
-    ///
-    /// Every descendant whose parent dies is re-parented to us (a subreaper), so
-    /// killing our children level by level reaches them all. Only our own children
-    /// are signalled, and the groups they lead: a child is ours until we reap it, so
-    /// its pid cannot be reused under us. Deeper descendants are only counted.
-    pub(super) fn sweep(
-        group: libc::pid_t,
-        until: Instant,
-        mut escaped: HashSet<libc::pid_t>,
-    ) -> (usize, usize) {
-        let me = std::process::id() as libc::pid_t;
-        let mut pause = Duration::from_millis(1);
-        loop {
-            let all = processes();
-            let left = descendants(&all, me);
-            escaped.extend(
-                left.iter()
-                    .filter(|p| !p.zombie && p.pgid != group)
-                    .map(|p| p.pid),
-            );
-            let mut running = 0;
-            for p in left.iter().filter(|p| p.ppid == me) {
-                if p.zombie {
-                    let mut status = 0;
-                    // SAFETY: waitpid on our own child writes only into `status`.
-                    unsafe {
-                        libc::waitpid(p.pid, &mut status, libc::WNOHANG);
-                    }
-                    continue;
-                }
-                running += 1;
-                // SAFETY: kill and killpg only send signals. The pid is our unreaped
-                // child; a group it leads holds only processes of the run.
-                unsafe {
-                    if p.pgid == p.pid {
-                        libc::killpg(p.pid, libc::SIGKILL);
-                    }
-                    libc::kill(p.pid, libc::SIGKILL);
-                }
-            }
-            if left.is_empty() {
-                return (escaped.len(), 0);
-            }
-            let now = Instant::now();
-            if now >= until {
-                let alive = left.iter().filter(|p| !p.zombie).count();
-                return (escaped.len(), alive);
-            }
-            if running > 0 {
-                std::thread::sleep(pause.min(until - now));
-                pause = (pause * 2).min(Duration::from_millis(20));
-            }
-        }
-    }
-
-    #[cfg(test)]
-    mod tests {
-        use super::*;
-
-        #[test]
-        fn stat_lines_with_awkward_names() {
-            let p = parse_stat("123 (a) b (c)) S 45 67 67 0 -1").unwrap();
-            assert_eq!((p.pid, p.ppid, p.pgid, p.zombie), (123, 45, 67, false));
-            let p = parse_stat("9 (sh) Z 1 9 9 0").unwrap();
-            assert!(p.zombie);
-            assert!(parse_stat("9 (sh").is_none());
-            assert!(parse_stat("").is_none());
         }
     }
 }
