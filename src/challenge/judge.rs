@@ -161,7 +161,7 @@ impl std::fmt::Display for IsolationUnavailable {
 impl std::error::Error for IsolationUnavailable {}
 
 /// The isolation in force, and a line that says which, for the judge's report:
-/// `isolation: net+pid+mount namespaces: ...` or `isolation: fallback (...): NOT
+/// `isolation: net+pid+mount+ipc+uts namespaces: ...` or `isolation: fallback (...): NOT
 /// confined: ...`, with `file_size_mib` as the size of the box's `/tmp`. An error
 /// (naming why) if namespaces were asked for and cannot be had.
 pub fn choose_isolation(

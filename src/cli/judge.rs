@@ -31,28 +31,32 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
     example = "pocket judge --input stdin --timeout 5 -- ./solver",
     example = "pocket judge --file random.txt -- pocket solve",
     example = "pocket judge --env SOLVER_THREADS=1 --writable cache -- ./solver",
+    example = "pocket judge --bind tables -- python3 solver.py",
     note = "The program runs once per position (default: the 13 test patterns; --file takes a \
             pattern file or a plain list of states), gets the state as its last argument or \
             on standard input, and must print a solution by the rules of `pocket check` \
-            within the time limit. It runs the way isolate and nsjail run programs, given \
-            nothing it was not named: in new network, PID and mount namespaces (a loopback \
-            of its own, the file system read-only but for /tmp, whose writes go to a layer \
-            of the run's own, and the --writable directories, a fresh /proc: it sees neither the judge nor any other process, and \
-            all of it dies with the namespace), under a uid of its own for each run when the \
-            judge is root, with only PATH, LANG, HOME, TMPDIR and what --env names in its \
-            environment, under rlimits on memory, CPU time, file size and processes, with no \
-            new privileges or user namespaces (seccomp), only its three standard \
-            descriptors open, killed with the judge; where namespaces cannot be had, the \
-            fallback is a session of its own and the judge a subreaper, and the network and \
-            the file system are not confined. The line \
-            `isolation: ...` on standard error says which is in force; --isolation fallback \
+            within the time limit. It runs in a box built by addition, the way isolate and \
+            nsjail build theirs: new network, PID, mount, IPC and UTS namespaces and a fresh \
+            root holding only the system's folders, a few files of /etc, the folders of what \
+            the command line names and --bind (read-only), --writable, a /tmp and /dev of its \
+            own and its own /proc; a uid of its own per run when the judge is root, else an \
+            identity that maps nothing; a seccomp allow list (no sockets but socketpair, no \
+            keyring, mounts, ptrace or new namespaces); Landlock where the kernel has it; as \
+            root a cgroup per run bounding the whole run's memory and processes; only PATH, \
+            LANG, HOME, TMPDIR and what --env names in its environment; rlimits on memory, \
+            CPU time, file size and processes; no new privileges; no terminal; only its \
+            three standard descriptors; killed with the judge. Where namespaces cannot be \
+            had, the fallback is a session of its own and the judge a subreaper, with the \
+            same seccomp list, Landlock and limits. The line `isolation: ...` on standard \
+            error says which is in force and what is not confined; --isolation fallback \
             forces the fallback, --isolation namespaces refuses to run without them. It is \
             killed when it exits or at the limit; the judge never waits for more output \
             after that. On Linux, processes that left its process group are found, killed and \
             reported, and the run does not pass. SIGTERM, SIGINT or SIGHUP to the judge \
             kills every process of every run before the judge exits. Output over 64 KiB is cut and judged invalid. \
-            --memory-limit bounds its address space (RLIMIT_AS): runtimes that reserve \
-            much address space (Java, Node.js) may need more, or 0. Exit status: 0 every \
+            --memory-limit bounds each process's address space (RLIMIT_AS) and the whole \
+            run's memory: runtimes that reserve much address space (Java, Node.js) may need \
+            more, or 0. Exit status: 0 every \
             position got a valid solution in time and left nothing running, 1 otherwise, \
             2 usage error."
 )]
@@ -63,7 +67,8 @@ pub(super) struct JudgeArgs {
     /// seconds allowed per run (default 30, the challenge's limit)
     #[argh(option, default = "30.0", from_str_fn(parse_seconds))]
     timeout: f64,
-    /// address space allowed per run, in MiB (default 1024; 0 for no limit)
+    /// memory allowed per run, in MiB: each process's address space and the whole
+    /// run's memory (default 1024; 0 for no limit)
     #[argh(
         option,
         arg_name = "MIB",

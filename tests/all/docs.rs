@@ -82,18 +82,13 @@ fn example_dir(name: &str) -> Dir {
     let bare = "UUUURLFBLRBFLLFFRRBBDDDD\nUUUDLLFRFRBBLLFRFRBBDUDD\n";
     dir.file("random.txt", bare);
     dir.file("my-positions.txt", bare);
-    // The judge's examples: solvers that hand the state to `pocket solve`, named by
-    // its full path (a judged program's PATH is the box's, not the judge's).
-    let me = env!("CARGO_BIN_EXE_pocket");
-    dir.file(
-        "solver.py",
-        &format!(
-            "import subprocess, sys\nsys.stdout.write(subprocess.run(['{me}', 'solve', \
-             sys.argv[-1]], capture_output=True, text=True).stdout)\n"
-        ),
-    );
+    // The judge's examples: a solver in plain Python, and a script that runs it (the
+    // box holds the folders the command line names, here this one).
+    dir.file("solver.py", &crate::judge_leaks::python_solver());
     #[cfg(unix)]
-    dir.script("solver", &format!("exec {me} solve \"$@\""));
+    dir.script("solver", "exec python3 solver.py \"$@\"");
+    // A folder for `judge --bind`.
+    std::fs::create_dir_all(dir.0.join("tables")).unwrap();
     // A directory for `judge --writable`.
     std::fs::create_dir_all(dir.0.join("cache")).unwrap();
     dir

@@ -19,21 +19,21 @@ const MARK: &str = "POCKET_JUDGE_TEST_MARK";
 
 /// One way to run the judge.
 #[derive(Clone, Copy, Debug)]
-struct Mode {
-    isolation: &'static str,
+pub(crate) struct Mode {
+    pub isolation: &'static str,
     /// The judge runs as `nobody` (or is not root anyway).
-    as_user: bool,
+    pub as_user: bool,
 }
 
-fn is_root() -> bool {
+pub(crate) fn is_root() -> bool {
     // SAFETY: geteuid only reads an attribute of this process.
     unsafe { libc::geteuid() == 0 }
 }
 
-const SETPRIV: &str = "/usr/bin/setpriv";
+pub(crate) const SETPRIV: &str = "/usr/bin/setpriv";
 
 /// The modes this machine allows, and why any are missing.
-fn modes() -> (Vec<Mode>, Vec<String>) {
+pub(crate) fn modes() -> (Vec<Mode>, Vec<String>) {
     let mut modes = Vec::new();
     let mut missing = Vec::new();
     for isolation in ["auto", "fallback"] {
@@ -64,7 +64,7 @@ fn modes() -> (Vec<Mode>, Vec<String>) {
 }
 
 /// A directory every uid may use, as the judged programs run under other uids.
-fn open_dir(name: &str) -> Dir {
+pub(crate) fn open_dir(name: &str) -> Dir {
     use std::os::unix::fs::PermissionsExt;
     let dir = Dir::new(name);
     std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o777)).unwrap();
@@ -75,7 +75,7 @@ fn open_dir(name: &str) -> Dir {
 const NOBODY: &str = "65534";
 
 /// `pocket judge` in `mode` for the U turn, running `body` as a shell script.
-fn judge(dir: &Dir, mode: Mode, body: &str, extra: &[&str]) -> Command {
+pub(crate) fn judge(dir: &Dir, mode: Mode, body: &str, extra: &[&str]) -> Command {
     judge_as(dir, mode, body, extra, NOBODY)
 }
 
@@ -104,14 +104,16 @@ fn judge_as(dir: &Dir, mode: Mode, body: &str, extra: &[&str], uid: &str) -> Com
 
 /// What one judging said: whether the program's attempt worked (its answer was
 /// valid), whether namespaces were in force, and the isolation line.
-struct Seen {
-    leaked: bool,
-    namespaces: bool,
-    isolation: String,
-    text: String,
+pub(crate) struct Seen {
+    pub leaked: bool,
+    pub namespaces: bool,
+    /// Landlock is in force (with the ABI 6 scopes, signals stay within the run).
+    pub landlock: bool,
+    pub isolation: String,
+    pub text: String,
 }
 
-fn seen(o: Output) -> Seen {
+pub(crate) fn seen(o: Output) -> Seen {
     let out = stdout(&o);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     let isolation = err
@@ -122,6 +124,7 @@ fn seen(o: Output) -> Seen {
     Seen {
         leaked: out.contains("1/1 valid"),
         namespaces: !isolation.contains("isolation: fallback"),
+        landlock: isolation.contains("Landlock ABI"),
         isolation,
         text: format!("{out}{err}"),
     }
@@ -130,12 +133,12 @@ fn seen(o: Output) -> Seen {
 /// Cases skipped because the mode does not confine what was tried, each checked to
 /// be said in the isolation line; printed at the end of each test.
 #[derive(Default)]
-struct Skips(Vec<String>);
+pub(crate) struct Skips(Vec<String>);
 
 impl Skips {
     /// In a mode that does not claim to confine it, the isolation line must say
     /// `admits`; the case is counted as skipped.
-    fn unconfined(&mut self, mode: Mode, s: &Seen, admits: &str, what: &str) {
+    pub fn unconfined(&mut self, mode: Mode, s: &Seen, admits: &str, what: &str) {
         assert!(
             s.isolation.contains(admits),
             "{mode:?}: {what} is not confined, and the isolation line does not say so: {}",
@@ -145,7 +148,7 @@ impl Skips {
             .push(format!("{mode:?}: {what} (the line says '{admits}')"));
     }
 
-    fn report(self, test: &str, missing: &[String]) {
+    pub fn report(self, test: &str, missing: &[String]) {
         let n = self.0.len() + missing.len();
         eprintln!("{test}: {n} case(s) skipped");
         for why in missing.iter().chain(&self.0) {
@@ -154,21 +157,33 @@ impl Skips {
     }
 }
 
-/// Run `body` in every mode; `confined(mode, namespaces)` says whether the box claims
-/// to stop it there (else the line must `admit` it).
-fn try_everywhere(
+/// A program that always answers is judged valid in `mode` with `extra`: so that a
+/// hostile program's failure there says the box held, not that nothing can pass.
+pub(crate) fn control(dir: &Dir, mode: Mode, extra: &[&str]) {
+    let s = seen(judge(dir, mode, "echo \"U'\"", extra).output().unwrap());
+    assert!(
+        s.leaked,
+        "{mode:?}: a program that always answers failed\n{}",
+        s.text
+    );
+}
+
+/// Run `body` in every mode, after a control; `confined(mode, &seen)` says whether
+/// the box claims to stop it there (else the line must `admit` it).
+pub(crate) fn try_everywhere(
     test: &str,
     dir: &Dir,
     body: &str,
     extra: &[&str],
-    confined: impl Fn(Mode, bool) -> bool,
+    confined: impl Fn(Mode, &Seen) -> bool,
     admits: &str,
 ) {
     let (modes, missing) = modes();
     let mut skips = Skips::default();
     for mode in modes {
+        control(dir, mode, extra);
         let s = seen(judge(dir, mode, body, extra).output().unwrap());
-        if confined(mode, s.namespaces) {
+        if confined(mode, &s) {
             assert!(!s.leaked, "{test}, {mode:?}: the box leaked\n{}", s.text);
         } else {
             skips.unconfined(mode, &s, admits, test);
@@ -243,14 +258,9 @@ fn the_program_reaches_no_listener_of_the_machine() {
          print(\"U'\")\nexcept OSError:\n    pass\n"
     );
     let body = python(&dir, "connect", &code);
-    try_everywhere(
-        "network",
-        &dir,
-        &body,
-        &[],
-        |_, namespaces| namespaces,
-        "NOT confined: network",
-    );
+    // Namespaces give the run a loopback of its own; the seccomp allow list refuses
+    // socket() in both modes.
+    try_everywhere("network", &dir, &body, &[], |_, _| true, "");
 }
 
 #[test]
@@ -265,16 +275,12 @@ fn nothing_written_to_tmp_outlives_the_run() {
         let left = Path::new(&leak).exists();
         let _ = std::fs::remove_file(&leak);
         // A root judge sweeps the files of its run's own uid; a user's fallback cannot
-        // tell the program's files from its own.
-        if s.namespaces || !mode.as_user {
+        // tell the program's files from its own, but Landlock keeps its writes in its
+        // own folder.
+        if s.namespaces || !mode.as_user || s.landlock {
             assert!(!left, "{mode:?}: {leak} outlived the run\n{}", s.text);
         } else {
-            skips.unconfined(
-                mode,
-                &s,
-                "NOT confined: network, file system writes",
-                "/tmp",
-            );
+            skips.unconfined(mode, &s, "file system reads and writes", "/tmp");
         }
     }
     skips.report("tmp", &missing);
@@ -295,11 +301,17 @@ fn the_program_cannot_write_outside_its_box() {
         let body = format!("echo x > {} 2>/dev/null; echo \"U'\"", written.display());
         let s = seen(judge(&dir, mode, &body, &[]).output().unwrap());
         let left = written.exists();
-        // A root judge's fallback sweeps what its run's uid left under /tmp.
-        if s.namespaces || !mode.as_user {
+        // A root judge's fallback sweeps what its run's uid left under /tmp; Landlock
+        // refuses the write.
+        if s.namespaces || !mode.as_user || s.landlock {
             assert!(!left, "{mode:?}: the write outlived the run\n{}", s.text);
         } else {
-            skips.unconfined(mode, &s, "file system writes", "writes outside the box");
+            skips.unconfined(
+                mode,
+                &s,
+                "file system reads and writes",
+                "writes outside the box",
+            );
         }
     }
     // Outside /tmp, where no layer takes it, the write itself fails with namespaces.
@@ -308,7 +320,7 @@ fn the_program_cannot_write_outside_its_box() {
         let body = "echo x > /var/tmp/pocket-box-probe 2>/dev/null && echo \"U'\"";
         let s = seen(judge(&dir, mode, body, &[]).output().unwrap());
         let _ = std::fs::remove_file("/var/tmp/pocket-box-probe");
-        if s.namespaces {
+        if s.namespaces || s.landlock {
             assert!(!s.leaked, "{mode:?}: wrote to /var/tmp\n{}", s.text);
         }
     }
@@ -390,8 +402,12 @@ fn the_program_kills_no_process_of_another_run_or_user() {
         let survived = alive(pid);
         let _ = victim.kill();
         let _ = victim.wait();
-        // A judge that is not root runs the fallback's program under its own uid.
-        if s.namespaces || !mode.as_user {
+        // A judge that is not root runs the fallback's program under its own uid;
+        // Landlock's signal scope (ABI 6) keeps its signals within the run.
+        let scoped = s
+            .isolation
+            .contains("signals and abstract sockets only within the run");
+        if s.namespaces || !mode.as_user || scoped {
             assert!(!s.leaked && survived, "{mode:?}: killed {pid}\n{}", s.text);
         } else {
             skips.unconfined(mode, &s, "the judge's uid", "kill");
@@ -429,7 +445,7 @@ fn the_program_reads_no_argument_of_the_judge() {
         &dir,
         body,
         &[],
-        |_, namespaces| namespaces,
+        |_, s| s.namespaces,
         "the view of other processes and of the judge",
     );
 }

@@ -25,6 +25,7 @@ mod goals;
 mod ida;
 mod judge;
 mod judge_box;
+mod judge_leaks;
 mod layers;
 mod magic;
 mod messages;

@@ -391,7 +391,12 @@ fn make(entry: &Entry, tmpfs: &CStr) -> io::Result<()> {
                     Access::Writable => MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
                     Access::Device => MOUNT_ATTR_NOSUID | MOUNT_ATTR_NOEXEC,
                 };
-                set_attributes(&entry.at, attributes, *how != Access::ReadOnly)
+                set_attributes(
+                    &entry.at,
+                    attributes,
+                    *how != Access::ReadOnly,
+                    AT_RECURSIVE,
+                )
             }
         }
     }
@@ -427,11 +432,9 @@ pub(super) fn settle() -> io::Result<()> {
         check(libc::umount2(c".".as_ptr(), libc::MNT_DETACH))?;
         check(libc::chdir(c"/".as_ptr()))?;
     }
-    set_attributes(
-        c"/",
-        MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV,
-        false,
-    )
+    // The root mount alone: the mounts on it keep their own attributes.
+    let attributes = MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID | MOUNT_ATTR_NODEV;
+    set_attributes(c"/", attributes, false, 0)
 }
 
 /// `v` in decimal at the start of `buf`, without allocating; the bytes written.
@@ -475,9 +478,15 @@ const MOUNT_ATTR_NODEV: u64 = 0x4;
 const MOUNT_ATTR_NOEXEC: u64 = 0x8;
 const AT_RECURSIVE: libc::c_uint = 0x8000;
 
-/// Set `attributes` on the mount at `path` (and every mount under it: a recursive
-/// bind brings the machine's mounts below too); `writable` clears read-only.
-fn set_attributes(path: &CStr, attributes: u64, writable: bool) -> io::Result<()> {
+/// Set `attributes` on the mount at `path` (with `AT_RECURSIVE` in `flags`, on every
+/// mount under it too: a recursive bind brings the machine's mounts below);
+/// `writable` clears read-only.
+fn set_attributes(
+    path: &CStr,
+    attributes: u64,
+    writable: bool,
+    flags: libc::c_uint,
+) -> io::Result<()> {
     let attr = MountAttr {
         attr_set: attributes,
         attr_clr: if writable { MOUNT_ATTR_RDONLY } else { 0 },
@@ -490,7 +499,7 @@ fn set_attributes(path: &CStr, attributes: u64, writable: bool) -> io::Result<()
             libc::SYS_mount_setattr,
             libc::AT_FDCWD,
             path.as_ptr(),
-            AT_RECURSIVE,
+            flags,
             &attr as *const MountAttr,
             std::mem::size_of::<MountAttr>(),
         )

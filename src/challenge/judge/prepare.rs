@@ -8,11 +8,9 @@ use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use super::super::{Isolation, IsolationChoice, IsolationUnavailable, Limits, Measured};
-use super::{
-    address_space_bytes, box_environment, boxfs, cgroup, cpu_seconds, file_size_bytes, identity,
-    is_root, landlock, linux, sandbox, seccomp,
-};
+use super::limits::{address_space_bytes, box_environment, cpu_seconds, file_size_bytes, is_root};
+use super::{boxfs, cgroup, identity, landlock, linux, sandbox, seccomp};
+use crate::challenge::judge::{Isolation, IsolationChoice, IsolationUnavailable, Limits, Measured};
 
 /// Whether a root judge gets a cgroup for each run here: the hierarchy, or why not
 /// (tried once, by making and removing a group).
@@ -26,6 +24,10 @@ fn cgroups() -> &'static Result<cgroup::Version, String> {
         Err(e) => Err(e.to_string()),
     })
 }
+
+/// How a run's memory is bounded without a cgroup.
+const WATCHED: &str = "whole-run memory watched every 10 ms (the resident memory of all its \
+                       processes against --memory-limit; killed past it), and RLIMIT_AS per process";
 
 /// Not root: the (uid, gid) that `nobody` in the box's first user namespace maps to.
 pub(super) fn user_map() -> Option<(libc::uid_t, libc::gid_t)> {
@@ -78,8 +80,8 @@ pub(super) fn isolation_line(
             },
             sandbox::MAX_PROCESSES
         ),
-        (_, Err(why)) => format!("no cgroup ({why}): memory per process only (RLIMIT_AS)"),
-        (false, Ok(_)) => "no cgroup (not root): memory per process only (RLIMIT_AS)".into(),
+        (_, Err(why)) => format!("no cgroup ({why}): {WATCHED}"),
+        (false, Ok(_)) => format!("no cgroup (the judge is not root): {WATCHED}"),
     };
     let processes = match (root, namespaces) {
         (true, _) => "RLIMIT_NPROC under its own uid",
@@ -93,10 +95,6 @@ pub(super) fn isolation_line(
          size, core); no new privileges; own session, no terminal; only fds 0-2; killed \
          with the judge (pdeathsig)"
     );
-    let whole_memory = match root && cgroups().is_ok() {
-        true => "",
-        false => ", whole-run memory",
-    };
     match (why_not, choice) {
         (None, _) => {
             let user = if root { "" } else { "user+" };
@@ -106,11 +104,7 @@ pub(super) fn isolation_line(
                     "isolation: {user}net+pid+mount+ipc+uts namespaces: a fresh root (the \
                      system's folders, the program's folders and --bind read-only, \
                      --writable, a /tmp of its own (tmpfs, {tmp}), /dev of null, zero, \
-                     full, random and urandom, its own /proc); {common}{}",
-                    match whole_memory {
-                        "" => String::new(),
-                        w => format!("; NOT confined: {}", &w[2..]),
-                    }
+                     full, random and urandom, its own /proc); {common}"
                 ),
             ))
         }
@@ -126,7 +120,7 @@ pub(super) fn isolation_line(
                 Isolation::Fallback,
                 format!(
                     "isolation: fallback (no namespaces: {why}): NOT confined: the view of \
-                     other processes and of the judge{files}{whole_memory}; a fresh HOME and \
+                     other processes and of the judge{files}; a fresh HOME and \
                      TMPDIR removed after the run{}; subreaper sweep; {common}",
                     match root {
                         true => ", and every file its uid leaves in /tmp, /var/tmp, /dev/shm",
@@ -233,6 +227,11 @@ impl Boxed {
     /// The run's own uid, for the sweep.
     pub(super) fn uid(&self) -> Option<libc::uid_t> {
         self.uid
+    }
+
+    /// Whether the judge must watch the run's memory itself: no cgroup bounds it.
+    pub(super) fn watches_memory(&self) -> bool {
+        self.cgroup.is_none()
     }
 
     /// Kill whatever of the run its cgroup still holds.

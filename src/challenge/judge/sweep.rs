@@ -22,6 +22,8 @@ struct Proc {
     zombie: bool,
     /// When it started, in clock ticks since boot: with the pid, which process it is.
     started: u64,
+    /// Resident memory, in pages.
+    resident: u64,
 }
 
 fn parse_stat(text: &str) -> Option<Proc> {
@@ -37,6 +39,8 @@ fn parse_stat(text: &str) -> Option<Proc> {
         pgid: fields.get(2)?.parse().ok()?,
         // Field 22 of stat; these fields start at field 3.
         started: fields.get(19).and_then(|f| f.parse().ok()).unwrap_or(0),
+        // Field 24.
+        resident: fields.get(21).and_then(|f| f.parse().ok()).unwrap_or(0),
     })
 }
 
@@ -133,6 +137,17 @@ fn descendants(all: &[Proc], root: libc::pid_t) -> Vec<&Proc> {
     }
 }
 
+/// The resident memory of `root` and every process descended from it, in bytes:
+/// what the watch of a run without a cgroup holds against its memory limit.
+pub(super) fn tree_memory(root: libc::pid_t) -> u64 {
+    let all = processes();
+    // SAFETY: sysconf only reads a constant of the system.
+    let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) }.max(4096) as u64;
+    let own = all.iter().filter(|p| p.pid == root);
+    let pages: u64 = own.chain(descendants(&all, root)).map(|p| p.resident).sum();
+    pages * page
+}
+
 /// The processes of the run (all our descendants) running outside its process
 /// group `group` now, before it is killed: with namespaces they die with it.
 pub(super) fn outside(group: libc::pid_t) -> HashSet<libc::pid_t> {
@@ -223,6 +238,9 @@ mod tests {
     fn stat_lines_with_awkward_names() {
         let p = parse_stat("123 (a) b (c)) S 45 67 67 0 -1").unwrap();
         assert_eq!((p.pid, p.ppid, p.pgid, p.zombie), (123, 45, 67, false));
+        let line = "7 (x) R 1 7 7 0 -1 4194560 0 0 0 0 0 0 0 0 20 0 1 0 555 1000 33";
+        let p = parse_stat(line).unwrap();
+        assert_eq!((p.started, p.resident), (555, 33));
         let p = parse_stat("9 (sh) Z 1 9 9 0").unwrap();
         assert!(p.zombie);
         assert!(parse_stat("9 (sh").is_none());

@@ -29,12 +29,17 @@ mod identity;
 #[cfg(target_os = "linux")]
 #[path = "landlock.rs"]
 mod landlock;
+#[path = "limits.rs"]
+mod limits;
 #[cfg(target_os = "linux")]
 #[path = "sweep.rs"]
 mod linux;
 #[cfg(target_os = "linux")]
 #[path = "prepare.rs"]
 mod prepare;
+use limits::is_root;
+#[cfg(not(target_os = "linux"))]
+use limits::{address_space_bytes, box_environment, cpu_seconds, file_size_bytes};
 #[cfg(target_os = "linux")]
 #[path = "sandbox.rs"]
 mod sandbox;
@@ -43,12 +48,6 @@ mod sandbox;
 mod seccomp;
 #[cfg(target_os = "linux")]
 use prepare::confine;
-
-/// Whether the judge runs as root, so that programs run under a uid of their own.
-fn is_root() -> bool {
-    // SAFETY: geteuid only reads an attribute of this process.
-    unsafe { libc::geteuid() == 0 }
-}
 
 /// See [`super::choose_isolation`].
 pub(super) fn choose_isolation(
@@ -163,23 +162,6 @@ fn describe_status(status: ExitStatus) -> Option<String> {
         Some(format!("exit status {code}"))
     } else {
         Some(format!("killed by signal {}", status.signal().unwrap_or(0)))
-    }
-}
-
-/// The address-space bound for `mib` MiB, no higher than our own hard limit (which an
-/// unprivileged process may not raise).
-fn address_space_bytes(mib: u64) -> libc::rlim_t {
-    let wanted = (mib as libc::rlim_t).saturating_mul(1024 * 1024);
-    let mut own = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit writes only into `own`, a valid rlimit.
-    let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut own) } == 0;
-    if ok && own.rlim_max != libc::RLIM_INFINITY {
-        wanted.min(own.rlim_max)
-    } else {
-        wanted
     }
 }
 
@@ -330,13 +312,6 @@ fn reap(
     }
 }
 
-/// `RLIMIT_CPU` for a run of `time`: a backstop behind the wall-clock limit, which
-/// a program using every core may reach in CPU time that much sooner.
-fn cpu_seconds(time: Duration) -> libc::rlim_t {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as f64;
-    (time.as_secs_f64() * cores).ceil() as libc::rlim_t + 1
-}
-
 /// The pre-exec hook where there is no Linux: a session of its own, the rlimits, and
 /// `nobody` for a root judge. Only async-signal-safe calls.
 #[cfg(not(target_os = "linux"))]
@@ -421,19 +396,6 @@ fn resolve(exe: &str, others: bool) -> std::path::PathBuf {
         .unwrap_or_else(|| exe.into())
 }
 
-/// The program's environment: nothing of the judge's but what `--env` names, on top
-/// of a fixed minimal set whose HOME and TMPDIR are the box's own `home`.
-fn box_environment(cmd: &mut Command, home: &std::path::Path, limits: &Limits) {
-    cmd.env_clear()
-        .env("PATH", "/usr/local/bin:/usr/bin:/bin")
-        .env("LANG", "C.UTF-8")
-        .env("HOME", home)
-        .env("TMPDIR", home);
-    for (name, value) in &limits.env {
-        cmd.env(name, value);
-    }
-}
-
 /// Run `program` with `state` under `limits`; see [`super::run_one`].
 pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Limits) -> Finished {
     let start = Instant::now();
@@ -489,7 +451,12 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
     if let Some(stdin) = child.stdin.take() {
         feed(stdin, state);
     }
-    let (mut overflow, exited) = gather(&*notice, &mut out, &mut err, start + limits.time);
+    let watch = match boxed.watches_memory() {
+        true => limits.memory_mib.map(|m| (pid, m.saturating_mul(1 << 20))),
+        false => None,
+    };
+    let seen = gather(&*notice, &mut out, &mut err, start + limits.time, watch);
+    let (mut overflow, exited) = (seen.overflow, seen.exited);
     let time = start.elapsed();
 
     // Whatever happened, leave nothing of the program running: count what runs outside
@@ -517,7 +484,7 @@ pub(super) fn run(program: &[String], state: &str, input: InputMode, limits: &Li
         overflow = out.drain();
     }
     err.drain();
-    let ended = match out_of_memory {
+    let ended = match out_of_memory || seen.over_memory {
         true => Ended::MemoryLimit,
         false => ending(overflow, exited, status),
     };
@@ -546,6 +513,10 @@ impl Boxed {
         (super::Measured::default(), false)
     }
 
+    fn watches_memory(&self) -> bool {
+        false
+    }
+
     fn clean_up(&mut self, _: &Limits) {}
 }
 
@@ -567,13 +538,6 @@ fn confine(
         cmd.pre_exec(move || start_alone(memory, file_size, cpu, root));
     }
     Ok(Boxed)
-}
-
-/// `--file-size-limit` in bytes.
-fn file_size_bytes(limits: &Limits) -> Option<libc::rlim_t> {
-    limits
-        .file_size_mib
-        .map(|mib| (mib as libc::rlim_t).saturating_mul(1024 * 1024))
 }
 
 /// The program's command line: run as `exe` (found at `path`), its standard input a
@@ -644,17 +608,34 @@ fn feed(mut stdin: std::process::ChildStdin, state: &str) {
         });
 }
 
-/// Read the program's output as it comes until it exits, prints too much, or the
-/// deadline passes: (printed too much, exited).
+/// How often a run without a cgroup has its memory summed.
+const MEMORY_WATCH: Duration = Duration::from_millis(10);
+
+/// What [`gather`] saw.
+struct Gathered {
+    overflow: bool,
+    exited: bool,
+    /// The run's processes held more than the memory limit at once.
+    over_memory: bool,
+}
+
+/// Read the program's output as it comes until it exits, prints too much, passes
+/// `memory` (the judge's child and the bytes its processes may hold together,
+/// summed every [`MEMORY_WATCH`]; on Linux, where no cgroup bounds the run), or the
+/// deadline passes.
 fn gather<O: Read + AsRawFd, E: Read + AsRawFd>(
     notice: &dyn AsRawFd,
     out: &mut Output<O>,
     err: &mut Output<E>,
     deadline: Instant,
-) -> (bool, bool) {
-    let mut overflow = false;
-    let mut exited = false;
-    while !overflow && !exited {
+    memory: Option<(libc::pid_t, u64)>,
+) -> Gathered {
+    let mut seen = Gathered {
+        overflow: false,
+        exited: false,
+        over_memory: false,
+    };
+    while !seen.overflow && !seen.exited {
         let mut fds = vec![readable(notice)];
         let out_at = out.pipe.as_ref().map(|p| {
             fds.push(readable(p));
@@ -664,18 +645,32 @@ fn gather<O: Read + AsRawFd, E: Read + AsRawFd>(
             fds.push(readable(p));
             fds.len() - 1
         });
-        if !poll_until(&mut fds, deadline) {
-            break;
+        let until = match memory {
+            Some(_) => deadline.min(Instant::now() + MEMORY_WATCH),
+            None => deadline,
+        };
+        if !poll_until(&mut fds, until) {
+            if Instant::now() >= deadline {
+                break;
+            }
+            #[cfg(target_os = "linux")]
+            if let Some((root, bytes)) = memory {
+                if linux::tree_memory(root) > bytes {
+                    seen.over_memory = true;
+                    break;
+                }
+            }
+            continue;
         }
         if out_at.is_some_and(|i| fds[i].revents != 0) {
-            overflow = out.drain();
+            seen.overflow = out.drain();
         }
         if err_at.is_some_and(|i| fds[i].revents != 0) {
             err.drain();
         }
-        exited = fds[0].revents != 0;
+        seen.exited = fds[0].revents != 0;
     }
-    (overflow, exited)
+    seen
 }
 
 /// How the run ended, from what the judge saw and the program's status.
