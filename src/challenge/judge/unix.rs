@@ -37,6 +37,9 @@ mod linux;
 #[cfg(target_os = "linux")]
 #[path = "prepare.rs"]
 mod prepare;
+#[cfg(target_os = "linux")]
+#[path = "syscalls.rs"]
+mod syscalls;
 use limits::is_root;
 #[cfg(not(target_os = "linux"))]
 use limits::{address_space_bytes, box_environment, cpu_seconds, file_size_bytes};
