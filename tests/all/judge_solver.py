@@ -1,5 +1,6 @@
 """An optimal 2x2x2 solver in plain Python, for the judge's tests: a breadth-first
-search from both ends over R, U and F turns. The state is the last argument."""
+search from both ends over R, U and F turns. The state is the last argument, or the
+first line of standard input."""
 import sys
 from operator import itemgetter
 
@@ -76,4 +77,6 @@ def solve(start):
             return path(ahead, best) + undo
 
 
-print(" ".join(solve(sys.argv[-1].replace(" ", ""))))
+# The state as the last argument, or else on standard input.
+state = sys.argv[-1] if len(sys.argv) > 1 else sys.stdin.readline()
+print(" ".join(solve("".join(state.split()))))
