@@ -133,7 +133,7 @@ pub(crate) fn seen(o: Output) -> Seen {
 /// Cases skipped because the mode does not confine what was tried, each checked to
 /// be said in the isolation line; printed at the end of each test.
 #[derive(Default)]
-pub(crate) struct Skips(Vec<String>);
+pub(crate) struct Skips(pub Vec<String>);
 
 impl Skips {
     /// In a mode that does not claim to confine it, the isolation line must say

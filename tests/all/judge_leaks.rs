@@ -362,3 +362,51 @@ pub(crate) fn python_solver() -> String {
     let source = include_str!("judge_solver.py");
     source.replace("{QUARTERS}", &format!("{{{}}}", quarters.join(", ")))
 }
+
+/// As root with a cgroup, each verdict carries the run's peak memory and CPU time,
+/// and a run the kernel kills for its memory says so.
+#[test]
+fn a_root_judge_measures_each_run() {
+    let dir = open_dir("leak-measure");
+    let (modes, missing) = modes();
+    let mut skips = Skips::default();
+    for mode in modes.into_iter().filter(|m| !m.as_user) {
+        let o = judge(&dir, mode, "echo \"U'\"", &["--json"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        if !err.contains("a cgroup v") {
+            skips
+                .0
+                .push(format!("{mode:?}: no cgroup here ({})", err.trim()));
+            continue;
+        }
+        let first: serde_json::Value =
+            serde_json::from_str(stdout(&o).lines().next().unwrap()).unwrap();
+        assert!(
+            first["memory_kib"].as_u64().is_some_and(|k| k > 0),
+            "{first}"
+        );
+        assert!(first["cpu_ms"].as_f64().is_some(), "{first}");
+        // Three processes of 100 MiB each: each within its address space, not all
+        // three within the run's 200 MiB.
+        let code = "import os, time\nfor i in range(3):\n    if os.fork() == 0:\n        \
+                    b = b'x' * (100 << 20)\n        time.sleep(1)\n        os._exit(0)\n\
+                    for i in range(3):\n    os.wait()\nprint(\"U'\")\n";
+        let hog = python(&dir, "hog", code);
+        let s = seen(
+            judge(&dir, mode, &hog, &["--memory-limit", "200"])
+                .output()
+                .unwrap(),
+        );
+        assert!(!s.leaked, "{mode:?}\n{}", s.text);
+        assert!(
+            s.text
+                .contains("killed for passing the memory limit (200 MiB, the whole run)")
+                || s.text.contains("MemoryError"),
+            "{mode:?}\n{}",
+            s.text
+        );
+    }
+    skips.report("measured", &missing);
+}
