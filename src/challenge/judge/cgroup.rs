@@ -113,6 +113,36 @@ fn parents() -> Option<&'static Parents> {
         .as_ref()
 }
 
+/// Remove the groups that judges no longer running left below ours (a judge killed
+/// by a signal does not remove its runs' groups): each `pocket-judge-PID-...` whose
+/// PID runs no more, and that is empty (the kernel refuses to remove any other).
+pub(super) fn remove_stale() {
+    let dirs: Vec<&PathBuf> = match parents() {
+        Some(Parents::V2(dir)) => vec![dir],
+        Some(Parents::V1 { memory, pids, cpu }) => {
+            std::iter::once(memory).chain([pids]).chain(cpu).collect()
+        }
+        None => return,
+    };
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(pid) = name
+                .strip_prefix("pocket-judge-")
+                .and_then(|rest| rest.split('-').next())
+            else {
+                continue;
+            };
+            if !Path::new("/proc").join(pid).exists() {
+                let _ = std::fs::remove_dir(entry.path());
+            }
+        }
+    }
+}
+
 /// What a run's group measured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Usage {
@@ -163,9 +193,14 @@ impl RunGroup {
         let Some(parents) = parents() else {
             return Ok(None);
         };
-        static RUNS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let name = format!("pocket-judge-{}-{n}", std::process::id());
+        // A random name: a group left by a judge that was killed, under a pid used
+        // again, is passed over (CI of this change: "pocket-judge-13553-1: File
+        // exists" with a counter of the process's own).
+        let name = format!(
+            "pocket-judge-{}-{:08x}",
+            std::process::id(),
+            super::identity::random_u32()
+        );
         let mut group = RunGroup {
             version: Version::V1,
             dirs: Vec::new(),
@@ -208,6 +243,10 @@ impl RunGroup {
 
     fn make(&mut self, parent: &Path, name: &str) -> io::Result<PathBuf> {
         let dir = parent.join(name);
+        if dir.exists() {
+            // Left by a judge that was killed: empty, or its processes long gone.
+            let _ = std::fs::remove_dir(&dir);
+        }
         std::fs::create_dir(&dir)
             .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         self.dirs.push(dir.clone());

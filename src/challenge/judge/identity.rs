@@ -35,7 +35,7 @@ fn taken(id: u32) -> bool {
     local_ids().contains(&id)
 }
 
-fn random_u32() -> u32 {
+pub(super) fn random_u32() -> u32 {
     let mut bytes = [0u8; 4];
     // SAFETY: getrandom writes at most 4 bytes into `bytes`.
     let n = unsafe { libc::getrandom(bytes.as_mut_ptr().cast(), 4, 0) };

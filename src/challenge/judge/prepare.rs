@@ -17,12 +17,21 @@ use crate::challenge::judge::{Isolation, IsolationChoice, IsolationUnavailable, 
 fn cgroups() -> &'static Result<cgroup::Version, String> {
     static CGROUPS: std::sync::OnceLock<Result<cgroup::Version, String>> =
         std::sync::OnceLock::new();
-    CGROUPS.get_or_init(|| match cgroup::RunGroup::new(Some(1 << 30), 1) {
+    CGROUPS.get_or_init(|| {
+        if is_root() {
+            cgroup::remove_stale();
+        }
+        cgroup_probe()
+    })
+}
+
+fn cgroup_probe() -> Result<cgroup::Version, String> {
+    match cgroup::RunGroup::new(Some(1 << 30), 1) {
         Ok(Some(group)) => Ok(group.version()),
         Ok(None) if !is_root() => Err("the judge is not root".into()),
         Ok(None) => Err("no cgroup hierarchy with memory and pids".into()),
         Err(e) => Err(e.to_string()),
-    })
+    }
 }
 
 /// How a run's memory is bounded without a cgroup.
