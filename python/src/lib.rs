@@ -785,6 +785,12 @@ fn census<'py>(py: Python<'py>, metric: &str) -> PyResult<Bound<'py, PyDict>> {
 #[pymodule(name = "_pocket")]
 fn pocket_module(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // numpy's array API is loaded on first use, by importing numpy: loaded lazily, a
+    // Ctrl-C that landed during that import panicked inside the first array returned
+    // (CI, 2026-12-04: random_states under SIGINT). Load it with the module instead.
+    // Importing numpy first turns a failed import into this import's exception.
+    py.import("numpy")?;
+    PyArray1::<u8>::zeros(py, 0, false);
     m.add("Error", py.get_type::<Error>())?;
     m.add("POSITIONS", POSITIONS)?;
     m.add("SOLVED", Stickers::SOLVED.as_str())?;
