@@ -111,22 +111,70 @@ pub(crate) fn seed(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u64>> {
     }
 }
 
-/// Run `work` on `n` items in chunks, with the GIL released for each chunk and
-/// Python's signal handlers run between them, so that Ctrl-C stops a long call with
-/// `KeyboardInterrupt`.
-pub(crate) fn in_chunks<S: Send>(
-    py: Python<'_>,
-    n: usize,
-    state: &mut S,
-    mut work: impl FnMut(&mut S, usize) + Send,
-) -> PyResult<()> {
-    const CHUNK: usize = 1 << 16;
-    let mut done = 0;
-    while done < n {
-        let size = CHUNK.min(n - done);
-        py.detach(|| work(state, size));
-        done += size;
-        py.check_signals()?;
+/// The type and value of `value` as a message shows them: `int 5`, `str 'yes'`.
+pub(crate) fn described(value: &Bound<'_, PyAny>) -> String {
+    let kind = value
+        .get_type()
+        .name()
+        .map_or("?".to_string(), |n| n.to_string());
+    let repr = value.repr().map_or("?".to_string(), |r| r.to_string());
+    format!("{kind} {repr}")
+}
+
+/// A str argument, or a `TypeError` naming it, what it takes and what it was given.
+pub(crate) fn word(value: &Bound<'_, PyAny>, name: &str, takes: &str) -> PyResult<String> {
+    value
+        .cast::<pyo3::types::PyString>()
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{name} must be a str ({takes}), not {}",
+                described(value)
+            ))
+        })?
+        .to_cow()
+        .map(|s| s.into_owned())
+}
+
+/// An optional str argument: None, or as [`word`].
+pub(crate) fn opt_word(
+    value: &Bound<'_, PyAny>,
+    name: &str,
+    takes: &str,
+) -> PyResult<Option<String>> {
+    match value.is_none() {
+        true => Ok(None),
+        false => word(value, name, takes).map(Some),
     }
-    Ok(())
+}
+
+/// The `metric` argument of every call (checked by [`crate::parse_metric`]).
+pub(crate) fn metric(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    word(value, "metric", "'htm', 'qtm' or 'one-way'")
+}
+
+/// The `layout` argument of every call.
+pub(crate) fn layout(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    word(value, "layout", "'golf' or 'urfdlb'")
+}
+
+/// The `errors` argument of every batch call.
+pub(crate) fn errors(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    word(value, "errors", "'raise' or 'mask'")
+}
+
+/// A flag: True or False (numpy's bool too), never a truthy str such as 'yes'.
+pub(crate) fn flag(value: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    let numpy_bool = value
+        .py()
+        .import("numpy")
+        .and_then(|np| np.getattr("bool_"))
+        .and_then(|b| value.is_instance(&b))
+        .unwrap_or(false);
+    if value.is_instance_of::<pyo3::types::PyBool>() || numpy_bool {
+        return value.is_truthy();
+    }
+    Err(PyTypeError::new_err(format!(
+        "{name} must be True or False, not {}",
+        described(value)
+    )))
 }

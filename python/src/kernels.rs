@@ -4,6 +4,9 @@
 use pocket_lib::internals::bulk;
 use pocket_lib::internals::lookup::Distances;
 use pocket_lib::model::STICKERS;
+use pyo3::prelude::*;
+
+use crate::work;
 
 /// A position number that is no position: the mark of a bad row in the kernels.
 pub(crate) const BAD: u32 = u32::MAX;
@@ -53,26 +56,28 @@ pub(crate) fn threads_auto(n: usize) -> usize {
     }
 }
 
-pub(crate) fn distance_kernel(dist: &impl Distances, idx: &[u32], threads: usize) -> Vec<i8> {
-    // Zeroed memory comes from the system untouched: each thread faults in its part.
-    let mut out = output::<i8>(idx.len());
-    on_threads(&mut out, 1, threads, |first, part| {
+pub(crate) fn distance_kernel(
+    py: Python<'_>,
+    dist: &impl Distances,
+    idx: &[u32],
+    threads: usize,
+) -> PyResult<Vec<i8>> {
+    work::filled(py, idx.len(), 1, threads, |first, part| {
         for (o, &x) in part.iter_mut().zip(&idx[first..]) {
             *o = if x == BAD { -1 } else { dist.at(x) as i8 };
         }
-    });
-    out
+    })
 }
 
 pub(crate) fn policy_kernel(
+    py: Python<'_>,
     dist: &impl Distances,
     idx: &[u32],
     moves: &[usize],
     threads: usize,
-) -> Vec<bool> {
+) -> PyResult<Vec<bool>> {
     let k = moves.len();
-    let mut out = output::<bool>(idx.len() * k);
-    on_threads(&mut out, k, threads, |first, part| {
+    work::filled(py, idx.len(), k, threads, |first, part| {
         for (row, o) in part.chunks_mut(k).enumerate() {
             let x = idx[first + row];
             if x == BAD {
@@ -86,33 +91,7 @@ pub(crate) fn policy_kernel(
                 o[j] = dist.at(bulk::step(x, m)) + 1 == d;
             }
         }
-    });
-    out
-}
-
-/// An output buffer of `len` zeroed items, untouched: the system gives zeroed pages as
-/// they are first written, by the thread that writes them. On Linux the buffer is
-/// asked for in 2 MB pages, which cuts the page faults of writing a large result 512
-/// times (next_states of 1M rows, 216 MB: see python/README.md for the figures).
-pub(crate) fn output<T: Copy + Default>(len: usize) -> Vec<T> {
-    let v = vec![T::default(); len];
-    #[cfg(target_os = "linux")]
-    {
-        const HUGE: usize = 2 << 20;
-        let bytes = len * std::mem::size_of::<T>();
-        if bytes >= 4 * HUGE {
-            let start = (v.as_ptr() as usize).next_multiple_of(HUGE);
-            let end = (v.as_ptr() as usize + bytes) / HUGE * HUGE;
-            if end > start {
-                // Advice only: if refused, the buffer is the same, in small pages.
-                // SAFETY: the range lies inside the buffer `v` owns.
-                unsafe {
-                    libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
-                }
-            }
-        }
-    }
-    v
+    })
 }
 
 /// Write each valid row (`idx[i] != BAD`) permuted by every permutation in turn, rows

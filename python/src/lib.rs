@@ -12,6 +12,7 @@ mod kernels;
 mod read;
 mod rl;
 mod vector_env;
+mod work;
 
 use std::sync::Mutex;
 
@@ -71,7 +72,7 @@ fn parse_layout(py: Python<'_>, name: &str) -> PyResult<Layout> {
 }
 
 /// Whether bad rows raise (`"raise"`) or are marked in the result (`"mask"`).
-fn parse_errors(py: Python<'_>, mode: &str) -> PyResult<bool> {
+pub(crate) fn parse_errors(py: Python<'_>, mode: &str) -> PyResult<bool> {
     match mode {
         "raise" => Ok(true),
         "mask" => Ok(false),
@@ -131,22 +132,19 @@ pub(crate) fn batch(
 
 /// The position number of each state (int32; -1 marks a bad row with errors="mask").
 #[pyfunction]
-#[pyo3(signature = (states, *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 pub(crate) fn to_index<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
-    let out: Vec<i32> = idx
-        .iter()
-        .map(|&i| if i == BAD { -1 } else { i as i32 })
-        .collect();
+    let out = work::mapped(&idx, |&i| if i == BAD { -1 } else { i as i32 })?;
     if s.single {
         return Ok(out[0].into_pyobject(py)?.into_any());
     }
@@ -156,15 +154,15 @@ pub(crate) fn to_index<'py>(
 /// Stickers of position numbers: one int gives a str (face letters ULFRBD), an
 /// array gives uint8 rows (n, 24) of face numbers.
 #[pyfunction]
-#[pyo3(signature = (indices, *, layout = "golf", threads = None))]
+#[pyo3(signature = (indices, *, layout = "golf".into(), threads = None))]
 fn from_index<'py>(
     py: Python<'py>,
     indices: &Bound<'py, PyAny>,
-    layout: &str,
+    #[pyo3(from_py_with = args::layout)] layout: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let threads = args::opt_int_in(threads.as_ref(), "threads", i64::MIN, i64::MAX)?;
-    let layout = parse_layout(py, layout)?;
+    let layout = parse_layout(py, &layout)?;
     let mut held = Held { rows: None };
     let s = read_states(py, indices, layout, &mut held)?;
     let Form::Indices(idx) = &s.form else {
@@ -176,7 +174,7 @@ fn from_index<'py>(
     check_rows(py, &s, idx, true)?;
     let (to_golf, _) = layout_maps(layout);
     let t = threads_for(py, threads, idx.len())?;
-    let rows = faces_rows(py, idx, &to_golf, t);
+    let rows = faces_rows(py, idx, &to_golf, t)?;
     if s.single {
         let text: String = rows
             .iter()
@@ -192,43 +190,44 @@ fn from_index<'py>(
 }
 
 /// Face rows of valid position numbers, in the layout of `to_golf`.
-fn faces_rows(py: Python<'_>, idx: &[u32], to_golf: &[usize; STICKERS], threads: usize) -> Vec<u8> {
-    py.detach(|| {
-        let mut out = output::<u8>(idx.len() * STICKERS);
-        on_threads(&mut out, STICKERS, threads, |first, part| {
-            for (k, row) in part.chunks_mut(STICKERS).enumerate() {
-                let golf = bulk::faces_of_index(idx[first + k]).unwrap_or([0; STICKERS]);
-                for (i, v) in row.iter_mut().enumerate() {
-                    *v = golf[to_golf[i]];
-                }
+fn faces_rows(
+    py: Python<'_>,
+    idx: &[u32],
+    to_golf: &[usize; STICKERS],
+    threads: usize,
+) -> PyResult<Vec<u8>> {
+    work::filled(py, idx.len(), STICKERS, threads, |first, part| {
+        for (k, row) in part.chunks_mut(STICKERS).enumerate() {
+            let golf = bulk::faces_of_index(idx[first + k]).unwrap_or([0; STICKERS]);
+            for (i, v) in row.iter_mut().enumerate() {
+                *v = golf[to_golf[i]];
             }
-        });
-        out
+        }
     })
 }
 
 /// The optimal distance of each state in `metric` (int8; -1 marks a bad row with
 /// errors="mask"). One state gives an int.
 #[pyfunction]
-#[pyo3(signature = (states, metric = "htm", *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, metric = "htm".into(), *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 fn distance<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    metric: &str,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let metric = parse_metric(py, metric)?;
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let metric = parse_metric(py, &metric)?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
-    let out = py.detach(|| match distances_for(metric, idx.len(), FOR_DISTANCES) {
-        Dist::Table(table) => distance_kernel(&table, &idx, t),
-        Dist::Walk(walk) => distance_kernel(&walk, &idx, t),
-        Dist::Search(search) => distance_kernel(&search, &idx, t),
-    });
+    let out = match py.detach(|| distances_for(metric, idx.len(), FOR_DISTANCES)) {
+        Dist::Table(table) => distance_kernel(py, &table, &idx, t)?,
+        Dist::Walk(walk) => distance_kernel(py, &walk, &idx, t)?,
+        Dist::Search(search) => distance_kernel(py, &search, &idx, t)?,
+    };
     if s.single {
         return Ok(out[0].into_pyobject(py)?.into_any());
     }
@@ -243,27 +242,27 @@ pub(crate) fn metric_moves(metric: Metric) -> Vec<usize> {
 /// Which of the metric's moves start an optimal solution: bool (n, 9) in HTM
 /// (R R' R2 U U' U2 F F' F2), (n, 6) in QTM, (n, 3) one-way. A solved state has none.
 #[pyfunction]
-#[pyo3(signature = (states, metric = "htm", *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, metric = "htm".into(), *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 fn optimal_moves<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    metric: &str,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let metric = parse_metric(py, metric)?;
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let metric = parse_metric(py, &metric)?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     let moves = metric_moves(metric);
     let k = moves.len();
-    let out = py.detach(|| match distances_for(metric, idx.len(), FOR_POLICIES) {
-        Dist::Table(table) => policy_kernel(&table, &idx, &moves, t),
-        Dist::Walk(walk) => policy_kernel(&walk, &idx, &moves, t),
-        Dist::Search(search) => policy_kernel(&search, &idx, &moves, t),
-    });
+    let out = match py.detach(|| distances_for(metric, idx.len(), FOR_POLICIES)) {
+        Dist::Table(table) => policy_kernel(py, &table, &idx, &moves, t)?,
+        Dist::Walk(walk) => policy_kernel(py, &walk, &idx, &moves, t)?,
+        Dist::Search(search) => policy_kernel(py, &search, &idx, &moves, t)?,
+    };
     let arr = Array2::from_shape_vec((idx.len(), k), out)
         .map_err(|e| Error::new_err(e.to_string()))?
         .into_pyarray(py);
@@ -282,17 +281,17 @@ pub(crate) fn in_layout(perm: &[u8; STICKERS], layout: Layout) -> [u8; STICKERS]
 /// The states one move away: rows give uint8 (n, k, 24) in their own colours, numbers
 /// give int32 (n, k), strings give lists of str; k = 9 (HTM moves), 6 (QTM) or 3.
 #[pyfunction]
-#[pyo3(signature = (states, metric = "htm", *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, metric = "htm".into(), *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 fn next_states<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    metric: &str,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let metric = parse_metric(py, metric)?;
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let metric = parse_metric(py, &metric)?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
@@ -305,13 +304,9 @@ fn next_states<'py>(
     match &s.form {
         Form::Rows(rows) => {
             let rows: &[u8] = rows;
-            let out = py.detach(|| {
-                let mut out = output::<u8>(idx.len() * k * STICKERS);
-                on_threads(&mut out, k * STICKERS, t, |first, part| {
-                    permute_rows(rows, &idx, first, &perms, part);
-                });
-                out
-            });
+            let out = work::filled(py, idx.len(), k * STICKERS, t, |first, part| {
+                permute_rows(rows, &idx, first, &perms, part);
+            })?;
             let arr = Array3::from_shape_vec((idx.len(), k, STICKERS), out)
                 .map_err(|e| Error::new_err(e.to_string()))?
                 .into_pyarray(py);
@@ -321,22 +316,18 @@ fn next_states<'py>(
             Ok(arr.into_any())
         }
         Form::Indices(_) => {
-            let out = py.detach(|| {
-                let mut out = output::<i32>(idx.len() * k);
-                on_threads(&mut out, k, t, |first, part| {
-                    for (r, o) in part.chunks_mut(k).enumerate() {
-                        let x = idx[first + r];
-                        if x == BAD {
-                            o.fill(-1);
-                            continue;
-                        }
-                        for (d, &m) in o.iter_mut().zip(&moves) {
-                            *d = bulk::step(x, m) as i32;
-                        }
+            let out = work::filled(py, idx.len(), k, t, |first, part| {
+                for (r, o) in part.chunks_mut(k).enumerate() {
+                    let x = idx[first + r];
+                    if x == BAD {
+                        o.fill(-1);
+                        continue;
                     }
-                });
-                out
-            });
+                    for (d, &m) in o.iter_mut().zip(&moves) {
+                        *d = bulk::step(x, m) as i32;
+                    }
+                }
+            })?;
             let arr = Array2::from_shape_vec((idx.len(), k), out)
                 .map_err(|e| Error::new_err(e.to_string()))?
                 .into_pyarray(py);
@@ -395,19 +386,19 @@ fn strings_out<'py>(
 /// Apply a move sequence in WCA notation (R U F, also D L B, rotations x y z, wide
 /// moves, groups) to every state; the result has the states' form.
 #[pyfunction]
-#[pyo3(signature = (states, moves, *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, moves, *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 fn apply<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    moves: &str,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = moves_arg)] moves: String,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let seq: WcaSequence = moves
         .parse()
         .or_else(|e: pocket_lib::model::NotationError| refuse(py, e.to_string()))?;
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
@@ -421,13 +412,9 @@ fn apply<'py>(
     match &s.form {
         Form::Rows(rows) => {
             let rows: &[u8] = rows;
-            let out = py.detach(|| {
-                let mut out = output::<u8>(idx.len() * STICKERS);
-                on_threads(&mut out, STICKERS, t, |first, part| {
-                    permute_rows(rows, &idx, first, std::slice::from_ref(&perm), part);
-                });
-                out
-            });
+            let out = work::filled(py, idx.len(), STICKERS, t, |first, part| {
+                permute_rows(rows, &idx, first, std::slice::from_ref(&perm), part);
+            })?;
             let arr = Array2::from_shape_vec((idx.len(), STICKERS), out)
                 .map_err(|e| Error::new_err(e.to_string()))?
                 .into_pyarray(py);
@@ -437,23 +424,19 @@ fn apply<'py>(
             Ok(arr.into_any())
         }
         Form::Indices(_) => {
-            let out = py.detach(|| {
-                let mut out = vec![0i32; idx.len()];
-                on_threads(&mut out, 1, t, |first, part| {
-                    for (o, &x) in part.iter_mut().zip(&idx[first..]) {
-                        let Some(faces) = bulk::faces_of_index(x) else {
-                            *o = -1;
-                            continue;
-                        };
-                        let after: [u8; STICKERS] =
-                            std::array::from_fn(|i| faces[golf_perm[i] as usize]);
-                        *o = bulk::index_of_faces(&after)
-                            .or_else(|| row_by_parser(&after))
-                            .map_or(-1, |v| v as i32);
-                    }
-                });
-                out
-            });
+            let out = work::filled(py, idx.len(), 1, t, |first, part| {
+                for (o, &x) in part.iter_mut().zip(&idx[first..]) {
+                    let Some(faces) = bulk::faces_of_index(x) else {
+                        *o = -1;
+                        continue;
+                    };
+                    let after: [u8; STICKERS] =
+                        std::array::from_fn(|i| faces[golf_perm[i] as usize]);
+                    *o = bulk::index_of_faces(&after)
+                        .or_else(|| row_by_parser(&after))
+                        .map_or(-1, |v| v as i32);
+                }
+            })?;
             if s.single {
                 return Ok(out[0].into_pyobject(py)?.into_any());
             }
@@ -537,43 +520,43 @@ fn with_cost_solver<T: Send>(
 /// An optimal solution (moves over R U F, e.g. "R U' F2"; "" when solved): the first
 /// in the move order R R' R2 U U' U2 F F' F2, as `pocket solve` prints it.
 #[pyfunction]
-#[pyo3(signature = (state, metric = "htm", *, cost = None, layout = "golf"))]
+#[pyo3(signature = (state, metric = "htm".into(), *, cost = None, layout = "golf".into()))]
 fn solve(
     py: Python<'_>,
     state: &Bound<'_, PyAny>,
-    metric: &str,
-    cost: Option<&str>,
-    layout: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+    #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
+    #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<String> {
-    let metric = parse_metric(py, metric)?;
-    let cube = one_cube(py, state, layout)?;
+    let metric = parse_metric(py, &metric)?;
+    let cube = one_cube(py, state, &layout)?;
     if let Some(spec) = cost {
         if metric != Metric::Htm {
             return refuse(py, "cost replaces metric: give one or the other");
         }
-        return with_cost_solver(py, spec, |s| s.solve(&cube).to_string());
+        return with_cost_solver(py, &spec, |s| s.solve(&cube).to_string());
     }
     Ok(py.detach(|| with_solver(metric, |s| s.solve(&cube)).to_string()))
 }
 
 /// Every optimal solution, sorted move by move in the order R R' R2 U U' U2 F F' F2.
 #[pyfunction]
-#[pyo3(signature = (state, metric = "htm", *, cost = None, layout = "golf"))]
+#[pyo3(signature = (state, metric = "htm".into(), *, cost = None, layout = "golf".into()))]
 fn solve_all(
     py: Python<'_>,
     state: &Bound<'_, PyAny>,
-    metric: &str,
-    cost: Option<&str>,
-    layout: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+    #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
+    #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<Vec<String>> {
-    let metric = parse_metric(py, metric)?;
-    let cube = one_cube(py, state, layout)?;
+    let metric = parse_metric(py, &metric)?;
+    let cube = one_cube(py, state, &layout)?;
     let all = match cost {
         Some(spec) => {
             if metric != Metric::Htm {
                 return refuse(py, "cost replaces metric: give one or the other");
             }
-            with_cost_solver(py, spec, |s| s.solve_all(&cube))?
+            with_cost_solver(py, &spec, |s| s.solve_all(&cube))?
         }
         None => py.detach(|| with_solver(metric, |s| s.solve_all(&cube))),
     };
@@ -582,39 +565,40 @@ fn solve_all(
 
 /// The number of optimal solutions.
 #[pyfunction]
-#[pyo3(signature = (state, metric = "htm", *, cost = None, layout = "golf"))]
+#[pyo3(signature = (state, metric = "htm".into(), *, cost = None, layout = "golf".into()))]
 fn count(
     py: Python<'_>,
     state: &Bound<'_, PyAny>,
-    metric: &str,
-    cost: Option<&str>,
-    layout: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+    #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
+    #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<u64> {
-    let metric = parse_metric(py, metric)?;
-    let cube = one_cube(py, state, layout)?;
+    let metric = parse_metric(py, &metric)?;
+    let cube = one_cube(py, state, &layout)?;
     match cost {
         Some(spec) => {
             if metric != Metric::Htm {
                 return refuse(py, "cost replaces metric: give one or the other");
             }
-            with_cost_solver(py, spec, |s| s.solve_all(&cube).len() as u64)
+            with_cost_solver(py, &spec, |s| s.solve_all(&cube).len() as u64)
         }
         None => Ok(py.detach(|| with_solver(metric, |s| s.count(&cube)))),
     }
 }
 
-/// `min_distance` (`default` if None), at most `most`.
-fn min_distance_arg(
+/// The distance argument `name` (`default` if None), at most `most`.
+fn distance_arg(
     py: Python<'_>,
     value: Option<&Bound<'_, PyAny>>,
+    name: &str,
     default: u32,
     most: u32,
 ) -> PyResult<u32> {
-    let d = args::opt_int_in(value, "min_distance", 0, i64::MAX)?.unwrap_or(default.into());
+    let d = args::opt_int_in(value, name, 0, i64::MAX)?.unwrap_or(default.into());
     if d > i64::from(most) {
         return refuse(
             py,
-            format!("min_distance {d} is more than the largest distance ({most})"),
+            format!("{name} {d} is more than the largest distance ({most})"),
         );
     }
     Ok(d as u32)
@@ -627,7 +611,7 @@ fn rng(seed: Option<u64>) -> Rng {
 /// `n` position numbers (int32) drawn uniformly from the positions at distance
 /// `min_distance` to `max_distance` (or exactly `distance`) from solved in `metric`.
 #[pyfunction]
-#[pyo3(signature = (n, seed = None, *, min_distance = None, max_distance = None, distance = None, metric = "htm"))]
+#[pyo3(signature = (n, seed = None, *, min_distance = None, max_distance = None, distance = None, metric = "htm".into()))]
 #[allow(clippy::too_many_arguments)]
 fn random_states<'py>(
     py: Python<'py>,
@@ -636,9 +620,9 @@ fn random_states<'py>(
     min_distance: Option<&Bound<'py, PyAny>>,
     max_distance: Option<&Bound<'py, PyAny>>,
     distance: Option<&Bound<'py, PyAny>>,
-    metric: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
 ) -> PyResult<Bound<'py, PyArray1<i32>>> {
-    let metric = parse_metric(py, metric)?;
+    let metric = parse_metric(py, &metric)?;
     let n = args::count(n, "n", 4)?;
     let seed = args::seed(seed)?;
     let most = metric.gods_number();
@@ -652,11 +636,14 @@ fn random_states<'py>(
                     "give distance, or min_distance and max_distance, not both",
                 );
             }
-            Some(min_distance_arg(py, Some(d), 0, most)?)
+            Some(distance_arg(py, Some(d), "distance", 0, most)?)
         }
         _ => None,
     };
-    let lo = exact.map_or_else(|| min_distance_arg(py, min_distance, 0, most), Ok)?;
+    let lo = exact.map_or_else(
+        || distance_arg(py, min_distance, "min_distance", 0, most),
+        Ok,
+    )?;
     let hi = match (exact, max_distance) {
         (Some(d), _) => d,
         (None, Some(v)) if !v.is_none() => {
@@ -683,18 +670,38 @@ fn random_states<'py>(
     let mut r = rng(seed);
     if lo == 0 && hi == most {
         // Every position: the draw of old, so that a seed gives the same states.
-        args::in_chunks(py, n, &mut (&mut out, &mut r), |(out, r), size| {
+        work::in_pieces(py, n, &mut (&mut out, &mut r), |(out, r), size| {
             for _ in 0..size {
                 out.push(r.below(POSITIONS as u64) as i32);
             }
         })?;
     } else {
         let (order, starts) = py.detach(|| rl::by_distance(metric));
-        args::in_chunks(py, n, &mut (&mut out, &mut r), |(out, r), size| {
+        work::in_pieces(py, n, &mut (&mut out, &mut r), |(out, r), size| {
             rl::draw_in_range(order, starts, lo as usize, hi as usize, r, out, size);
         })?;
     }
     Ok(out.into_pyarray(py))
+}
+
+fn cost_arg(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    args::opt_word(value, "cost", "move costs such as 'F=2,R2=1.5'")
+}
+
+fn moves_arg(value: &Bound<'_, PyAny>) -> PyResult<String> {
+    args::word(value, "moves", "a move sequence such as \"R U R' U'\"")
+}
+
+fn optimal_arg(value: &Bound<'_, PyAny>) -> PyResult<bool> {
+    args::flag(value, "optimal")
+}
+
+fn set_arg(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    args::opt_word(value, "set", "a case set's name such as 'cll'")
+}
+
+fn goal_arg(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    args::opt_word(value, "goal", "a pattern in face letters, '.' for any")
 }
 
 /// Random-state scrambles as `pocket scramble` makes them (the same ones for the same
@@ -709,9 +716,9 @@ fn scramble<'py>(
     seed: Option<&Bound<'py, PyAny>>,
     min_distance: Option<&Bound<'py, PyAny>>,
     length: Option<&Bound<'py, PyAny>>,
-    optimal: bool,
-    set: Option<String>,
-    goal: Option<String>,
+    #[pyo3(from_py_with = optimal_arg)] optimal: bool,
+    #[pyo3(from_py_with = set_arg)] set: Option<String>,
+    #[pyo3(from_py_with = goal_arg)] goal: Option<String>,
 ) -> PyResult<Vec<(String, String)>> {
     let set = match set {
         Some(name) => Some(name.parse::<CaseSet>().or_else(|e| refuse(py, e))?),
@@ -740,7 +747,7 @@ fn scramble<'py>(
     let mut made = args::room(n, "n")?;
     let mut failed = None;
     let mut scrambles = scrambles;
-    args::in_chunks(
+    work::in_pieces(
         py,
         n,
         &mut (&mut made, &mut scrambles, &mut failed),
@@ -767,9 +774,12 @@ fn scramble<'py>(
 
 /// How many positions lie at each distance from solved: {distance: positions}.
 #[pyfunction]
-#[pyo3(signature = (metric = "htm"))]
-fn census<'py>(py: Python<'py>, metric: &str) -> PyResult<Bound<'py, PyDict>> {
-    let metric = parse_metric(py, metric)?;
+#[pyo3(signature = (metric = "htm".into()))]
+fn census<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+) -> PyResult<Bound<'py, PyDict>> {
+    let metric = parse_metric(py, &metric)?;
     // Counted once per metric: the census's own breadth-first search, not the
     // distance table, so the tests compare two searches.
     let counted = py.detach(|| shared::census_of(metric));

@@ -1,6 +1,7 @@
 //! Reading states: the three forms (strings, uint8 rows, position numbers) into
 //! position numbers, and the command line's message for a state that is none.
 
+use numpy::ndarray::Axis;
 use std::borrow::Cow;
 
 use numpy::{
@@ -15,7 +16,7 @@ use pocket_lib::model::{POSITIONS, STICKERS};
 use pocket_lib::{Cube, Layout, Stickers};
 
 use crate::kernels::*;
-use crate::{error, refuse};
+use crate::{error, refuse, work};
 
 /// Face letters of the rows' numbers U L F R B D = 0..5.
 pub(crate) const FACE_LETTERS: &[u8; 6] = b"ULFRBD";
@@ -67,20 +68,23 @@ pub(crate) fn shape_text(shape: &[usize]) -> String {
 
 /// Copy integer indices of numpy type `T` into position numbers.
 macro_rules! indices_of {
-    ($arr:expr, $($t:ty),*) => {{
+    ($py:expr, $arr:expr, $($t:ty),*) => {{
         let mut found = None;
         $(
             if found.is_none() {
                 if let Ok(a) = $arr.cast::<PyArray1<$t>>() {
                     let r = a.readonly();
                     let v = r.as_array();
-                    found = Some(
-                        v.iter()
-                            .map(|&x| {
-                                u32::try_from(x).ok().filter(|&v| v < POSITIONS).unwrap_or(BAD)
-                            })
-                            .collect::<Vec<u32>>(),
-                    );
+                    let mut out = work::reserved::<u32>(v.len())?;
+                    // Read with the GIL held, so Ctrl-C is looked for after each
+                    // 4M numbers (about 30 ms).
+                    for xs in v.axis_chunks_iter(Axis(0), 1 << 22) {
+                        out.extend(xs.iter().map(|&x| {
+                            u32::try_from(x).ok().filter(|&v| v < POSITIONS).unwrap_or(BAD)
+                        }));
+                        $py.check_signals()?;
+                    }
+                    found = Some(out);
                 }
             }
         )*
@@ -147,8 +151,12 @@ fn read_python_value<'a>(
     if !items.iter().any(|x| x.is_instance_of::<PyString>()) {
         return Ok(None);
     }
-    let mut texts = Vec::with_capacity(items.len());
+    let mut texts = crate::args::room(items.len(), "states")?;
     for (row, x) in items.iter().enumerate() {
+        // Read with the GIL held: Ctrl-C is looked for every 65,536 strings (20 ms).
+        if row % (1 << 16) == 0 {
+            py.check_signals()?;
+        }
         let Ok(s) = x.cast::<PyString>() else {
             return Err(error(
                 py,
@@ -187,7 +195,18 @@ fn read_array<'py, 'a>(
     };
     let from_list = !obj.is_instance_of::<PyUntypedArray>();
     let kind = given_array.dtype().kind();
-    let mut arr = numpy.call_method1("ascontiguousarray", (&given,))?;
+    // Rows are read as one slice, so they are made contiguous; numbers are read as
+    // they lie (a strided or broadcast array was copied whole, 0.8 s for 2 x 10**8,
+    // in numpy, where Ctrl-C waits).
+    let mut arr = match kind {
+        b'i' | b'u'
+            if given_array.ndim() <= 1
+                && !given_array.dtype().is_equiv_to(&numpy::dtype::<u8>(py)) =>
+        {
+            given.clone()
+        }
+        _ => numpy.call_method1("ascontiguousarray", (&given,))?,
+    };
     // Nested lists of small numbers are rows: numpy made them int64.
     if from_list && given_array.ndim() == 2 && (kind == b'i' || kind == b'u') {
         let small = given.call_method0("min")?.extract::<i64>()? >= 0
@@ -273,12 +292,12 @@ fn read_numbers<'a>(
     } else {
         arr.clone()
     };
-    let mut found = indices_of!(flat, i64, i32, i16, i8, u64, u32, u16);
+    let mut found = indices_of!(py, flat, i64, i32, i16, i8, u64, u32, u16);
     if found.is_none() {
         // Another byte order: as native int64 (a uint64 past its range turns
         // negative, which is refused alike).
         let native = flat.call_method1("astype", ("int64",))?;
-        found = indices_of!(native, i64);
+        found = indices_of!(py, native, i64);
     }
     match found {
         Some(v) => Ok((Form::Indices(v), single)),
@@ -374,31 +393,40 @@ pub(crate) fn why_bad(states: &States<'_, '_>, row: usize) -> String {
     }
 }
 
-/// The position numbers of every state, [`BAD`] for a state that is none; read on
-/// `threads` threads.
-pub(crate) fn indices<'f>(form: &'f Form<'_>, layout: Layout, threads: usize) -> Cow<'f, [u32]> {
-    match form {
+/// The position numbers of every state, [`BAD`] for a state that is none; rows read
+/// on `threads` threads, in pieces that Ctrl-C can stop.
+fn indices<'f>(
+    py: Python<'_>,
+    form: &'f Form<'_>,
+    layout: Layout,
+    threads: usize,
+) -> PyResult<Cow<'f, [u32]>> {
+    Ok(match form {
         Form::Indices(v) => Cow::Borrowed(v),
-        Form::Strings(texts) => Cow::Owned(
-            texts
-                .iter()
-                .map(|t| parse_text(t, layout).map_or(BAD, |(c, _)| c.coord().index()))
-                .collect(),
-        ),
+        Form::Strings(texts) => {
+            Cow::Owned(work::filled(py, texts.len(), 1, threads, |first, part| {
+                for (o, t) in part.iter_mut().zip(&texts[first..]) {
+                    *o = parse_text(t, layout).map_or(BAD, |(c, _)| c.coord().index());
+                }
+            })?)
+        }
         Form::Rows(rows) => {
-            let n = rows.len() / STICKERS;
-            let mut out = vec![0u32; n];
             let (to_golf, _) = layout_maps(layout);
             let golf = layout == Layout::Golf;
-            on_threads(&mut out, 1, threads, |first, part| {
-                for (k, o) in part.iter_mut().enumerate() {
-                    let i = first + k;
-                    *o = row_index(&rows[i * STICKERS..(i + 1) * STICKERS], &to_golf, golf);
-                }
-            });
-            Cow::Owned(out)
+            Cow::Owned(work::filled(
+                py,
+                rows.len() / STICKERS,
+                1,
+                threads,
+                |first, part| {
+                    for (k, o) in part.iter_mut().enumerate() {
+                        let i = first + k;
+                        *o = row_index(&rows[i * STICKERS..(i + 1) * STICKERS], &to_golf, golf);
+                    }
+                },
+            )?)
         }
-    }
+    })
 }
 
 pub(crate) fn count_of(states: &States<'_, '_>) -> usize {
@@ -435,7 +463,7 @@ pub(crate) fn read_indices<'f>(
     raise: bool,
 ) -> PyResult<Cow<'f, [u32]>> {
     let (form, layout) = (&states.form, states.layout);
-    let idx = py.detach(|| indices(form, layout, threads));
+    let idx = indices(py, form, layout, threads)?;
     check_rows(py, states, &idx, raise)?;
     Ok(idx)
 }

@@ -9,6 +9,8 @@ use numpy::{
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+
+use crate::args;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use pocket_lib::cube::Symmetry;
@@ -19,6 +21,7 @@ use pocket_lib::{Coord, Cube, Layout, Metric};
 
 use crate::kernels::*;
 use crate::read::*;
+use crate::work;
 use crate::{Error, batch, error, in_layout, metric_moves, parse_metric, refuse, threads_for};
 
 /// Position numbers as the form the states were given in: int32 numbers, uint8 rows
@@ -32,10 +35,7 @@ fn answer_in_form<'py>(
     k: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let n = out.len() / k.unwrap_or(1);
-    let as_i32: Vec<i32> = out
-        .iter()
-        .map(|&x| if x == BAD { -1 } else { x as i32 })
-        .collect();
+    let as_i32 = work::mapped(&out, |&x| if x == BAD { -1 } else { x as i32 })?;
     match (&s.form, k) {
         (Form::Indices(_), None) if s.single => Ok(as_i32[0].into_pyobject(py)?.into_any()),
         (Form::Indices(_), None) => Ok(as_i32.into_pyarray(py).into_any()),
@@ -50,7 +50,7 @@ fn answer_in_form<'py>(
         }
         (Form::Rows(_), _) => {
             let (to_golf, _) = layout_maps(s.layout);
-            let rows = rows_of(py, &out, &to_golf);
+            let rows = rows_of(py, &out, &to_golf)?;
             let arr = Array2::from_shape_vec((out.len(), STICKERS), rows)
                 .map_err(|e| Error::new_err(e.to_string()))?
                 .into_pyarray(py);
@@ -91,27 +91,19 @@ fn answer_in_form<'py>(
 }
 
 /// Face rows (golf order permuted by `to_golf`) of position numbers; a bad one 255s.
-fn rows_of(py: Python<'_>, idx: &[u32], to_golf: &[usize; STICKERS]) -> Vec<u8> {
-    py.detach(|| {
-        let mut out = output::<u8>(idx.len() * STICKERS);
-        on_threads(
-            &mut out,
-            STICKERS,
-            threads_auto(idx.len()),
-            |first, part| {
-                for (k, row) in part.chunks_mut(STICKERS).enumerate() {
-                    match bulk::faces_of_index(idx[first + k]) {
-                        Some(golf) => {
-                            for (i, v) in row.iter_mut().enumerate() {
-                                *v = golf[to_golf[i]];
-                            }
-                        }
-                        None => row.fill(u8::MAX),
+fn rows_of(py: Python<'_>, idx: &[u32], to_golf: &[usize; STICKERS]) -> PyResult<Vec<u8>> {
+    let t = threads_auto(idx.len());
+    work::filled(py, idx.len(), STICKERS, t, |first, part| {
+        for (k, row) in part.chunks_mut(STICKERS).enumerate() {
+            match bulk::faces_of_index(idx[first + k]) {
+                Some(golf) => {
+                    for (i, v) in row.iter_mut().enumerate() {
+                        *v = golf[to_golf[i]];
                     }
                 }
-            },
-        );
-        out
+                None => row.fill(u8::MAX),
+            }
+        }
     })
 }
 
@@ -154,14 +146,15 @@ fn read_actions(
             if !(0..k as i64).contains(&a) {
                 return bad(None, a);
             }
-            Ok(vec![a as u8; n])
+            let mut all = work::zeroed::<u8>(n, n)?;
+            all.fill(a as u8);
+            Ok(all)
         }
         1 => {
             let a: PyReadonlyArray1<'_, i64> = arr.extract()?;
             // A strided view (`actions[::2]`) is read as it lies; as_slice refused it
             // with a bare TypeError (found by the test of the one-pass path).
-            let values: Vec<i64> = a.as_array().iter().copied().collect();
-            let values = &values[..];
+            let values = a.as_array();
             if values.len() != n {
                 return refuse(
                     py,
@@ -171,7 +164,11 @@ fn read_actions(
             if let Some(row) = values.iter().position(|&a| !(0..k as i64).contains(&a)) {
                 return bad(Some(row), values[row]);
             }
-            Ok(values.iter().map(|&a| a as u8).collect())
+            let mut out = work::zeroed::<u8>(n, n)?;
+            for (o, &a) in out.iter_mut().zip(values.iter()) {
+                *o = a as u8;
+            }
+            Ok(out)
         }
         _ => refuse(
             py,
@@ -247,26 +244,22 @@ where
     }
     let t = threads_for(py, threads, xs.len())?;
     let (bad_state, bad_action) = (AtomicBool::new(false), AtomicBool::new(false));
-    let out = py.detach(|| {
-        let mut out = output::<i32>(xs.len());
-        on_threads(&mut out, 1, t, |first, part| {
-            for (r, o) in part.iter_mut().enumerate() {
-                let (x, a) = (xs[first + r].into(), acts[first + r].into());
-                let Some(&m) = usize::try_from(a).ok().and_then(|a| moves.get(a)) else {
-                    bad_action.store(true, Ordering::Relaxed);
-                    continue;
-                };
-                *o = match u32::try_from(x) {
-                    Ok(x) if x < POSITIONS => bulk::step(x, m) as i32,
-                    _ => {
-                        bad_state.store(true, Ordering::Relaxed);
-                        -1
-                    }
-                };
-            }
-        });
-        out
-    });
+    let out = work::filled::<i32>(py, xs.len(), 1, t, |first, part| {
+        for (r, o) in part.iter_mut().enumerate() {
+            let (x, a) = (xs[first + r].into(), acts[first + r].into());
+            let Some(&m) = usize::try_from(a).ok().and_then(|a| moves.get(a)) else {
+                bad_action.store(true, Ordering::Relaxed);
+                continue;
+            };
+            *o = match u32::try_from(x) {
+                Ok(x) if x < POSITIONS => bulk::step(x, m) as i32,
+                _ => {
+                    bad_state.store(true, Ordering::Relaxed);
+                    -1
+                }
+            };
+        }
+    })?;
     if bad_action.into_inner() || (raise && bad_state.into_inner()) {
         return Ok(None);
     }
@@ -314,25 +307,21 @@ fn step_rows_with<'py, A: Copy + Into<i64> + Sync>(
     let t = threads_for(py, threads, n)?;
     let perms: Vec<[u8; STICKERS]> = moves.iter().map(|&m| STICKER_PERMUTATIONS[m]).collect();
     let refused = AtomicBool::new(false);
-    let out = py.detach(|| {
-        let mut out = output::<u8>(n * STICKERS);
-        let bad = |i: usize| {
-            let row: &[u8; STICKERS] = rows[i * STICKERS..][..STICKERS]
-                .try_into()
-                .expect("24 bytes");
-            let action = usize::try_from(acts[i].into()).ok();
-            let bad = action.is_none_or(|a| a >= perms.len()) || !bulk::is_position_of_faces(row);
-            if bad {
-                refused.store(true, Ordering::Relaxed);
-            }
-            bad
-        };
-        let choice = |i: usize| acts[i].into() as usize;
-        on_threads(&mut out, STICKERS, t, |first, part| {
-            permute_rows_chosen(rows, bad, first, &perms, choice, part);
-        });
-        out
-    });
+    let bad = |i: usize| {
+        let row: &[u8; STICKERS] = rows[i * STICKERS..][..STICKERS]
+            .try_into()
+            .expect("24 bytes");
+        let action = usize::try_from(acts[i].into()).ok();
+        let bad = action.is_none_or(|a| a >= perms.len()) || !bulk::is_position_of_faces(row);
+        if bad {
+            refused.store(true, Ordering::Relaxed);
+        }
+        bad
+    };
+    let choice = |i: usize| acts[i].into() as usize;
+    let out = work::filled(py, n, STICKERS, t, |first, part| {
+        permute_rows_chosen(rows, bad, first, &perms, choice, part);
+    })?;
     if refused.into_inner() {
         return Ok(None);
     }
@@ -344,19 +333,19 @@ fn step_rows_with<'py, A: Copy + Into<i64> + Sync>(
 /// One move per state: `actions[i]` indexes the metric's moves (`MOVES`, `QTM_MOVES`
 /// or `ONE_WAY_MOVES`); the answer has the states' form.
 #[pyfunction]
-#[pyo3(signature = (states, actions, metric = "htm", *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, actions, metric = "htm".into(), *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn step<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
     actions: &Bound<'py, PyAny>,
-    metric: &str,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let metric = parse_metric(py, metric)?;
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let metric = parse_metric(py, &metric)?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let moves = metric_moves(metric);
     if let Some(out) = step_numbers(py, states, actions, &moves, b.raise, b.threads)? {
         return Ok(out);
@@ -377,20 +366,16 @@ pub(crate) fn step<'py>(
     match &s.form {
         Form::Rows(rows) => {
             let rows: &[u8] = rows;
-            let out = py.detach(|| {
-                let mut out = output::<u8>(idx.len() * STICKERS);
-                on_threads(&mut out, STICKERS, t, |first, part| {
-                    permute_rows_chosen(
-                        rows,
-                        |i| idx[i] == BAD,
-                        first,
-                        &perms,
-                        |i| acts[i] as usize,
-                        part,
-                    );
-                });
-                out
-            });
+            let out = work::filled::<u8>(py, idx.len(), STICKERS, t, |first, part| {
+                permute_rows_chosen(
+                    rows,
+                    |i| idx[i] == BAD,
+                    first,
+                    &perms,
+                    |i| acts[i] as usize,
+                    part,
+                );
+            })?;
             let arr = Array2::from_shape_vec((idx.len(), STICKERS), out)
                 .map_err(|e| Error::new_err(e.to_string()))?
                 .into_pyarray(py);
@@ -400,19 +385,15 @@ pub(crate) fn step<'py>(
             }
         }
         Form::Indices(_) => {
-            let out = py.detach(|| {
-                let mut out = output::<i32>(idx.len());
-                on_threads(&mut out, 1, t, |first, part| {
-                    for (r, o) in part.iter_mut().enumerate() {
-                        let i = first + r;
-                        *o = match idx[i] {
-                            BAD => -1,
-                            x => bulk::step(x, moves[acts[i] as usize]) as i32,
-                        };
-                    }
-                });
-                out
-            });
+            let out = work::filled::<i32>(py, idx.len(), 1, t, |first, part| {
+                for (r, o) in part.iter_mut().enumerate() {
+                    let i = first + r;
+                    *o = match idx[i] {
+                        BAD => -1,
+                        x => bulk::step(x, moves[acts[i] as usize]) as i32,
+                    };
+                }
+            })?;
             match s.single {
                 true => Ok(out[0].into_pyobject(py)?.into_any()),
                 false => Ok(out.into_pyarray(py).into_any()),
@@ -443,13 +424,14 @@ pub(crate) fn step<'py>(
 /// Fill `out` (n x 24 x 6) with the one-hot encoding of each position's stickers, in
 /// the order of `from_index` (`to_golf`); a bad row stays all zeros.
 fn one_hot_into<T: Copy + Send + Sync>(
+    py: Python<'_>,
     out: &mut [T],
     idx: &[u32],
     to_golf: &[usize; STICKERS],
     one: T,
     threads: usize,
-) {
-    on_threads(out, STICKERS * 6, threads, |first, part| {
+) -> PyResult<()> {
+    work::fill(py, out, STICKERS * 6, threads, |first, part| {
         for (k, block) in part.chunks_mut(STICKERS * 6).enumerate() {
             if let Some(golf) = bulk::faces_of_index(idx[first + k]) {
                 for (i, &g) in to_golf.iter().enumerate() {
@@ -457,22 +439,22 @@ fn one_hot_into<T: Copy + Send + Sync>(
                 }
             }
         }
-    });
+    })
 }
 
 /// The one-hot encoding of each state, shape (n, 24, 6) (or (24, 6)), in the sticker
 /// order and face numbers of `from_index`, of the given dtype.
 #[pyfunction]
-#[pyo3(signature = (states, dtype = None, *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, dtype = None, *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 pub(crate) fn one_hot<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
     dtype: Option<&Bound<'py, PyAny>>,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
@@ -489,11 +471,8 @@ pub(crate) fn one_hot<'py>(
     let n = idx.len();
     macro_rules! encode {
         ($t:ty, $one:expr) => {{
-            let out = py.detach(|| {
-                let mut out = output::<$t>(n * STICKERS * 6);
-                one_hot_into(&mut out, &idx, &to_golf, $one, t);
-                out
-            });
+            let mut out = work::zeroed::<$t>(n.saturating_mul(STICKERS * 6), n)?;
+            one_hot_into(py, &mut out, &idx, &to_golf, $one, t)?;
             Array3::from_shape_vec((n, STICKERS, 6), out)
                 .map_err(|e| Error::new_err(e.to_string()))?
                 .into_pyarray(py)
@@ -525,27 +504,23 @@ pub(crate) fn one_hot<'py>(
 
 /// The inverse of each position (the same distance in every metric), in the form given.
 #[pyfunction]
-#[pyo3(signature = (states, *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 pub(crate) fn inverse<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
-    let out = py.detach(|| {
-        let mut out = output::<u32>(idx.len());
-        on_threads(&mut out, 1, t, |first, part| {
-            for (o, &x) in part.iter_mut().zip(&idx[first..]) {
-                *o = Coord::new(x).map_or(BAD, |c| c.cube().inverse().coord().index());
-            }
-        });
-        out
-    });
+    let out = work::filled::<u32>(py, idx.len(), 1, t, |first, part| {
+        for (o, &x) in part.iter_mut().zip(&idx[first..]) {
+            *o = Coord::new(x).map_or(BAD, |c| c.cube().inverse().coord().index());
+        }
+    })?;
     answer_in_form(py, &s, out, None)
 }
 
@@ -587,39 +562,35 @@ fn corner_symmetries(metric: Metric) -> &'static CornerSymmetries {
 /// `symmetry_moves`): shape (n, k), k = 6 (3 for one-way), the state itself first.
 /// Each image is at the state's distance in the metric.
 #[pyfunction]
-#[pyo3(signature = (states, metric = "htm", *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, metric = "htm".into(), *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 pub(crate) fn symmetries<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    metric: &str,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let metric = parse_metric(py, metric)?;
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let metric = parse_metric(py, &metric)?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     let (syms, _) = corner_symmetries(metric);
     let k = syms.len();
-    let out = py.detach(|| {
-        let mut out = output::<u32>(idx.len() * k);
-        on_threads(&mut out, k, t, |first, part| {
-            for (r, o) in part.chunks_mut(k).enumerate() {
-                match Coord::new(idx[first + r]) {
-                    Some(c) => {
-                        let cube = c.cube();
-                        for (d, sym) in o.iter_mut().zip(syms) {
-                            *d = sym.conjugate(&cube).coord().index();
-                        }
+    let out = work::filled::<u32>(py, idx.len(), k, t, |first, part| {
+        for (r, o) in part.chunks_mut(k).enumerate() {
+            match Coord::new(idx[first + r]) {
+                Some(c) => {
+                    let cube = c.cube();
+                    for (d, sym) in o.iter_mut().zip(syms) {
+                        *d = sym.conjugate(&cube).coord().index();
                     }
-                    None => o.fill(BAD),
                 }
+                None => o.fill(BAD),
             }
-        });
-        out
-    });
+        }
+    })?;
     answer_in_form(py, &s, out, Some(k))
 }
 
@@ -627,9 +598,12 @@ pub(crate) fn symmetries<'py>(
 /// `[s, m]` is the move number m' with `symmetries(step(P, m))[s] ==
 /// step(symmetries(P)[s], m')`, so that a policy target maps with its state.
 #[pyfunction]
-#[pyo3(signature = (metric = "htm"))]
-pub(crate) fn symmetry_moves<'py>(py: Python<'py>, metric: &str) -> PyResult<Bound<'py, PyAny>> {
-    let metric = parse_metric(py, metric)?;
+#[pyo3(signature = (metric = "htm".into()))]
+pub(crate) fn symmetry_moves<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = args::metric)] metric: String,
+) -> PyResult<Bound<'py, PyAny>> {
+    let metric = parse_metric(py, &metric)?;
     let (_, maps) = corner_symmetries(metric);
     let k = maps.len();
     let m = maps.first().map_or(0, Vec::len);
@@ -677,35 +651,31 @@ const PY222_COLOUR: [u8; 6] = [0, 4, 2, 1, 5, 3];
 /// States as py222 arrays (n, 24) (or (24,)): its sticker order and colours, with the
 /// reference corner down-back-left, as py222's `normFC` leaves them.
 #[pyfunction]
-#[pyo3(signature = (states, *, layout = "golf", errors = "raise", threads = None))]
+#[pyo3(signature = (states, *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 pub(crate) fn to_py222<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    layout: &str,
-    errors: &str,
+    #[pyo3(from_py_with = args::layout)] layout: String,
+    #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let b = batch(py, layout, errors, threads.as_ref())?;
+    let b = batch(py, &layout, &errors, threads.as_ref())?;
     let mut held = Held { rows: None };
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     let n = idx.len();
-    let out = py.detach(|| {
-        let mut out = output::<i64>(n * STICKERS);
-        on_threads(&mut out, STICKERS, t, |first, part| {
-            for (k, row) in part.chunks_mut(STICKERS).enumerate() {
-                match bulk::faces_of_index(idx[first + k]) {
-                    Some(golf) => {
-                        for (i, v) in row.iter_mut().enumerate() {
-                            *v = i64::from(PY222_COLOUR[golf[PY222[i]] as usize]);
-                        }
+    let out = work::filled::<i64>(py, n, STICKERS, t, |first, part| {
+        for (k, row) in part.chunks_mut(STICKERS).enumerate() {
+            match bulk::faces_of_index(idx[first + k]) {
+                Some(golf) => {
+                    for (i, v) in row.iter_mut().enumerate() {
+                        *v = i64::from(PY222_COLOUR[golf[PY222[i]] as usize]);
                     }
-                    None => row.fill(-1),
                 }
+                None => row.fill(-1),
             }
-        });
-        out
-    });
+        }
+    })?;
     let arr = Array2::from_shape_vec((n, STICKERS), out)
         .map_err(|e| Error::new_err(e.to_string()))?
         .into_pyarray(py);
@@ -718,12 +688,13 @@ pub(crate) fn to_py222<'py>(
 /// Position numbers of py222 arrays (n, 24) (or one (24,)) of its colours 0 to 5, in
 /// any orientation (read through the reference corner, as every state is).
 #[pyfunction]
-#[pyo3(signature = (states, *, errors = "raise"))]
+#[pyo3(signature = (states, *, errors = "raise".into()))]
 pub(crate) fn from_py222<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
-    errors: &str,
+    #[pyo3(from_py_with = args::errors)] errors: String,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let raise = crate::parse_errors(py, &errors)?;
     let np = py.import("numpy")?;
     let arr = np.call_method1("asarray", (states,))?;
     let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
@@ -740,9 +711,13 @@ pub(crate) fn from_py222<'py>(
     let a: numpy::PyReadonlyArray2<'_, i64> = arr.extract()?;
     let flat = a.as_slice()?;
     // To pocket's golf rows, colours renamed to pocket's face numbers; a colour out of
-    // range becomes 6, which the reader refuses by row.
-    let mut golf = vec![0u8; flat.len()];
+    // range becomes 6, which the reader marks as a bad row.
+    let mut golf = work::zeroed::<u8>(flat.len(), flat.len() / STICKERS)?;
     for (r, row) in flat.chunks(STICKERS).enumerate() {
+        // Read with the GIL held: Ctrl-C is looked for every 65,536 rows.
+        if r % (1 << 16) == 0 {
+            py.check_signals()?;
+        }
         for (i, &c) in row.iter().enumerate() {
             let face = PY222_COLOUR
                 .iter()
@@ -754,11 +729,44 @@ pub(crate) fn from_py222<'py>(
     let rows = Array2::from_shape_vec((flat.len() / STICKERS, STICKERS), golf)
         .map_err(|e| Error::new_err(e.to_string()))?
         .into_pyarray(py);
-    let idx = crate::to_index(py, rows.as_any(), "golf", errors, None)?;
+    let idx = crate::to_index(py, rows.as_any(), "golf".into(), "mask".into(), None)?;
+    if raise {
+        let marks: numpy::PyReadonlyArray1<'_, i32> = idx.extract()?;
+        if let Some(r) = marks.as_slice()?.iter().position(|&x| x < 0) {
+            let why = why_not_py222(&flat[r * STICKERS..][..STICKERS]);
+            return Err(error(py, why, (!single).then_some(r)));
+        }
+    }
     match single {
         true => idx.call_method1("__getitem__", (0,)),
         false => Ok(idx),
     }
+}
+
+/// Why a py222 row is no position, in py222's words: its columns and colours.
+fn why_not_py222(row: &[i64]) -> String {
+    if let Some(col) = row.iter().position(|&c| !(0..6).contains(&c)) {
+        return format!(
+            "colour {} at column {col} is not a py222 colour (0 to 5)",
+            row[col]
+        );
+    }
+    for colour in 0..6 {
+        let at: Vec<String> = (0..STICKERS)
+            .filter(|&i| row[i] == colour)
+            .map(|i| i.to_string())
+            .collect();
+        if at.len() != 4 {
+            return format!(
+                "colour {colour} is on {} stickers (columns {}), expected 4",
+                at.len(),
+                at.join(", ")
+            );
+        }
+    }
+    "the stickers make no 2x2x2 position: some corner's three colours are no corner of \
+     the cube, or two corners are the same, or a corner is twisted"
+        .into()
 }
 
 /// For `random_states`: `n` numbers drawn uniformly from the positions at distance

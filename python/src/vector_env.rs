@@ -6,9 +6,13 @@
 use numpy::{IntoPyArray, PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 
+use crate::args;
+
 use pocket_lib::internals::bulk;
 
-use crate::{metric_moves, parse_metric};
+use pocket_lib::model::POSITIONS;
+
+use crate::{Error, metric_moves, parse_metric};
 
 /// What one step gives back: reward, terminated, truncated, and which cubes restarted
 /// (their states are left for the caller to draw) with how many.
@@ -35,11 +39,11 @@ pub(crate) fn vector_step<'py>(
     actions: &Bound<'py, PyAny>,
     steps: &Bound<'py, PyAny>,
     ended: &Bound<'py, PyAny>,
-    metric: &str,
+    #[pyo3(from_py_with = args::metric)] metric: String,
     max_steps: i64,
     sparse: bool,
 ) -> PyResult<Option<Stepped<'py>>> {
-    let moves = metric_moves(parse_metric(py, metric)?);
+    let moves = metric_moves(parse_metric(py, &metric)?);
     let (Ok(actions), Ok(states), Ok(steps), Ok(ended)) = (
         actions.cast::<PyArray1<i64>>(),
         states.cast::<PyArray1<i32>>(),
@@ -69,6 +73,14 @@ pub(crate) fn vector_step<'py>(
         return Ok(None);
     };
     let n = s.len();
+    // The caller may have written to `states`: a number that is no position is named
+    // before any cube moves (it indexed past the move table and panicked, issue 61).
+    if let Some(i) = s.iter().position(|&x| !(0..POSITIONS as i32).contains(&x)) {
+        return Err(Error::new_err(format!(
+            "env {i}: state {} is not a position number (0 to 3,674,159)",
+            s[i]
+        )));
+    }
     let fits = acts.len() == n && k.len() == n && e.len() == n;
     if !fits || acts.iter().any(|&a| !(0..moves.len() as i64).contains(&a)) {
         return Ok(None);

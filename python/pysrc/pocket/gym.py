@@ -12,9 +12,12 @@ Options (keyword arguments of both):
   position number) or ``"rows"`` (uint8 (24,) face numbers), as ``pocket.from_index``.
 - how ``reset`` draws its state: ``distance=k`` (uniform at exactly k),
   ``min_distance``/``max_distance`` (uniform in the range), ``scramble=k`` (k random
-  moves, no face twice in a row), or by default uniform over all positions but the
-  solved one. ``reset(options={"distance": k})`` (or ``{"scramble": k}``, or
-  ``{"state": number}``) overrides the draw for one episode.
+  moves, no face twice in a row; k from 0 to ``MAX_SCRAMBLE``, 1,000), or by default
+  uniform over all positions but the solved one. ``reset(options=...)`` overrides the
+  draw for one episode with the keys ``distance``, ``min_distance``,
+  ``max_distance``, ``scramble`` or ``state`` (a position); any other key is refused.
+  Counts must be ints (numpy's too): 2.5 or "3" is a TypeError naming the key, a
+  count out of range a ``pocket.Error``.
 - ``max_steps``: truncation after that many steps (default 50).
 - ``reward``: ``"dense"`` (-1 a move, 0 for the move that solves; the default) or
   ``"sparse"`` (1 for the move that solves, else 0).
@@ -36,6 +39,27 @@ from pocket import _pocket
 
 _MOVES = {"htm": pocket.MOVES, "qtm": pocket.QTM_MOVES, "one-way": pocket.ONE_WAY_MOVES}
 _OBSERVATIONS = ("one_hot", "index", "rows")
+# The most random moves a scramble start takes: past about 20 the draw is as good as
+# uniform, and a count of 10**9 hung reset (issue 61).
+MAX_SCRAMBLE = 1000
+_RESET_OPTIONS = ("state", "distance", "min_distance", "max_distance", "scramble")
+
+
+def _integer(value, name, lowest, highest=None):
+    """`value` as an int from `lowest` to `highest`: a TypeError naming `name` for
+    anything that is not an integer (2.5, "x", True), a pocket.Error for one out of
+    range."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__} {value!r}")
+    value = int(value)
+    if value < lowest or (highest is not None and value > highest):
+        bound = f"at least {lowest}" if highest is None else f"from {lowest} to {highest}"
+        raise pocket.Error(f"{name} must be {bound}, not {value}")
+    return value
+
+
+def _optional_integer(value, name, lowest, highest=None):
+    return None if value is None else _integer(value, name, lowest, highest)
 
 
 def _observation_space(observation):
@@ -69,24 +93,32 @@ class _Config:
             raise pocket.Error(f"unknown reward '{reward}' (expected dense or sparse)")
         if scramble is not None and (distance is not None or min_distance is not None or max_distance is not None):
             raise pocket.Error("give scramble or a distance, not both")
-        if int(max_steps) < 1:
-            raise pocket.Error(f"max_steps must be at least 1, not {max_steps}")
+        if not isinstance(info_distance, (bool, np.bool_)):
+            raise TypeError(f"info_distance must be True or False, not {type(info_distance).__name__} {info_distance!r}")
         self.metric, self.observation, self.reward = metric, observation, reward
         self.moves = _MOVES[metric]
         self.faces = np.array(["RUF".index(m[0]) for m in self.moves])
-        self.distance, self.min_distance, self.max_distance = distance, min_distance, max_distance
-        self.scramble, self.max_steps, self.info_distance = scramble, int(max_steps), info_distance
+        self.distance = _optional_integer(distance, "distance", 0)
+        self.min_distance = _optional_integer(min_distance, "min_distance", 0)
+        self.max_distance = _optional_integer(max_distance, "max_distance", 0)
+        self.scramble = _optional_integer(scramble, "scramble", 0, MAX_SCRAMBLE)
+        self.max_steps = _integer(max_steps, "max_steps", 1)
+        self.info_distance = bool(info_distance)
 
     def draw(self, n, rng, options=None):
-        """`n` start states, drawn with the Generator `rng`."""
-        options = dict(options or {})
+        """`n` start states, drawn with the Generator `rng`; `options` (reset's) override
+        the configured draw."""
+        options = _reset_options(options)
         if "state" in options:
             return np.full(n, pocket.to_index(options["state"]), np.int32)
-        scramble = options.get("scramble", None if "distance" in options else self.scramble)
+        distances = {k: options[k] for k in ("distance", "min_distance", "max_distance") if k in options}
+        if "scramble" in options and distances:
+            raise pocket.Error("reset options: give scramble or a distance, not both")
+        scramble = options.get("scramble", None if distances else self.scramble)
         if scramble is not None:
-            return self._scrambled(n, int(scramble), rng)
-        if "distance" in options:
-            return pocket.random_states(n, rng, distance=options["distance"], metric=self.metric)
+            return self._scrambled(n, _integer(scramble, "scramble", 0, MAX_SCRAMBLE), rng)
+        if distances:
+            return pocket.random_states(n, rng, metric=self.metric, **distances)
         if self.distance is not None:
             return pocket.random_states(n, rng, distance=self.distance, metric=self.metric)
         return pocket.random_states(n, rng, min_distance=1 if self.min_distance is None else self.min_distance,
@@ -110,6 +142,19 @@ class _Config:
         if self.reward == "sparse":
             return solved.astype(np.float32)
         return np.where(solved, 0.0, -1.0).astype(np.float32)
+
+
+def _reset_options(options):
+    """reset's options as a dict, every key one reset takes (a misspelt key was
+    ignored before, issue 61)."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise TypeError(f"options must be a dict, not {type(options).__name__}")
+    for key in options:
+        if key not in _RESET_OPTIONS:
+            raise pocket.Error(f"unknown reset option {key!r} (expected one of {', '.join(_RESET_OPTIONS)})")
+    return options
 
 
 class PocketCubeEnv(gymnasium.Env):
@@ -164,10 +209,9 @@ class PocketCubeVectorEnv(VectorEnv):
     metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
 
     def __init__(self, num_envs=1, **options):
-        if int(num_envs) < 1:
-            raise pocket.Error(f"num_envs must be at least 1, not {num_envs}")
+        num_envs = _integer(num_envs, "num_envs", 1)
         self.config = _Config(**options)
-        self.num_envs = int(num_envs)
+        self.num_envs = num_envs
         self.single_action_space = spaces.Discrete(len(self.config.moves))
         self.single_observation_space = _observation_space(self.config.observation)
         self.action_space = spaces.MultiDiscrete(np.full(self.num_envs, len(self.config.moves)))
@@ -205,7 +249,14 @@ class PocketCubeVectorEnv(VectorEnv):
         return (_observe(self.states, self.config.observation), reward, solved, truncated, self._info())
 
     def _step_checked(self, actions):
-        moved = pocket.step(self.states, actions, self.config.metric)
+        states = np.asarray(self.states)
+        if states.shape != (self.num_envs,) or states.dtype.kind not in "iu":
+            raise pocket.Error(f"states must be {self.num_envs} position numbers, not {states.dtype} of shape {states.shape}")
+        bad = np.flatnonzero((states < 0) | (states >= pocket.POSITIONS))
+        if len(bad):
+            i = int(bad[0])
+            raise pocket.Error(f"env {i}: state {states[i]} is not a position number (0 to 3,674,159)")
+        moved = pocket.step(states, actions, self.config.metric)
         restart = self._ended
         if restart.any():
             moved[restart] = self.config.draw(int(restart.sum()), self._rng)

@@ -1,0 +1,241 @@
+//! How a long call does its work: into buffers asked for without aborting, in pieces
+//! short enough that Ctrl-C is answered within a second, across threads.
+//!
+//! Every call whose answer grows with its input allocates through [`zeroed`] (a
+//! `MemoryError` that names the bytes, before anything is touched, where Rust's own
+//! allocation would abort the interpreter) and works through [`fill`] or
+//! [`in_pieces`], which release the GIL for one piece at a time and run Python's
+//! signal handlers between pieces.
+
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::PyMemoryError;
+use pyo3::prelude::*;
+
+use crate::kernels::on_threads;
+
+/// How long a piece of work runs between two checks for Ctrl-C. Pieces are timed and
+/// resized towards this, so that KeyboardInterrupt comes within a second whatever a
+/// row costs (one-hot rows or 1,000-move scrambles) and the checks cost under 1%.
+const PIECE: Duration = Duration::from_millis(50);
+
+/// Types whose all-zero bytes are a value, so that a buffer of them can come zeroed
+/// from the system untouched.
+///
+/// # Safety
+/// The all-zero bit pattern must be a valid value of the type.
+pub(crate) unsafe trait Zeroed: Copy {}
+// SAFETY: zero is 0, 0.0 or false for each.
+unsafe impl Zeroed for u8 {}
+unsafe impl Zeroed for i8 {}
+unsafe impl Zeroed for bool {}
+unsafe impl Zeroed for i32 {}
+unsafe impl Zeroed for u32 {}
+unsafe impl Zeroed for i64 {}
+unsafe impl Zeroed for f32 {}
+unsafe impl Zeroed for f64 {}
+
+/// The physical memory and swap of this machine, in bytes (None where unknown). An
+/// answer larger than this can never be held, even where the system would promise
+/// the pages (overcommit) and kill the process when they are touched.
+fn memory_of_machine() -> Option<u128> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysinfo fills the struct it is given.
+        let mut info: libc::sysinfo = unsafe { std::mem::zeroed() };
+        if unsafe { libc::sysinfo(&mut info) } == 0 {
+            let unit = u128::from(info.mem_unit.max(1));
+            return Some((u128::from(info.totalram) + u128::from(info.totalswap)) * unit);
+        }
+    }
+    None
+}
+
+fn too_big(states: usize, bytes: u128, machine: Option<u128>) -> PyErr {
+    let why = match machine {
+        Some(m) if bytes > m => format!("more than this machine's {} bytes of memory", group(m)),
+        _ => "more than could be allocated".to_string(),
+    };
+    PyMemoryError::new_err(format!(
+        "the answer for {} states would need {} bytes, {why}: ask in smaller batches",
+        group(states as u128),
+        group(bytes)
+    ))
+}
+
+/// `n` with thousands separated by commas, as the messages print counts.
+fn group(n: u128) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A buffer of `len` zeroed items for the answer of `states` states, or a
+/// `MemoryError` that says how many bytes it would take (never an abort). The pages
+/// come from the system untouched and zeroed, so each thread faults in the part it
+/// writes. On Linux a large buffer is asked for in 2 MB pages, which cuts the page
+/// faults of writing it 512 times (next_states of 1M rows, 216 MB: see
+/// python/README.md for the figures).
+pub(crate) fn zeroed<T: Zeroed>(len: usize, states: usize) -> PyResult<Vec<T>> {
+    let size = std::mem::size_of::<T>();
+    let bytes = (len as u128) * (size as u128);
+    let machine = memory_of_machine();
+    if machine.is_some_and(|m| bytes > m) {
+        return Err(too_big(states, bytes, machine));
+    }
+    let layout =
+        std::alloc::Layout::array::<T>(len).map_err(|_| too_big(states, bytes, machine))?;
+    if layout.size() == 0 {
+        return Ok(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size.
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) } as *mut T;
+    if ptr.is_null() {
+        return Err(too_big(states, bytes, machine));
+    }
+    advise_huge_pages(ptr as usize, layout.size());
+    // SAFETY: allocated by the global allocator with the layout of `len` items of T,
+    // all zero, which `Zeroed` says is a value of T.
+    Ok(unsafe { Vec::from_raw_parts(ptr, len, len) })
+}
+
+fn advise_huge_pages(start: usize, bytes: usize) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        if bytes >= 4 * HUGE {
+            let (first, end) = (start.next_multiple_of(HUGE), (start + bytes) / HUGE * HUGE);
+            if end > first {
+                // Advice only: if refused, the buffer is the same, in small pages.
+                // SAFETY: the range lies inside the buffer just allocated.
+                unsafe {
+                    libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+                }
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (start, bytes);
+}
+
+/// `f` of each item of `items`, in a buffer asked for without aborting. Not zeroed
+/// first: every item is written, and zeroing (or faulting in fresh zero pages) cost
+/// 0.9 ms of `to_index`'s 1.3 ms for 1M numbers.
+pub(crate) fn mapped<U, T>(items: &[U], f: impl Fn(&U) -> T) -> PyResult<Vec<T>> {
+    let mut out = reserved(items.len())?;
+    out.extend(items.iter().map(f));
+    Ok(out)
+}
+
+/// Room for `len` items of the answer for as many states, or a `MemoryError` as
+/// [`zeroed`] raises it.
+pub(crate) fn reserved<T>(len: usize) -> PyResult<Vec<T>> {
+    let bytes = (len as u128) * (std::mem::size_of::<T>() as u128);
+    let machine = memory_of_machine();
+    if machine.is_some_and(|m| bytes > m) {
+        return Err(too_big(len, bytes, machine));
+    }
+    let mut out = Vec::new();
+    out.try_reserve_exact(len)
+        .map_err(|_| too_big(len, bytes, machine))?;
+    Ok(out)
+}
+
+/// The next piece's size from the last one's: as many items as should take
+/// [`PIECE`] at the last one's pace, growing at most 64 times a piece (a first piece
+/// is small, to learn the pace), never under `least`.
+fn next_piece(piece: usize, took: Duration, least: usize) -> usize {
+    let took = took.as_secs_f64().max(1e-6);
+    let wanted = (piece as f64 * PIECE.as_secs_f64() / took) as usize;
+    wanted.clamp(least, piece.saturating_mul(64).max(least))
+}
+
+/// Run `f(first_row, part)` over `out` (rows of `width` items) across `threads`
+/// threads, a timed piece at a time, with the GIL released during each piece and
+/// Python's signal handlers run after it: Ctrl-C raises KeyboardInterrupt within a
+/// piece, whatever the number of threads.
+pub(crate) fn fill<T: Send>(
+    py: Python<'_>,
+    out: &mut [T],
+    width: usize,
+    threads: usize,
+    f: impl Fn(usize, &mut [T]) + Sync,
+) -> PyResult<()> {
+    let width = width.max(1);
+    let rows = out.len() / width;
+    // A thread's first piece of 1,024 rows takes 2 µs to 0.2 ms: the pace is learnt
+    // for less than a thread start costs.
+    let least = threads.max(1) * 1024;
+    let (mut done, mut piece) = (0, least);
+    while done < rows {
+        let take = piece.min(rows - done);
+        let part = &mut out[done * width..(done + take) * width];
+        let start = Instant::now();
+        py.detach(|| on_threads(part, width, threads, |first, p| f(done + first, p)));
+        piece = next_piece(piece, start.elapsed(), least);
+        done += take;
+        py.check_signals()?;
+    }
+    Ok(())
+}
+
+/// A new buffer of `rows` rows of `width` zeroed items, filled by [`fill`].
+pub(crate) fn filled<T: Zeroed + Send>(
+    py: Python<'_>,
+    rows: usize,
+    width: usize,
+    threads: usize,
+    f: impl Fn(usize, &mut [T]) + Sync,
+) -> PyResult<Vec<T>> {
+    let mut out = zeroed(rows.saturating_mul(width), rows)?;
+    fill(py, &mut out, width, threads, f)?;
+    Ok(out)
+}
+
+/// Run `work(state, size)` on `n` items in timed pieces, with the GIL released for
+/// each and Python's signal handlers run between them, for work that is one thread's
+/// (a random draw whose order a seed fixes).
+pub(crate) fn in_pieces<S: Send>(
+    py: Python<'_>,
+    n: usize,
+    state: &mut S,
+    mut work: impl FnMut(&mut S, usize) + Send,
+) -> PyResult<()> {
+    let (mut done, mut piece) = (0, 1);
+    while done < n {
+        let size = piece.min(n - done);
+        let start = Instant::now();
+        py.detach(|| work(state, size));
+        piece = next_piece(piece, start.elapsed(), 1);
+        done += size;
+        py.check_signals()?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_are_sized_to_take_a_piece_s_time() {
+        assert_eq!(next_piece(8, Duration::from_millis(5), 4), 80);
+        assert_eq!(next_piece(8, Duration::from_nanos(1), 4), 512);
+        assert_eq!(next_piece(8, Duration::from_millis(50), 4), 8);
+        assert_eq!(next_piece(80, Duration::from_millis(500), 4), 8);
+        assert_eq!(next_piece(4, Duration::from_millis(500), 4), 4);
+    }
+
+    #[test]
+    fn counts_are_grouped_by_thousands() {
+        assert_eq!(group(57_600_000_000), "57,600,000,000");
+        assert_eq!(group(999), "999");
+        assert_eq!(group(1000), "1,000");
+    }
+}
