@@ -94,7 +94,7 @@ pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
     #[cfg(unix)]
     let mut out = {
         super::interrupt::install();
-        io::BufWriter::new(super::interrupt::WholeWrites)
+        super::interrupt::SafeOut::new()
     };
     #[cfg(not(unix))]
     let mut out = io::BufWriter::new(io::stdout().lock());

@@ -177,7 +177,7 @@ pub(super) fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
     #[cfg(unix)]
     let mut out = {
         super::interrupt::install();
-        io::BufWriter::with_capacity(64 * 1024, super::interrupt::WholeWrites)
+        super::interrupt::SafeOut::new()
     };
     #[cfg(not(unix))]
     let mut out = io::BufWriter::with_capacity(64 * 1024, io::stdout().lock());

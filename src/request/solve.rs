@@ -222,6 +222,11 @@ fn cube_only_option(a: &SolveRequest) -> Option<String> {
 /// them held whole took 292 MB.
 const LONG_ANSWERS: usize = 256;
 
+/// A defined puzzle's answers are written one by one: one state may take
+/// milliseconds and the next minutes (a hard 3x3x3), and what is done must be out
+/// before the long search starts (issue 61).
+const ONE_BY_ONE: usize = 1;
+
 /// How many answers `answer` may hold before writing them.
 fn part_size(answer: &Answer, pictures: bool) -> usize {
     if answer.all || pictures {
@@ -276,7 +281,7 @@ fn solve_puzzle(
                 streams,
                 &inputs.given,
                 inputs.sequences,
-                part_size(&answer, false),
+                ONE_BY_ONE,
                 &mut |items, text, _| answer.batch(&mut subject, items, text),
             )?);
         }
@@ -330,7 +335,7 @@ fn solve_puzzle(
         streams,
         &inputs.given,
         inputs.sequences,
-        part_size(&answer, false),
+        ONE_BY_ONE,
         &mut |items, text, _| answer.batch(&mut subject, items, text),
     )?)
 }
@@ -426,7 +431,7 @@ fn solve_reid(
         streams,
         &inputs.given,
         inputs.sequences,
-        usize::MAX,
+        ONE_BY_ONE,
         &mut |items, text, _| answer.batch(&mut subject, items, text),
     )?)
 }

@@ -11,6 +11,7 @@ mod oracle;
 
 mod barred;
 mod boundaries;
+mod boundaries_2;
 #[cfg(feature = "serve")]
 mod browser;
 mod cases;
