@@ -94,8 +94,7 @@ impl Reader {
 
     fn finish(self) -> Vec<u8> {
         self.thread.join().unwrap();
-        let text = self.text.lock().unwrap().clone();
-        text
+        std::mem::take(&mut *self.text.lock().unwrap())
     }
 }
 
