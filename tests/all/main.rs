@@ -40,3 +40,5 @@ mod robustness;
 mod scramble;
 #[cfg(feature = "serve")]
 mod serve;
+#[cfg(feature = "serve")]
+mod serve_crowd;

@@ -513,8 +513,10 @@ fn idle_connections_do_not_keep_a_request_out() {
         let server = Server::with_args(&caps);
         let port = server.port;
         let mut idle = idle_connections(port, 40);
-        // Give the server time to accept them all, so that they are the oldest.
-        std::thread::sleep(Duration::from_millis(200));
+        // Give the server time to accept them all, so that they are the oldest, and
+        // for them to count as unused: a connection gets 1 s to send its first
+        // request before it may be closed for another (issue 61).
+        std::thread::sleep(Duration::from_millis(1200));
         let answer = with_host(port, Some("localhost"), &format!("/api/solve?state={HARD}"));
         assert_eq!(answer.0, 200, "{caps:?}: {}", answer.1);
         // The oldest idle connections were closed to make room: reading one ends.

@@ -221,6 +221,7 @@ async fn solve_request(
             status: StatusCode::BAD_REQUEST,
             kind: JSON,
             body: line,
+            retry_after: None,
         }),
     }
 }
@@ -409,6 +410,7 @@ pub(super) async fn census_chart(
             status: StatusCode::OK,
             kind: SVG,
             body: census_svg(&list),
+            retry_after: None,
         },
         Err(r) => r,
     }

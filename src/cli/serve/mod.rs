@@ -45,7 +45,8 @@ use super::{EXIT_BAD_INPUT, EXIT_OK};
 use admission::{Connections, serve_until};
 use reply::Reply;
 use shared::{
-    FILE_RESERVE, MAX_CONNECTIONS, MAX_PER_CLIENT, MAX_TIME_LIMIT_S, Shared, TIME_LIMIT_S,
+    FILE_RESERVE, MAX_CONNECTIONS, MAX_PER_CLIENT, MAX_QUEUED_PER_CLIENT, MAX_REFUSING,
+    MAX_TIME_LIMIT_S, Shared, TIME_LIMIT_S,
 };
 
 #[derive(FromArgs, Debug)]
@@ -66,11 +67,15 @@ use shared::{
             answered within --time-limit (503 past it); plain answers (table look-ups) \
             have cores of their own and never wait behind searches; searches (cost=, \
             gen=, goal=) take one core each, half the cores at most for one client, and \
-            share 256 MiB (two weighted cost= searches at a time, others wait); a request \
+            share 256 MiB (two weighted cost= searches at a time, others wait); a client \
+            with --max-queued-per-client searches waiting gets a 429 with Retry-After for \
+            more; a request \
             with two Host headers gets a 400, and a Host header other than localhost, \
-            127.0.0.1, [::1] or the --host address a 421; when a client (an IP address) or \
-            everyone has as many connections open as allowed, its or everyone's oldest \
-            idle connection is closed for the new one; a connection idle 10 s (between \
+            127.0.0.1, [::1] or the --host address a 421; when a client (an IP address) has as many \
+            connections open as allowed, its oldest idle one is closed for the new one, \
+            and when everyone has, the oldest idle one of the client holding the most; \
+            where none is idle the new connection's request gets a 429 with Retry-After; \
+            a connection idle 10 s (between \
             requests, or in a request's head) is closed. Ctrl-C stops the server."
 )]
 pub(super) struct ServeArgs {
@@ -94,6 +99,10 @@ pub(super) struct ServeArgs {
     /// connections open at once from one IP address (default 512)
     #[argh(option, default = "MAX_PER_CLIENT")]
     max_per_client: usize,
+    /// searches one IP address may have waiting for a core beyond those running
+    /// (default 8; more get a 429)
+    #[argh(option, default = "MAX_QUEUED_PER_CLIENT")]
+    max_queued_per_client: usize,
 }
 
 fn router(shared: Arc<Shared>) -> Router {
@@ -228,7 +237,7 @@ pub(super) fn cmd_serve(a: ServeArgs) -> io::Result<u8> {
     }
     let mut total = a.max_connections;
     if let Some(files) = raise_file_limit() {
-        let room = files.saturating_sub(FILE_RESERVE).max(1);
+        let room = files.saturating_sub(FILE_RESERVE + MAX_REFUSING).max(1);
         if room < total {
             eprintln!(
                 "pocket: at most {room} connections at once (the open-file limit is {files})"
@@ -278,7 +287,8 @@ pub(super) fn cmd_serve(a: ServeArgs) -> io::Result<u8> {
         if a.open {
             open_browser(&url);
         }
-        let app = router(Arc::new(Shared::new(cores, time_limit, a.host)));
+        let shared = Shared::new(cores, time_limit, a.host, a.max_queued_per_client);
+        let app = router(Arc::new(shared));
         serve_until(listener, app, connections, stop_signal()).await;
         eprintln!("pocket: stopped");
         Ok(EXIT_OK)

@@ -43,6 +43,7 @@ pub(super) fn asset(kind: &'static str, body: &str) -> Reply {
         status: StatusCode::OK,
         kind,
         body: body.to_string(),
+        retry_after: None,
     }
 }
 

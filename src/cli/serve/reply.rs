@@ -9,6 +9,8 @@ pub(super) struct Reply {
     pub(super) status: StatusCode,
     pub(super) kind: &'static str,
     pub(super) body: String,
+    /// Seconds after which a refused request may be sent again (`Retry-After`).
+    pub(super) retry_after: Option<u32>,
 }
 
 pub(super) const JSON: &str = "application/json";
@@ -20,6 +22,7 @@ impl Reply {
             status: StatusCode::OK,
             kind: JSON,
             body,
+            retry_after: None,
         }
     }
 
@@ -29,6 +32,15 @@ impl Reply {
             status,
             kind: JSON,
             body: serde_json::json!({ "error": message }).to_string(),
+            retry_after: None,
+        }
+    }
+
+    /// A refusal for now, not of the request itself: try again after `seconds`.
+    pub(super) fn busy(status: StatusCode, message: &str, seconds: u32) -> Reply {
+        Reply {
+            retry_after: Some(seconds),
+            ..Reply::error(status, message)
         }
     }
 }
@@ -38,6 +50,10 @@ impl IntoResponse for Reply {
         let mut r = (self.status, self.body).into_response();
         r.headers_mut()
             .insert(header::CONTENT_TYPE, HeaderValue::from_static(self.kind));
+        if let Some(seconds) = self.retry_after {
+            r.headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
         r
     }
 }

@@ -39,6 +39,16 @@ pub(super) const MAX_CONNECTIONS: usize = 1024;
 /// can hold at most half of [`MAX_CONNECTIONS`].
 pub(super) const MAX_PER_CLIENT: usize = 512;
 
+/// Searches one client may have waiting for a core beyond those running
+/// (`--max-queued-per-client`): enough for a page's or a script's few at once, while
+/// 400 connections of one address sending searches get 429s instead of a queue that
+/// holds their connections for the time limit.
+pub(super) const MAX_QUEUED_PER_CLIENT: usize = 8;
+
+/// Connections being refused at once (each is answered a 429 and closed): past
+/// this, a connection is closed at once, as under a flood nothing else can be done.
+pub(super) const MAX_REFUSING: usize = 256;
+
 /// Descriptors kept for everything but connections (standard streams, the listener,
 /// the runtime's own).
 pub(super) const FILE_RESERVE: usize = 64;
@@ -57,6 +67,9 @@ pub(super) struct Shared {
     /// Permits of each client's entry in [`Shared::clients`]: half the cores, at
     /// least one, so that one client cannot take every search slot.
     pub(super) per_client: usize,
+    /// Searches one client may have waiting beyond its running ones
+    /// (`--max-queued-per-client`): more are refused with a 429.
+    pub(super) max_queued: usize,
     /// One permit per MiB of [`MEMORY_BUDGET_MB`].
     pub(super) memory: Arc<Semaphore>,
     /// How long a request may take.
@@ -70,12 +83,18 @@ pub(super) struct Shared {
 }
 
 impl Shared {
-    pub(super) fn new(cores: usize, time_limit: Duration, host: IpAddr) -> Shared {
+    pub(super) fn new(
+        cores: usize,
+        time_limit: Duration,
+        host: IpAddr,
+        max_queued: usize,
+    ) -> Shared {
         Shared {
             work: Arc::new(Semaphore::new(cores)),
             light: Arc::new(Semaphore::new(cores)),
             clients: Mutex::new(HashMap::new()),
             per_client: (cores / 2).max(1),
+            max_queued,
             memory: Arc::new(Semaphore::new(MEMORY_BUDGET_MB as usize)),
             time_limit,
             late: AtomicUsize::new(0),

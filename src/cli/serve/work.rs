@@ -39,6 +39,9 @@ impl Weight {
     }
 }
 
+/// The `Retry-After` of a refusal for now: a search takes about a second.
+pub(super) const RETRY_AFTER_S: u32 = 1;
+
 /// A running piece of work's core, and whether its request gave up on it.
 struct Ticket {
     core: Option<OwnedSemaphorePermit>,
@@ -64,10 +67,11 @@ pub(super) async fn on_a_core<T: Send + 'static>(
     let limit = shared.time_limit;
     let until = tokio::time::Instant::now() + limit;
     if weight != Weight::Light && shared.late.load(Ordering::SeqCst) >= shared.max_late {
-        return Err(Reply::error(
+        return Err(Reply::busy(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server is still finishing searches that ran past its time limit; \
              try again later",
+            RETRY_AFTER_S,
         ));
     }
     // The permits go with the work: a client that hangs up drops its request, but
@@ -77,7 +81,7 @@ pub(super) async fn on_a_core<T: Send + 'static>(
         _ => Some(ClientShare::new(
             shared,
             client.unwrap_or(IpAddr::from([0, 0, 0, 0])),
-        )),
+        )?),
     };
     let Permits { turn, core, memory } =
         tokio::time::timeout_at(until, permits(shared, weight, share.as_ref()))
@@ -128,13 +132,14 @@ pub(super) async fn on_a_core<T: Send + 'static>(
 
 /// The refusal of work that ran past the server's time limit.
 fn late_reply(limit: std::time::Duration) -> Reply {
-    Reply::error(
+    Reply::busy(
         StatusCode::SERVICE_UNAVAILABLE,
         &format!(
             "the request took more than the {} s it may take (the server's time limit); \
              try again later",
             limit.as_secs_f64()
         ),
+        RETRY_AFTER_S,
     )
 }
 
@@ -194,17 +199,35 @@ struct ClientShare {
 }
 
 impl ClientShare {
-    fn new(shared: &Arc<Shared>, client: IpAddr) -> ClientShare {
-        let permits = Arc::clone(
-            lock(&shared.clients)
-                .entry(client)
-                .or_insert_with(|| Arc::new(Semaphore::new(shared.per_client))),
-        );
-        ClientShare {
+    /// The client's share for one more search, or a 429 when it already has its
+    /// cores' worth running and `--max-queued-per-client` more waiting: a crowd's
+    /// searches waited for minutes on connections they kept busy, and their owners
+    /// sent more (issue 61).
+    fn new(shared: &Arc<Shared>, client: IpAddr) -> Result<ClientShare, Reply> {
+        let mut clients = lock(&shared.clients);
+        let permits = clients
+            .entry(client)
+            .or_insert_with(|| Arc::new(Semaphore::new(shared.per_client)));
+        // The map's count and one for each search of this client running or waiting.
+        let out = Arc::strong_count(permits) - 1;
+        if out >= shared.per_client + shared.max_queued {
+            return Err(Reply::busy(
+                StatusCode::TOO_MANY_REQUESTS,
+                &format!(
+                    "this address has {out} searches running or waiting, as many as one \
+                     address may (--max-queued-per-client {}); try again later",
+                    shared.max_queued
+                ),
+                RETRY_AFTER_S,
+            ));
+        }
+        let permits = Arc::clone(permits);
+        drop(clients);
+        Ok(ClientShare {
             shared: Arc::clone(shared),
             client,
             permits,
-        }
+        })
     }
 }
 
