@@ -337,6 +337,7 @@ fn next_states<'py>(
             Ok(arr.into_any())
         }
         Form::Strings(texts) => {
+            work::room_for_strings(texts.len().saturating_mul(k), texts.len())?;
             let lists: Vec<Option<Vec<String>>> = texts
                 .iter()
                 .zip(idx.iter())

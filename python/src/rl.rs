@@ -63,6 +63,7 @@ fn answer_in_form<'py>(
             arr.call_method1("reshape", (shape,))
         }
         (Form::Strings(_), _) => {
+            work::room_for_strings(out.len(), n)?;
             let text = |x: u32| -> Option<String> {
                 bulk::faces_of_index(x).map(|f| {
                     f.iter()

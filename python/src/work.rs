@@ -147,6 +147,33 @@ pub(crate) fn reserved<T>(len: usize) -> PyResult<Vec<T>> {
     Ok(out)
 }
 
+/// The bytes a str of the answer costs: Rust's copy (24 bytes and its 24 letters)
+/// and Python's object (73 bytes).
+const STR_BYTES: u128 = 128;
+
+/// Room for an answer of `strings` str for as many `states`, or a `MemoryError`
+/// before any is made. Each str is a small allocation of its own, which Rust would
+/// abort on rather than report, so the whole is checked against the machine and the
+/// address-space limit first.
+pub(crate) fn room_for_strings(strings: usize, states: usize) -> PyResult<()> {
+    let bytes = strings as u128 * STR_BYTES;
+    let machine = memory_of_machine();
+    #[cfg(unix)]
+    let limit = {
+        // SAFETY: getrlimit fills the struct it is given.
+        let mut r: libc::rlimit = unsafe { std::mem::zeroed() };
+        let known = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } == 0;
+        (known && r.rlim_cur != libc::RLIM_INFINITY).then_some(u128::from(r.rlim_cur))
+    };
+    #[cfg(not(unix))]
+    let limit: Option<u128> = None;
+    let most = [machine, limit].into_iter().flatten().min();
+    match most {
+        Some(m) if bytes > m => Err(too_big(states, bytes, machine)),
+        _ => Ok(()),
+    }
+}
+
 /// The next piece's size from the last one's: as many items as should take
 /// [`PIECE`] at the last one's pace, growing at most 64 times a piece (a first piece
 /// is small, to learn the pace), never under `least`.

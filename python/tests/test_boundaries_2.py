@@ -37,6 +37,7 @@ HUGE_CALLS = {
     "to_py222": "pocket.to_py222(big)",
     "next_states": "pocket.next_states(big)",
     "next_states of rows": "pocket.next_states(pocket.from_index(np.arange(10**6, dtype=np.int32)).repeat(10, axis=0))",
+    "next_states of strings": "pocket.next_states(['UUUULLFFRRBBLLFFRRBBDDDD'] * 10**7)",
     "from_index": "pocket.from_index(big)",
     "optimal_moves": "pocket.optimal_moves(big, 'qtm')",
     "symmetries": "pocket.symmetries(big)",
