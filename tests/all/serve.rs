@@ -561,33 +561,7 @@ fn two_host_headers_get_a_400() {
 /// server): the status, and when the answer came.
 #[cfg(unix)]
 fn get_from(source: [u8; 4], port: u16, target: &str) -> (u16, std::time::Instant) {
-    use std::os::fd::FromRawFd;
-    let addr = |ip: [u8; 4], port: u16| libc::sockaddr_in {
-        sin_family: libc::AF_INET as libc::sa_family_t,
-        sin_port: port.to_be(),
-        sin_addr: libc::in_addr {
-            s_addr: u32::from_ne_bytes(ip),
-        },
-        sin_zero: [0; 8],
-    };
-    let len = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
-    // SAFETY: a new socket of ours, bound and connected with valid addresses, then
-    // owned by the TcpStream.
-    let mut s = unsafe {
-        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
-        assert!(fd >= 0);
-        let from = addr(source, 0);
-        assert_eq!(
-            libc::bind(fd, (&from as *const libc::sockaddr_in).cast(), len),
-            0
-        );
-        let to = addr([127, 0, 0, 1], port);
-        assert_eq!(
-            libc::connect(fd, (&to as *const libc::sockaddr_in).cast(), len),
-            0
-        );
-        TcpStream::from_raw_fd(fd)
-    };
+    let mut s = common::server::connect_from(source, port).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(60))).ok();
     write!(
         s,

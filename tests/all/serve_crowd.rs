@@ -7,42 +7,11 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::os::fd::FromRawFd;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::common::server::Server;
-
-/// A connection to 127.0.0.1:`port` from the loopback address `from`.
-fn connect_from(from: [u8; 4], port: u16) -> std::io::Result<TcpStream> {
-    let address = |ip: [u8; 4], port: u16| libc::sockaddr_in {
-        sin_family: libc::AF_INET as libc::sa_family_t,
-        sin_port: port.to_be(),
-        sin_addr: libc::in_addr {
-            s_addr: u32::from_ne_bytes(ip),
-        },
-        sin_zero: [0; 8],
-    };
-    let size = std::mem::size_of::<libc::sockaddr_in>() as libc::socklen_t;
-    // SAFETY: a new socket, bound and connected with addresses that live on the stack
-    // for the calls; on failure it is closed before the error is returned.
-    unsafe {
-        let fd = libc::socket(libc::AF_INET, libc::SOCK_STREAM | libc::SOCK_CLOEXEC, 0);
-        if fd < 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        let (source, target) = (address(from, 0), address([127, 0, 0, 1], port));
-        let failed = libc::bind(fd, (&raw const source).cast(), size) != 0
-            || libc::connect(fd, (&raw const target).cast(), size) != 0;
-        if failed {
-            let e = std::io::Error::last_os_error();
-            libc::close(fd);
-            return Err(e);
-        }
-        Ok(TcpStream::from_raw_fd(fd))
-    }
-}
+use crate::common::server::{Server, connect_from};
 
 /// One answer read from a kept-alive connection: its status and head, or None when
 /// the connection ended first.
