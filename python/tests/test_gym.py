@@ -118,3 +118,15 @@ def test_a_read_only_or_shared_array_takes_the_general_step():
     same = np.zeros(8, np.int64)
     states = np.zeros(8, np.int32)
     assert pocket._vector_step(states, same, same, env._ended, "htm", 5, False) is None
+
+
+def test_make_vec_gives_the_native_vector_env_for_either_id():
+    # Issue 64: make_vec of PocketCube-v0 built a SyncVectorEnv (1,000-2,000 times
+    # slower), and of PocketCubeVector-v0 failed with "entry_point not specified".
+    for env_id in ("pocket/PocketCube-v0", "pocket/PocketCubeVector-v0"):
+        v = gymnasium.make_vec(env_id, 16, metric="qtm")
+        assert type(v).__name__ == "PocketCubeVectorEnv", env_id
+        assert v.num_envs == 16 and v.config.metric == "qtm"
+        obs, _ = v.reset(seed=3)
+        assert obs.shape == (16, 24, 6)
+        assert type(gymnasium.make(env_id).unwrapped).__name__ == "PocketCubeEnv"

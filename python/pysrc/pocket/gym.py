@@ -3,7 +3,10 @@
 ``PocketCubeEnv`` is a ``gymnasium.Env``; ``PocketCubeVectorEnv`` a
 ``gymnasium.vector.VectorEnv`` that steps all its environments in one call into Rust.
 Both are registered (``pocket/PocketCube-v0``, ``pocket/PocketCubeVector-v0``) when
-this module is imported, and through Gymnasium's plugin entry point.
+this module is imported: ``gymnasium.make("pocket.gym:pocket/PocketCube-v0")`` imports
+it. (The package also declares Gymnasium's plugin entry point, which Gymnasium 1.4
+does not load by itself.) Each id makes one cube with ``gymnasium.make`` and the
+native vector env with ``gymnasium.make_vec``.
 
 Options (keyword arguments of both):
 
@@ -272,12 +275,16 @@ class PocketCubeVectorEnv(VectorEnv):
 def register_envs():
     """Register both environments with Gymnasium (done on import, and by its plugin
     entry point)."""
-    for env_id, entry, kind in (
-        ("pocket/PocketCube-v0", "pocket.gym:PocketCubeEnv", "entry_point"),
-        ("pocket/PocketCubeVector-v0", "pocket.gym:PocketCubeVectorEnv", "vector_entry_point"),
-    ):
+    # Both ids take both entry points, so that gymnasium.make gives one cube and
+    # gymnasium.make_vec the native vector env (it built a SyncVectorEnv 1,000 times
+    # slower, and make_vec of the vector id failed: "entry_point not specified").
+    for env_id in ("pocket/PocketCube-v0", "pocket/PocketCubeVector-v0"):
         if env_id not in gymnasium.registry:
-            gymnasium.register(id=env_id, **{kind: entry})
+            gymnasium.register(
+                id=env_id,
+                entry_point="pocket.gym:PocketCubeEnv",
+                vector_entry_point="pocket.gym:PocketCubeVectorEnv",
+            )
 
 
 register_envs()
