@@ -130,3 +130,22 @@ def test_make_vec_gives_the_native_vector_env_for_either_id():
         obs, _ = v.reset(seed=3)
         assert obs.shape == (16, 24, 6)
         assert type(gymnasium.make(env_id).unwrapped).__name__ == "PocketCubeEnv"
+
+
+def test_a_reset_mask_resets_only_the_envs_it_marks():
+    # Issue 64: the vector env had no per-env reset.
+    v = gymnasium.make_vec("pocket/PocketCube-v0", 6, observation="index")
+    v.reset(seed=5)
+    v.step(np.zeros(6, np.int64))
+    before, steps = v.states.copy(), v.steps.copy()
+    mask = np.array([True, False, True, False, False, False])
+    obs, _ = v.reset(options={"reset_mask": mask, "distance": 11})
+    assert np.array_equal(v.states[~mask], before[~mask])
+    assert np.array_equal(v.steps[~mask], steps[~mask]) and (v.steps[mask] == 0).all()
+    assert (pocket.distance(v.states[mask]) == 11).all()
+    assert np.array_equal(obs, v.states)
+    for bad in (np.ones(5, bool), np.ones(6, int), [1, 0, 1, 0, 0, 0]):
+        with pytest.raises(pocket.Error, match=r"reset_mask must be a bool array of shape \(6,\)"):
+            v.reset(options={"reset_mask": bad})
+    with pytest.raises(pocket.Error, match="unknown reset option 'reset_mask'"):
+        pocket.gym.PocketCubeEnv().reset(options={"reset_mask": mask})

@@ -19,6 +19,8 @@ Options (keyword arguments of both):
   uniform over all positions but the solved one. ``reset(options=...)`` overrides the
   draw for one episode with the keys ``distance``, ``min_distance``,
   ``max_distance``, ``scramble`` or ``state`` (a position); any other key is refused.
+  The vector env also takes ``reset_mask`` (bool, one per env): only the marked envs
+  are reset. Options draw that reset's states only; autoresets draw as configured.
   Counts must be ints (numpy's too): 2.5 or "3" is a TypeError naming the key, a
   count out of range a ``pocket.Error``.
 - ``max_steps``: truncation after that many steps (default 50).
@@ -147,16 +149,17 @@ class _Config:
         return np.where(solved, 0.0, -1.0).astype(np.float32)
 
 
-def _reset_options(options):
+def _reset_options(options, vector=False):
     """reset's options as a dict, every key one reset takes (a misspelt key was
-    ignored before, issue 61)."""
+    ignored before, issue 61); the vector env also takes ``reset_mask``."""
     if options is None:
         return {}
     if not isinstance(options, dict):
         raise TypeError(f"options must be a dict, not {type(options).__name__}")
+    known = _RESET_OPTIONS + (("reset_mask",) if vector else ())
     for key in options:
-        if key not in _RESET_OPTIONS:
-            raise pocket.Error(f"unknown reset option {key!r} (expected one of {', '.join(_RESET_OPTIONS)})")
+        if key not in known:
+            raise pocket.Error(f"unknown reset option {key!r} (expected one of {', '.join(known)})")
     return options
 
 
@@ -230,12 +233,31 @@ class PocketCubeVectorEnv(VectorEnv):
         return {}
 
     def reset(self, *, seed=None, options=None):
+        """Reset every env, or with ``options={"reset_mask": mask}`` (bool, one per env)
+        only those the mask marks, the others going on as they were. The other
+        options draw this reset's states only; later autoresets draw as configured."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.states = np.asarray(self.config.draw(self.num_envs, self._rng, options), np.int32)
-        self.steps[:] = 0
-        self._ended[:] = False
+        options = dict(_reset_options(options, vector=True))
+        mask = self._reset_mask(options.pop("reset_mask", None))
+        drawn = np.asarray(self.config.draw(int(mask.sum()), self._rng, options), np.int32)
+        if mask.all():
+            self.states = drawn
+        else:
+            self.states[mask] = drawn
+        self.steps[mask] = 0
+        self._ended[mask] = False
         return _observe(self.states, self.config.observation), self._info()
+
+    def _reset_mask(self, mask):
+        if mask is None:
+            return np.ones(self.num_envs, bool)
+        mask = np.asarray(mask)
+        if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+            raise pocket.Error(
+                f"reset_mask must be a bool array of shape ({self.num_envs},), not {mask.dtype} of shape {mask.shape}"
+            )
+        return mask
 
     def step(self, actions):
         actions = np.asarray(actions)
