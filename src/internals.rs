@@ -19,6 +19,8 @@ pub mod shared {
     pub use crate::cube::shared::*;
 }
 
+/// A count with thousands separated by commas, as every message prints one.
+pub use crate::io::group;
 pub use crate::model::geometry::{FACE_AXES, quarter_turn};
 pub use crate::model::pieces::tables;
 pub use crate::model::stickers::state_in_line;

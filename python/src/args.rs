@@ -65,14 +65,12 @@ pub(crate) fn count(value: &Bound<'_, PyAny>, name: &str, bytes_each: usize) -> 
 
 /// Room for `n` items, or a `MemoryError` (never an abort of the interpreter).
 pub(crate) fn room<T>(n: usize, name: &str) -> PyResult<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(n).map_err(|_| {
+    crate::work::reserved(n).map_err(|_| {
         PyMemoryError::new_err(format!(
             "{name} = {n}: not enough memory for {} bytes",
             n.saturating_mul(std::mem::size_of::<T>())
         ))
-    })?;
-    Ok(v)
+    })
 }
 
 /// A seed: None (from the operating system), an int from 0 to 2**64 - 1, or a

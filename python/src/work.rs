@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 use pyo3::exceptions::PyMemoryError;
 use pyo3::prelude::*;
 
+use pocket_lib::internals::group;
+
 use crate::kernels::on_threads;
 
 /// How long a piece of work runs between two checks for Ctrl-C. Pieces are timed and
@@ -52,28 +54,42 @@ fn memory_of_machine() -> Option<u128> {
 }
 
 fn too_big(states: usize, bytes: u128, machine: Option<u128>) -> PyErr {
+    let grouped = |n: u128| group(u64::try_from(n).unwrap_or(u64::MAX));
     let why = match machine {
-        Some(m) if bytes > m => format!("more than this machine's {} bytes of memory", group(m)),
+        Some(m) if bytes > m => format!("more than this machine's {} bytes of memory", grouped(m)),
         _ => "more than could be allocated".to_string(),
     };
     PyMemoryError::new_err(format!(
         "the answer for {} states would need {} bytes, {why}: ask in smaller batches",
-        group(states as u128),
-        group(bytes)
+        grouped(states as u128),
+        grouped(bytes)
     ))
 }
 
-/// `n` with thousands separated by commas, as the messages print counts.
-fn group(n: u128) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
+/// Refuse at once an answer of `bytes` for `states` states larger than the machine's
+/// memory (and, with `limit`, than the address-space limit); the machine's memory,
+/// for the message of a later failure.
+fn can_hold(bytes: u128, states: usize, limit: bool) -> PyResult<Option<u128>> {
+    let machine = memory_of_machine();
+    let limit = if limit { address_space_limit() } else { None };
+    match [machine, limit].into_iter().flatten().min() {
+        Some(most) if bytes > most => Err(too_big(states, bytes, machine)),
+        _ => Ok(machine),
     }
-    out
+}
+
+/// The soft RLIMIT_AS, where one is set.
+fn address_space_limit() -> Option<u128> {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrlimit fills the struct it is given.
+        let mut r: libc::rlimit = unsafe { std::mem::zeroed() };
+        let known = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } == 0;
+        if known && r.rlim_cur != libc::RLIM_INFINITY {
+            return Some(u128::from(r.rlim_cur));
+        }
+    }
+    None
 }
 
 /// A buffer of `len` zeroed items for the answer of `states` states, or a
@@ -83,12 +99,8 @@ fn group(n: u128) -> String {
 /// faults of writing it 512 times (next_states of 1M rows, 216 MB: see
 /// python/README.md for the figures).
 pub(crate) fn zeroed<T: Zeroed>(len: usize, states: usize) -> PyResult<Vec<T>> {
-    let size = std::mem::size_of::<T>();
-    let bytes = (len as u128) * (size as u128);
-    let machine = memory_of_machine();
-    if machine.is_some_and(|m| bytes > m) {
-        return Err(too_big(states, bytes, machine));
-    }
+    let bytes = (len as u128) * (std::mem::size_of::<T>() as u128);
+    let machine = can_hold(bytes, states, false)?;
     let layout =
         std::alloc::Layout::array::<T>(len).map_err(|_| too_big(states, bytes, machine))?;
     if layout.size() == 0 {
@@ -137,10 +149,7 @@ pub(crate) fn mapped<U, T>(items: &[U], f: impl Fn(&U) -> T) -> PyResult<Vec<T>>
 /// [`zeroed`] raises it.
 pub(crate) fn reserved<T>(len: usize) -> PyResult<Vec<T>> {
     let bytes = (len as u128) * (std::mem::size_of::<T>() as u128);
-    let machine = memory_of_machine();
-    if machine.is_some_and(|m| bytes > m) {
-        return Err(too_big(len, bytes, machine));
-    }
+    let machine = can_hold(bytes, len, false)?;
     let mut out = Vec::new();
     out.try_reserve_exact(len)
         .map_err(|_| too_big(len, bytes, machine))?;
@@ -156,22 +165,7 @@ const STR_BYTES: u128 = 128;
 /// abort on rather than report, so the whole is checked against the machine and the
 /// address-space limit first.
 pub(crate) fn room_for_strings(strings: usize, states: usize) -> PyResult<()> {
-    let bytes = strings as u128 * STR_BYTES;
-    let machine = memory_of_machine();
-    #[cfg(unix)]
-    let limit = {
-        // SAFETY: getrlimit fills the struct it is given.
-        let mut r: libc::rlimit = unsafe { std::mem::zeroed() };
-        let known = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut r) } == 0;
-        (known && r.rlim_cur != libc::RLIM_INFINITY).then_some(u128::from(r.rlim_cur))
-    };
-    #[cfg(not(unix))]
-    let limit: Option<u128> = None;
-    let most = [machine, limit].into_iter().flatten().min();
-    match most {
-        Some(m) if bytes > m => Err(too_big(states, bytes, machine)),
-        _ => Ok(()),
-    }
+    can_hold(strings as u128 * STR_BYTES, states, true).map(|_| ())
 }
 
 /// The next piece's size from the last one's: as many items as should take
@@ -257,12 +251,5 @@ mod tests {
         assert_eq!(next_piece(8, Duration::from_millis(50), 4), 8);
         assert_eq!(next_piece(80, Duration::from_millis(500), 4), 8);
         assert_eq!(next_piece(4, Duration::from_millis(500), 4), 4);
-    }
-
-    #[test]
-    fn counts_are_grouped_by_thousands() {
-        assert_eq!(group(57_600_000_000), "57,600,000,000");
-        assert_eq!(group(999), "999");
-        assert_eq!(group(1000), "1,000");
     }
 }

@@ -117,6 +117,8 @@ pub(super) fn install() {
 /// after the last write (so a slow stream of answers is read as it is made).
 pub(super) struct SafeOut {
     buf: Vec<u8>,
+    /// The length of the buffer's whole lines (up to its last line end).
+    whole: usize,
     last_write: Instant,
 }
 
@@ -129,6 +131,7 @@ impl SafeOut {
     pub(super) fn new() -> SafeOut {
         SafeOut {
             buf: Vec::with_capacity(HOLD + 1024),
+            whole: 0,
             last_write: Instant::now(),
         }
     }
@@ -165,6 +168,7 @@ impl SafeOut {
         self.last_write = Instant::now();
         let written = write_raw(&self.buf[..len]);
         self.buf.drain(..len);
+        self.whole = self.whole.saturating_sub(len);
         written
     }
 }
@@ -177,10 +181,15 @@ impl Write for SafeOut {
 
     fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.holding(|out| {
+            // Only the new bytes are looked through for a line end.
+            if let Some(i) = bytes.iter().rposition(|&b| b == b'\n') {
+                out.whole = out.buf.len() + i + 1;
+            }
             out.buf.extend_from_slice(bytes);
             let due = out.buf.len() >= HOLD || out.last_write.elapsed() >= PROMPT;
-            match out.buf.iter().rposition(|&b| b == b'\n') {
-                Some(i) if due => out.write_out(i + 1),
+            match out.whole {
+                0 => Ok(()),
+                whole if due => out.write_out(whole),
                 _ => Ok(()),
             }
         })
@@ -198,6 +207,9 @@ impl Drop for SafeOut {
     fn drop(&mut self) {
         let _ = self.flush();
         // The buffer goes: the handler must not reach it any more.
-        self.holding(|out| out.buf = Vec::new());
+        self.holding(|out| {
+            out.buf = Vec::new();
+            out.whole = 0;
+        });
     }
 }

@@ -72,9 +72,11 @@ use shared::{
             more; a request \
             with two Host headers gets a 400, and a Host header other than localhost, \
             127.0.0.1, [::1] or the --host address a 421; when a client (an IP address) has as many \
-            connections open as allowed, its oldest idle one is closed for the new one, \
-            and when everyone has, the oldest idle one of the client holding the most; \
-            where none is idle the new connection's request gets a 429 with Retry-After; \
+            connections open as allowed, its oldest unused one (idle 1 s) is closed for \
+            the new one, and when everyone has, a client under half its fair share gets \
+            the oldest idle one of the client holding the most (any other, its own unused \
+            one); where none can be closed the new connection's request gets a 429 with \
+            Retry-After; \
             a connection idle 10 s (between \
             requests, or in a request's head) is closed. Ctrl-C stops the server."
 )]
