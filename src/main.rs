@@ -1,4 +1,8 @@
-//! The `pocket` binary: all logic lives in the library.
+//! The `pocket` program: the command line and `pocket serve`, front ends of the
+//! `pocket` library (crates/pocket), which they reach only through its public API.
+
+mod cli;
+
 fn main() -> std::process::ExitCode {
     // The C allocator grows its heap 4 MiB at a time instead of by what each request
     // needs: a fresh process's search then makes a handful of system calls fewer
@@ -9,5 +13,5 @@ fn main() -> std::process::ExitCode {
     unsafe {
         libc::mallopt(libc::M_TOP_PAD, 4 << 20);
     }
-    pocket::run_command_line(std::env::args_os())
+    cli::run(std::env::args_os())
 }

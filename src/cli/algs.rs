@@ -4,14 +4,14 @@ use std::io::{self, IsTerminal, Write};
 
 use argh::FromArgs;
 
-use crate::cube::algs::AlgSearch;
-use crate::model::cost::Costs;
-use crate::model::goal::Goal;
-use crate::model::moves::{Move, generators_name, parse_generators};
-use crate::model::pieces::Cube;
-use crate::model::stickers::Stickers;
-use crate::puzzle::defined::Puzzle;
-use crate::puzzle::orbit::{Change, OrbitSearch, Rules};
+use pocket::cube::algs::AlgSearch;
+use pocket::model::cost::Costs;
+use pocket::model::goal::Goal;
+use pocket::model::moves::{Move, generators_name, parse_generators};
+use pocket::model::pieces::Cube;
+use pocket::model::stickers::Stickers;
+use pocket::puzzle::defined::Puzzle;
+use pocket::puzzle::orbit::{Change, OrbitSearch, Rules};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
 
@@ -225,7 +225,7 @@ fn effect_options(
         }
     };
     // A well-formed effect that no position has is bad input, not bad usage.
-    if let Some(why) = crate::model::goal::unmatchable(&pattern, &goal) {
+    if let Some(why) = pocket::model::goal::unmatchable(&pattern, &goal) {
         eprintln!("pocket: no position has the effect {effect}: {why}");
         return Err(Ok(EXIT_BAD_INPUT));
     }
@@ -341,7 +341,7 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
     };
     if !puzzle.barred.is_empty() {
         let why =
-            crate::puzzle::barred::refusal(&puzzle.name, "the magic-move search cannot follow");
+            pocket::puzzle::barred::refusal(&puzzle.name, "the magic-move search cannot follow");
         eprintln!("pocket: puzzle {name}: {why}");
         return Ok(EXIT_BAD_INPUT);
     }
@@ -509,7 +509,7 @@ mod balance {
 
     /// The largest shard's share of the sequences, against an even share.
     fn worst(n: u64, depth: usize, longest: usize) -> f64 {
-        let puzzle = crate::puzzle::Puzzle::load("3x3x3").unwrap();
+        let puzzle = pocket::puzzle::Puzzle::load("3x3x3").unwrap();
         let search = OrbitSearch::new(&puzzle, Rules::new("corner"), &[]).unwrap();
         let sizes: Vec<Vec<u64>> = (1..=longest)
             .map(|l| search.parts(l, depth).into_iter().map(|(_, w)| w).collect())

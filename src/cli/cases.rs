@@ -4,10 +4,10 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::cube::cases::{Case, CaseSet, CaseSheet, FINGER_COSTS, case_sheet};
-use crate::cube::picture::{ColorChoice, SheetCell, Style, draw, paint, sheet_svg};
-use crate::model::cost::Costs;
-use crate::model::stickers::escape_text;
+use pocket::cube::cases::{Case, CaseSet, CaseSheet, FINGER_COSTS, case_sheet};
+use pocket::cube::picture::{ColorChoice, SheetCell, Style, draw, paint, sheet_svg};
+use pocket::model::cost::Costs;
+use pocket::model::stickers::escape_text;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
 
@@ -129,7 +129,7 @@ fn write_case(
             out,
             "  {text:<34} {} moves, cost {}{optimal}",
             alg.moves.len(),
-            crate::model::cost::format_decimal(alg.cost, 1000)
+            pocket::model::cost::format_decimal(alg.cost, 1000)
         )?;
     }
     Ok(())

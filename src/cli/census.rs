@@ -4,13 +4,13 @@ use std::io::{self, IsTerminal, Write};
 
 use argh::FromArgs;
 
-use crate::engine::chart::census_svg;
-use crate::io::{group, timed};
-use crate::model::cost::Metric;
-use crate::model::moves::Move;
-use crate::model::stickers::escape_text;
-use crate::request::RequestError;
-use crate::request::census::{self, CensusRequest, Counted, Start};
+use pocket::engine::chart::census_svg;
+use pocket::io::{group, timed};
+use pocket::model::cost::Metric;
+use pocket::model::moves::Move;
+use pocket::model::stickers::escape_text;
+use pocket::request::RequestError;
+use pocket::request::census::{self, CensusRequest, Counted, Start};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, parse_gen, report, usage};
 

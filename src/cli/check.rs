@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::request::check::{CheckRequest, Checked};
+use pocket::request::check::{CheckRequest, Checked};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
 
@@ -57,7 +57,7 @@ impl std::str::FromStr for Rules {
             "solve" => Ok(Rules::Solve),
             _ => Err(format!(
                 "unknown rules '{}': challenge or solve",
-                crate::model::stickers::escape_text(s)
+                pocket::model::stickers::escape_text(s)
             )),
         }
     }

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::model::paste::{inverse, moves, plain};
-use crate::model::stickers::escape_text;
+use pocket::model::paste::{inverse, moves, plain};
+use pocket::model::stickers::escape_text;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 

@@ -9,16 +9,16 @@ use std::time::Duration;
 
 use argh::FromArgs;
 
-use crate::challenge::check::check;
-use crate::challenge::judge::{
+use pocket::challenge::check::check;
+use pocket::challenge::judge::{
     DEFAULT_FILE_SIZE_MIB, InputMode, Isolation, IsolationChoice, Limits, Measured, Outcome, Run,
     Summary, WORKER_ENV, choose_isolation, guard_judge, halt_if_stopping, run_one, tie_worker,
 };
-use crate::challenge::patterns::Pattern;
-use crate::cube::solver::PocketSolver;
-use crate::model::cost::Metric;
-use crate::model::pieces::Cube;
-use crate::model::stickers::{Stickers, escape_text, parse_state};
+use pocket::challenge::patterns::Pattern;
+use pocket::cube::solver::PocketSolver;
+use pocket::model::cost::Metric;
+use pocket::model::pieces::Cube;
+use pocket::model::stickers::{Stickers, escape_text, parse_state};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
 

@@ -57,13 +57,13 @@ use std::process::ExitCode;
 
 use argh::FromArgs;
 
-use crate::challenge::patterns::{Pattern, builtin_patterns, parse_patterns};
-use crate::io::is_broken_pipe;
-use crate::model::stickers::{NET_HELP, escape_text};
-use crate::puzzle::Puzzle;
+use pocket::challenge::patterns::{Pattern, builtin_patterns, parse_patterns};
+use pocket::io::is_broken_pipe;
+use pocket::model::stickers::{NET_HELP, escape_text};
+use pocket::puzzle::Puzzle;
 
-use crate::request::RequestError;
-pub use crate::request::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
+use pocket::request::RequestError;
+pub use pocket::request::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
 
 #[derive(FromArgs, Debug)]
 /// Optimal solver and toolkit for the 2x2x2 Rubik's cube (Pocket Cube).
@@ -234,7 +234,7 @@ fn quote_hint(command: Option<&str>, rest: &[&str]) -> Option<String> {
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     let args: Vec<String> = args
         .into_iter()
-        .map(|a| crate::model::stickers::os_arg_text(&a))
+        .map(|a| pocket::model::stickers::os_arg_text(&a))
         .collect();
     let name = args.first().map(|s| program_name(s)).unwrap_or("pocket");
     let rest = normalise(args.get(1..).unwrap_or(&[]));
@@ -339,8 +339,8 @@ fn print_quietly(text: &str) -> ExitCode {
 }
 
 /// `--gen` for argh, which wants its message as a string.
-fn parse_gen(spec: &str) -> Result<Vec<crate::model::moves::Move>, String> {
-    crate::model::moves::parse_generators(spec).map_err(|e| e.to_string())
+fn parse_gen(spec: &str) -> Result<Vec<pocket::model::moves::Move>, String> {
+    pocket::model::moves::parse_generators(spec).map_err(|e| e.to_string())
 }
 
 fn usage(command: &str, message: &str) -> io::Result<u8> {
@@ -357,7 +357,7 @@ fn report_usage(command: &str, message: &str) {
 /// A puzzle by name or file with any `--cost` applied; a problem is reported and
 /// turned into the exit status.
 fn load_puzzle(command: &str, name: &str, cost: Option<&str>) -> Result<Puzzle, u8> {
-    crate::request::load_puzzle(name, cost).map_err(|e| report(command, e))
+    pocket::request::load_puzzle(name, cost).map_err(|e| report(command, e))
 }
 
 /// Report a request's refusal the command line's way, and give its exit status.
@@ -384,7 +384,7 @@ fn load_patterns(file: &Option<String>) -> Result<Vec<Pattern>, u8> {
     let Some(path) = file else {
         return Ok(builtin_patterns());
     };
-    let text = crate::io::read_text_file(path).map_err(|e| {
+    let text = pocket::io::read_text_file(path).map_err(|e| {
         eprintln!("pocket: {e}");
         EXIT_BAD_INPUT
     })?;
@@ -402,16 +402,16 @@ fn load_patterns(file: &Option<String>) -> Result<Vec<Pattern>, u8> {
 
 /// The picture style for standard output under `--color` (ripgrep's convention:
 /// `auto` colours a terminal unless `NO_COLOR` is set and not empty).
-fn stdout_style(when: crate::cube::ColorChoice) -> crate::cube::Style {
+fn stdout_style(when: pocket::cube::ColorChoice) -> pocket::cube::Style {
     use std::io::IsTerminal;
-    let env = crate::cube::ColorEnv {
+    let env = pocket::cube::ColorEnv {
         no_color: std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty()),
         true_colour: matches!(
             std::env::var("COLORTERM").as_deref(),
             Ok("truecolor") | Ok("24bit")
         ),
     };
-    crate::cube::Style::choose(when, io::stdout().is_terminal(), env)
+    pocket::cube::Style::choose(when, io::stdout().is_terminal(), env)
 }
 
 #[cfg(test)]

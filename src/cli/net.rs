@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::model::stickers::NET_HELP;
+use pocket::model::stickers::NET_HELP;
 
 use super::EXIT_OK;
 

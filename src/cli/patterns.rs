@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::model::cost::Metric;
+use pocket::model::cost::Metric;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, load_patterns};
 
@@ -37,7 +37,7 @@ pub(super) fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
         Ok(p) => p,
         Err(code) => return Ok(code),
     };
-    let report = crate::challenge::patterns::run_patterns(&patterns, a.metric);
+    let report = pocket::challenge::patterns::run_patterns(&patterns, a.metric);
     let mut out = io::stdout().lock();
     if a.json {
         for r in &report.results {

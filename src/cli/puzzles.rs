@@ -5,10 +5,12 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::model::stickers::escape_text;
-use crate::puzzle::kpuzzle::{PieceModel, StickerMove, StickerPiece, StickerPuzzle, write_kpuzzle};
-use crate::puzzle::tws::write_tws;
-use crate::puzzle::{BUILTIN_PUZZLES, Puzzle};
+use pocket::model::stickers::escape_text;
+use pocket::puzzle::kpuzzle::{
+    PieceModel, StickerMove, StickerPiece, StickerPuzzle, write_kpuzzle,
+};
+use pocket::puzzle::tws::write_tws;
+use pocket::puzzle::{BUILTIN_PUZZLES, Puzzle};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
 
@@ -78,7 +80,7 @@ fn export(format: &str, name: &str) -> io::Result<u8> {
     };
     if !puzzle.barred.is_empty() && format != "tws" {
         let why = "KPuzzle cannot write: export it as tws";
-        return failed(&crate::puzzle::barred::refusal(&puzzle.name, why));
+        return failed(&pocket::puzzle::barred::refusal(&puzzle.name, why));
     }
     let stickers = StickerPuzzle {
         name: &puzzle.name,

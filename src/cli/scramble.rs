@@ -4,10 +4,10 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use crate::cube::cases::CaseSet;
-use crate::cube::picture::{ColorChoice, paint};
-use crate::model::moves::Move;
-use crate::request::scramble::{ScrambleRequest, to_json};
+use pocket::cube::cases::CaseSet;
+use pocket::cube::picture::{ColorChoice, paint};
+use pocket::model::moves::Move;
+use pocket::request::scramble::{ScrambleRequest, to_json};
 
 use super::{EXIT_OK, parse_gen, report};
 

@@ -4,11 +4,11 @@ use std::io::{self, BufRead, Read, Write};
 
 use argh::FromArgs;
 
-use crate::cube::picture::{ColorChoice, draw, sticker_colours, svg};
-use crate::io::MAX_LINE;
-use crate::model::notation::Layout;
-use crate::model::stickers::{escape_text, state_in_line};
-use crate::request::show::{ShowRequest, Shown};
+use pocket::cube::picture::{ColorChoice, draw, sticker_colours, svg};
+use pocket::io::MAX_LINE;
+use pocket::model::notation::Layout;
+use pocket::model::stickers::{escape_text, state_in_line};
+use pocket::request::show::{ShowRequest, Shown};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 

@@ -4,13 +4,13 @@ use std::io::{self, IsTerminal};
 
 use argh::FromArgs;
 
-use crate::cube::picture::ColorChoice;
-use crate::io::LineReader;
-use crate::model::cost::Metric;
-use crate::model::moves::Move;
-use crate::model::notation::Layout;
-use crate::request::RequestError;
-use crate::request::solve::{self, Lines, Method, SolveRequest, Streams};
+use pocket::cube::picture::ColorChoice;
+use pocket::io::LineReader;
+use pocket::model::cost::Metric;
+use pocket::model::moves::Move;
+use pocket::model::notation::Layout;
+use pocket::request::RequestError;
+use pocket::request::solve::{self, Lines, Method, SolveRequest, Streams};
 
 use super::census::parse_megabytes;
 use super::{parse_gen, report};

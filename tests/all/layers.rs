@@ -1,10 +1,13 @@
-//! The layering of `src/` (docs/architecture.md), read from the source itself:
+//! The layering of the library, `crates/pocket/src/` (docs/architecture.md), read
+//! from the source itself:
 //!
-//! - each top-level module uses only the layers below it, and nothing but `main.rs`
-//!   reaches the command line;
-//! - no file of `src/` is in an import circle with another, counting every path that
-//!   names a module (`use crate::a::b`, `crate::a::f()` in code, `super::x`), so a
-//!   circle fails with the two files named.
+//! - each top-level module uses only the layers below it;
+//! - no file of the library or of the command line (`src/`) is in an import circle
+//!   with another, counting every path that names a module (`use crate::a::b`,
+//!   `crate::a::f()` in code, `super::x`), so a circle fails with the two files named;
+//! - the library depends on no front end's crates (argh, axum, hyper, tokio, pyo3).
+//!   That the front ends reach the library only through its public API is the
+//!   compiler's to hold: they are other crates.
 //!
 //! Test modules (`#[cfg(test)] mod tests`) may use anything and are left out.
 
@@ -13,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 /// Bottom to top. `error` composes the layers' errors into the crate's `Error`, so it
 /// sits above all of them.
-const LAYERS: [&str; 9] = [
+const LAYERS: [&str; 8] = [
     "model",
     "io",
     "engine",
@@ -22,8 +25,12 @@ const LAYERS: [&str; 9] = [
     "challenge",
     "error",
     "request",
-    "cli",
 ];
+
+/// The library's sources.
+fn library_src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/pocket/src")
+}
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
@@ -232,19 +239,13 @@ fn find_circle(edges: &BTreeMap<PathBuf, Vec<PathBuf>>) -> Option<Vec<PathBuf>> 
     None
 }
 
-#[test]
-fn no_file_is_in_an_import_circle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let edges = graph(&src);
-    // The reading itself works: a few arrows that must be seen.
-    let sees = |a: &str, b: &str| edges[&src.join(a)].contains(&src.join(b));
-    assert!(sees("cube/solver.rs", "engine/search.rs"));
-    assert!(sees("model/stickers.rs", "model/pieces.rs"));
-    assert!(sees("error.rs", "model/mod.rs"));
+/// Fails with the files of an import circle among the sources under `src`.
+fn assert_no_circle(src: &Path) {
+    let edges = graph(src);
     if let Some(circle) = find_circle(&edges) {
         let names: Vec<String> = circle
             .iter()
-            .map(|f| f.strip_prefix(&src).unwrap().display().to_string())
+            .map(|f| f.strip_prefix(src).unwrap().display().to_string())
             .collect();
         panic!(
             "import circle: {} uses {} (the whole circle: {} -> back to the first)",
@@ -253,6 +254,23 @@ fn no_file_is_in_an_import_circle() {
             names.join(" -> ")
         );
     }
+}
+
+#[test]
+fn no_file_is_in_an_import_circle() {
+    let src = library_src();
+    let edges = graph(&src);
+    // The reading itself works: a few arrows that must be seen.
+    let sees = |a: &str, b: &str| edges[&src.join(a)].contains(&src.join(b));
+    assert!(sees("cube/solver.rs", "engine/search.rs"));
+    assert!(sees("model/stickers.rs", "model/pieces.rs"));
+    assert!(sees("error.rs", "model/mod.rs"));
+    assert_no_circle(&src);
+    // The command line's own files, read the same way.
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let edges = graph(&cli);
+    assert!(edges[&cli.join("cli/serve/api.rs")].contains(&cli.join("cli/serve/reply.rs")));
+    assert_no_circle(&cli);
 }
 
 #[test]
@@ -338,7 +356,7 @@ fn used_layers(src: &Path, layer: &str) -> Vec<String> {
 
 #[test]
 fn each_layer_imports_what_the_architecture_doc_lists() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = library_src();
     let documented = documented_imports();
     let layers: Vec<&str> = documented.iter().map(|(l, _)| l.as_str()).collect();
     assert_eq!(layers, LAYERS, "the doc's layers, bottom to top");
@@ -358,9 +376,51 @@ fn each_layer_imports_what_the_architecture_doc_lists() {
             "src/{layer} imports {used:?}; docs/architecture.md says {allowed:?}"
         );
     }
-    // The binary is the only user of the command line outside it.
-    let main = std::fs::read_to_string(src.join("main.rs")).unwrap();
-    assert!(main.contains("run_command_line"));
     let files = std::fs::read_dir(&src).unwrap().count();
-    assert!(files <= 12, "{files} entries directly in src/");
+    assert!(
+        files <= 12,
+        "{files} entries directly in crates/pocket/src/"
+    );
+}
+
+/// The names of the packages a manifest's `[dependencies]` table lists.
+fn dependencies(manifest: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in manifest.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+        } else if inside && let Some((name, _)) = line.split_once('=') {
+            names.push(name.trim().to_string());
+        }
+    }
+    names
+}
+
+#[test]
+fn the_library_depends_on_no_front_end() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::fs::read_to_string(root.join("crates/pocket/Cargo.toml")).unwrap();
+    let deps = dependencies(&manifest);
+    assert!(deps.contains(&"smallvec".to_string()), "{deps:?}");
+    for front in [
+        "argh",
+        "axum",
+        "hyper",
+        "hyper-util",
+        "tokio",
+        "pyo3",
+        "numpy",
+    ] {
+        assert!(
+            !deps.iter().any(|d| d == front),
+            "the library depends on {front}, a front end's crate"
+        );
+    }
+    // And the front ends name the library as a crate, never its files.
+    let cli = std::fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    assert!(dependencies(&cli).contains(&"pocket".to_string()));
+    let python = std::fs::read_to_string(root.join("python/Cargo.toml")).unwrap();
+    assert!(dependencies(&python).contains(&"pocket_lib".to_string()));
 }

@@ -16,17 +16,17 @@ use super::admission::Peer;
 use super::reply::{JSON, Reply, SVG};
 use super::shared::{MAX_LISTED, MAX_QUERY, Shared};
 use super::work::{Weight, on_a_core};
-use crate::cube::cases::{CaseSet, case_sheet, finger_costs};
-use crate::cube::shared as tables;
-use crate::engine::census::Census;
-use crate::engine::chart::census_svg;
-use crate::model::cost::{Costs, Metric};
-use crate::model::moves::parse_generators;
-use crate::model::stickers::Stickers;
-use crate::request::census::{self, CensusRequest};
-use crate::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest, to_json};
-use crate::request::solve::{self, SolveRequest};
-use crate::request::{FrontEnd, Opt, RequestError};
+use pocket::cube::cases::{CaseSet, case_sheet, finger_costs};
+use pocket::cube::shared as tables;
+use pocket::engine::census::Census;
+use pocket::engine::chart::census_svg;
+use pocket::model::cost::{Costs, Metric};
+use pocket::model::moves::parse_generators;
+use pocket::model::stickers::Stickers;
+use pocket::request::census::{self, CensusRequest};
+use pocket::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest, to_json};
+use pocket::request::solve::{self, SolveRequest};
+use pocket::request::{FrontEnd, Opt, RequestError};
 
 /// A query as decoded pairs, or why it could not be.
 type Pairs = Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>;
@@ -106,7 +106,7 @@ fn switch(params: &HashMap<String, String>, opt: Opt) -> Result<bool, Reply> {
 /// `gen=`: faces (RU) or a list of moves.
 fn generators(
     params: &HashMap<String, String>,
-) -> Result<Option<Vec<crate::model::moves::Move>>, Reply> {
+) -> Result<Option<Vec<pocket::model::moves::Move>>, Reply> {
     let Some(spec) = params.get(Opt::Gen.name()) else {
         return Ok(None);
     };
@@ -159,7 +159,7 @@ fn solve_query(
     };
     // The bytes as sent, so that a byte that is not UTF-8 gets the command line's message.
     let bytes =
-        crate::io::query_bytes(raw.unwrap_or(""), which).unwrap_or(input.clone().into_bytes());
+        super::query::query_bytes(raw.unwrap_or(""), which).unwrap_or(input.clone().into_bytes());
     Ok((request, bytes))
 }
 

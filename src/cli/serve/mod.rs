@@ -27,6 +27,7 @@ mod admission;
 mod api;
 mod guard;
 mod page;
+mod query;
 mod reply;
 mod shared;
 mod work;

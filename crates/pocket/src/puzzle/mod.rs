@@ -9,21 +9,21 @@
 //! numbers when all differ); costs are decimals with at most three places, kept as
 //! integers in thousandths; moves that are powers of one another share a face.
 
-pub(crate) mod barred;
+pub mod barred;
 pub(crate) mod cheapest;
 pub(crate) mod coords;
 pub(crate) mod cube3_notation;
 pub(crate) mod deep;
-pub(crate) mod defined;
+pub mod defined;
 pub(crate) mod derived;
 pub(crate) mod draft;
 pub(crate) mod format;
 pub(crate) mod group;
 pub(crate) mod input;
-pub(crate) mod kpuzzle;
+pub mod kpuzzle;
 pub(crate) mod linked;
 pub(crate) mod magic_method;
-pub(crate) mod orbit;
+pub mod orbit;
 pub(crate) mod pattern;
 pub(crate) mod perimeter;
 pub(crate) mod pieces;
@@ -33,7 +33,7 @@ pub(crate) mod split;
 pub(crate) mod sticker;
 pub(crate) mod strict_json;
 pub(crate) mod tracked;
-pub(crate) mod tws;
+pub mod tws;
 pub(crate) mod weighted;
 
 pub use deep::DeepSolver;

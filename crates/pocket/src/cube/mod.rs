@@ -10,19 +10,19 @@
 //! random-state scrambles ([`Scrambler`]), pictures ([`draw`], [`svg`]) and the
 //! search for algorithms by effect ([`AlgSearch`]).
 
-pub(crate) mod algs;
+pub mod algs;
 pub(crate) mod auto;
 pub(crate) mod bulk;
-pub(crate) mod cases;
+pub mod cases;
 pub(crate) mod census;
 pub(crate) mod class_key;
 pub(crate) mod goal;
 pub(crate) mod goal_cache;
 pub(crate) mod lookup;
-pub(crate) mod picture;
+pub mod picture;
 pub(crate) mod scramble;
-pub(crate) mod shared;
-pub(crate) mod solver;
+pub mod shared;
+pub mod solver;
 pub(crate) mod symmetry;
 pub(crate) mod table;
 

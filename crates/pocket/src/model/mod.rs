@@ -10,18 +10,18 @@
 //! ([`Metric`]) or weighted costs ([`Costs`]) say what a move costs; a goal
 //! ([`Goal`]) is a sticker pattern with `.` for any colour.
 
-pub(crate) mod cost;
+pub mod cost;
 pub(crate) mod error;
 pub(crate) mod geometry;
-pub(crate) mod goal;
+pub mod goal;
 pub(crate) mod invalid;
 pub(crate) mod layout;
 pub(crate) mod move_tables;
-pub(crate) mod moves;
-pub(crate) mod notation;
-pub(crate) mod paste;
-pub(crate) mod pieces;
-pub(crate) mod stickers;
+pub mod moves;
+pub mod notation;
+pub mod paste;
+pub mod pieces;
+pub mod stickers;
 pub(crate) mod text;
 pub(crate) mod turned;
 

@@ -643,7 +643,7 @@ impl Answer {
         }
     }
 
-    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
+    #[allow(dead_code)]
     /// Answer one input on its own: its line (no newline) and how many optimal
     /// solutions it has, or its error line.
     pub fn one(&self, subject: &mut impl Subject, raw: &[u8]) -> Result<(String, u64), String> {

@@ -7,9 +7,9 @@
 //! a judged program reads states and writes one solution line each, within
 //! [`Limits`].
 
-pub(crate) mod check;
-pub(crate) mod judge;
-pub(crate) mod patterns;
+pub mod check;
+pub mod judge;
+pub mod patterns;
 
 pub use check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
 pub use judge::{InputMode, Limits, Outcome, Run, Summary, run_one};

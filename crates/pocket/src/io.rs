@@ -208,36 +208,6 @@ impl<R: Read> LineReader<R> {
     }
 }
 
-/// The value of parameter `name` in a raw URL query (`a=1&b=%FF`), percent-decoded
-/// to the bytes sent (`+` is a space), with no UTF-8 decoding: so a byte that is not
-/// UTF-8 reaches the state parser as it does from the command line, which names it.
-#[cfg(feature = "serve")]
-pub fn query_bytes(raw: &str, name: &str) -> Option<Vec<u8>> {
-    let value = raw.split('&').find_map(|pair| {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        (key == name).then_some(value)
-    })?;
-    let hex = |b: u8| (b as char).to_digit(16);
-    let bytes = value.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'+' => out.push(b' '),
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(h), Some(l)) => {
-                    out.push((h * 16 + l) as u8);
-                    i += 2;
-                }
-                _ => out.push(b'%'),
-            },
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    Some(out)
-}
-
 /// Whether an error means the reader of our output has gone away.
 pub fn is_broken_pipe(e: &io::Error) -> bool {
     e.kind() == io::ErrorKind::BrokenPipe
@@ -276,7 +246,7 @@ pub fn group(n: u64) -> String {
 }
 
 /// Time a closure in microseconds.
-pub(crate) fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
+pub fn timed<T>(f: impl FnOnce() -> T) -> (T, f64) {
     let start = Instant::now();
     let v = f();
     (v, start.elapsed().as_secs_f64() * 1e6)
@@ -337,17 +307,6 @@ mod tests {
             got.push(String::from_utf8_lossy(t).into_owned());
         }
         assert_eq!(got, want);
-    }
-
-    #[cfg(feature = "serve")]
-    #[test]
-    fn query_values_as_bytes() {
-        assert_eq!(
-            query_bytes("a=1&state=UU%FF+x%2", "state").unwrap(),
-            b"UU\xFF x%2"
-        );
-        assert_eq!(query_bytes("state", "state").unwrap(), b"");
-        assert!(query_bytes("a=1", "state").is_none());
     }
 
     #[test]

@@ -14,8 +14,8 @@
 //! - [`Walk`]: walks down a distance table (first, all, count, least cost).
 //! - [`Census`]: the census of a space, as a table or JSON.
 
-pub(crate) mod census;
-pub(crate) mod chart;
+pub mod census;
+pub mod chart;
 pub(crate) mod distance_table;
 pub(crate) mod ida;
 pub(crate) mod layers;

@@ -1052,7 +1052,7 @@ mod tests {
     fn free_2x2x2_has_the_published_census() {
         let p = Puzzle::load(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/fixtures/puzzles/2x2x2-free.txt"
+            "/../../fixtures/puzzles/2x2x2-free.txt"
         ))
         .unwrap();
         let space = p.space(false).unwrap();

@@ -198,7 +198,7 @@ impl Costs {
 }
 
 /// `units / scale` as a decimal; `scale` divides 1000 (costs have three places).
-pub(crate) fn format_decimal(units: u64, scale: u64) -> String {
+pub fn format_decimal(units: u64, scale: u64) -> String {
     let thousandths = units * (1000 / scale);
     let (whole, frac) = (thousandths / 1000, thousandths % 1000);
     if frac == 0 {

@@ -12,7 +12,7 @@ use crate::model::moves::Alg;
 use crate::model::stickers::{Stickers, escape_text, state_in_line};
 
 /// The 13 published test patterns, embedded from `fixtures/patterns.txt`.
-pub const BUILTIN_PATTERNS: &str = include_str!("../../fixtures/patterns.txt");
+pub const BUILTIN_PATTERNS: &str = include_str!("../../../../fixtures/patterns.txt");
 
 /// One named position of a pattern file.
 #[derive(Clone, Debug, PartialEq, Eq)]

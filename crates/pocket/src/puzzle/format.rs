@@ -35,16 +35,22 @@ use crate::model::cost::{gcd, parse_cost};
 
 /// The built-in definitions, from `fixtures/puzzles/`.
 pub const BUILTIN_PUZZLES: [(&str, &str); 4] = [
-    ("2x2x1", include_str!("../../fixtures/puzzles/2x2x1.txt")),
+    (
+        "2x2x1",
+        include_str!("../../../../fixtures/puzzles/2x2x1.txt"),
+    ),
     (
         "pocket-golf",
-        include_str!("../../fixtures/puzzles/pocket-golf.txt"),
+        include_str!("../../../../fixtures/puzzles/pocket-golf.txt"),
     ),
     (
         "pocket-21",
-        include_str!("../../fixtures/puzzles/pocket-21.txt"),
+        include_str!("../../../../fixtures/puzzles/pocket-21.txt"),
     ),
-    ("3x3x3", include_str!("../../fixtures/puzzles/3x3x3.txt")),
+    (
+        "3x3x3",
+        include_str!("../../../../fixtures/puzzles/3x3x3.txt"),
+    ),
 ];
 
 /// What is wrong with a definition, and on which line (0: the file as a whole).

@@ -38,7 +38,6 @@
 //! | [`puzzle`] | puzzles from definition files as spaces ([`Puzzle`]), and the magic-move search |
 //! | [`challenge`] | the challenge's checks: claimed solutions, whole solver programs, the test patterns |
 //! | [`request`] | requests as every front end makes them: one typed request in, its answers out ([`request::SolveRequest`]) |
-//! | `cli` (private) | the command line, run by [`run_command_line`]; nothing else uses it |
 //!
 //! Errors: every fallible function returns [`Error`], whose message is what the
 //! command line prints.
@@ -57,7 +56,7 @@
 //! ```
 
 mod error;
-mod io;
+pub mod io;
 
 pub mod model;
 
@@ -72,12 +71,6 @@ pub mod request;
 
 #[doc(hidden)]
 pub mod internals;
-
-// The command line is the binary's, not part of the library's surface: one entry
-// point runs it.
-mod cli;
-
-pub use cli::run as run_command_line;
 
 pub use cube::{PocketSolver, Scrambler, TableSolver, census, solve};
 pub use engine::Census;

@@ -118,7 +118,7 @@ fn states_no_moves_make_are_refused() {
 /// cannot solve gets an error, not a panic or an endless search.
 #[test]
 fn a_state_the_moves_cannot_solve_is_an_error() {
-    let text = include_str!("../../../fixtures/puzzles/3x3x3.txt");
+    let text = include_str!("../../../../../fixtures/puzzles/3x3x3.txt");
     let kept: String = text
         .lines()
         .filter(|l| {
