@@ -10,8 +10,8 @@ use pocket::model::goal::Goal;
 use pocket::model::moves::{Move, generators_name, parse_generators};
 use pocket::model::pieces::Cube;
 use pocket::model::stickers::Stickers;
-use pocket::puzzle::defined::Puzzle;
-use pocket::puzzle::orbit::{Change, OrbitSearch, Rules};
+use pocket::puzzle::formats::defined::Puzzle;
+use pocket::puzzle::searches::orbit::{Change, OrbitSearch, Rules};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, load_puzzle, usage};
 
@@ -340,8 +340,10 @@ pub(super) fn cmd_orbit(a: AlgsArgs) -> io::Result<u8> {
         Err(code) => return Ok(code),
     };
     if !puzzle.barred.is_empty() {
-        let why =
-            pocket::puzzle::barred::refusal(&puzzle.name, "the magic-move search cannot follow");
+        let why = pocket::puzzle::formats::barred::refusal(
+            &puzzle.name,
+            "the magic-move search cannot follow",
+        );
         eprintln!("pocket: puzzle {name}: {why}");
         return Ok(EXIT_BAD_INPUT);
     }

@@ -6,10 +6,10 @@ use std::io::{self, Write};
 use argh::FromArgs;
 
 use pocket::model::stickers::escape_text;
-use pocket::puzzle::kpuzzle::{
+use pocket::puzzle::formats::kpuzzle::{
     PieceModel, StickerMove, StickerPiece, StickerPuzzle, write_kpuzzle,
 };
-use pocket::puzzle::tws::write_tws;
+use pocket::puzzle::formats::tws::write_tws;
 use pocket::puzzle::{BUILTIN_PUZZLES, Puzzle};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
@@ -80,7 +80,7 @@ fn export(format: &str, name: &str) -> io::Result<u8> {
     };
     if !puzzle.barred.is_empty() && format != "tws" {
         let why = "KPuzzle cannot write: export it as tws";
-        return failed(&pocket::puzzle::barred::refusal(&puzzle.name, why));
+        return failed(&pocket::puzzle::formats::barred::refusal(&puzzle.name, why));
     }
     let stickers = StickerPuzzle {
         name: &puzzle.name,

@@ -603,7 +603,7 @@ fn a_census_on_coordinates_over_the_budget_is_refused_before_its_tables() {
 
 /// Issue 40: one orbit of 11 distinct pieces (M11, a group of 7,920) has 11!
 /// arrangements, past a move table: its census runs on the orbit split into the
-/// places of five pieces and the order of the other six (puzzle/split.rs), says so,
+/// places of five pieces and the order of the other six (puzzle/spaces/split.rs), says so,
 /// and keeps to `--memory`.
 #[test]
 fn one_orbit_past_a_move_table_is_counted_on_a_split() {
@@ -663,7 +663,7 @@ fn one_orbit_past_a_move_table_is_counted_on_a_split() {
 #[test]
 fn huge_groups_are_refused_before_searching() {
     let dir = Dir::new("defs-huge");
-    // One orbit of 16 pieces: numbered by a split (puzzle/split.rs), whose size and
+    // One orbit of 16 pieces: numbered by a split (puzzle/spaces/split.rs), whose size and
     // memory are known before any search.
     let path = dir.file("s16.txt", &symmetric(16));
     let err = census_refused_at_once(&path, &[]);

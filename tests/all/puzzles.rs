@@ -292,7 +292,7 @@ fn twsearchs_3p1_is_censused_as_twsearch_counts_it() {
 /// Issue 40: twsearch's dino was refused (one orbit of 12 edges, 12!/2 arrangements:
 /// past a move table, and past the sticker engine's cap); its census now runs on the
 /// orbit split into the places of six edges and the order of the other six
-/// (puzzle/split.rs). The counts are twsearch's (`twsearch -g -t 1
+/// (puzzle/spaces/split.rs). The counts are twsearch's (`twsearch -g -t 1
 /// samples/main/dino.tws`: 101 s here, against pocket's 13 s). About 15 s; run as the
 /// pyraminx test above says, with `--ignored twsearchs_dino`.
 #[test]

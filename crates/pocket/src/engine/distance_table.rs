@@ -47,7 +47,7 @@ impl DistanceTable {
 
 /// The space's moves laid out for the loops: a block's neighbours' first states
 /// (tabulated, or found a block at a time when offsets move by the block:
-/// `puzzle/tracked.rs`, whose millions of blocks would take hundreds of MB of
+/// `puzzle/spaces/tracked.rs`, whose millions of blocks would take hundreds of MB of
 /// table), and the rows of offsets each offset permutation makes.
 struct Tables<'s, B: ?Sized> {
     space: &'s B,

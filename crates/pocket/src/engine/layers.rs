@@ -52,7 +52,7 @@ pub trait Blocks: Sync {
     /// How many permutations of the offsets the moves make: one a move, the same in
     /// every block (the default), or more when a move's depends on its block (an
     /// orbit too large for a move table, split into the places of some of its pieces
-    /// and the order of the rest: `puzzle/split.rs`). Only the census in two bits
+    /// and the order of the rest: `puzzle/spaces/split.rs`). Only the census in two bits
     /// ([`super::packed::packed_census`]) takes spaces of the second kind.
     fn offset_moves(&self) -> usize {
         self.move_count()

@@ -782,7 +782,7 @@ mod tests {
 
     /// [`Twisty`] with each block's offsets in an order of its own, so that a move's
     /// offset permutation depends on the block (one per block and move), as a split
-    /// orbit's does (`puzzle/split.rs`).
+    /// orbit's does (`puzzle/spaces/split.rs`).
     struct Shuffled {
         inner: Twisty,
         /// `order[b][o]`: the inner offset of offset `o` in block `b`; `place` inverts it.

@@ -487,7 +487,7 @@ pub(super) fn solved_by_ida<'a>(
     moves_input: bool,
     want: Want,
 ) -> Result<Solved<'a>, String> {
-    let typed = crate::puzzle::input::read_stickers(puzzle, raw, moves_input)?;
+    let typed = crate::puzzle::formats::input::read_stickers(puzzle, raw, moves_input)?;
     let stickers = puzzle.sticker_string(&typed).map_err(|e| e.to_string())?;
     let listing = match want {
         Want::First => Listing::First,

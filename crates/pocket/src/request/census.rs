@@ -9,7 +9,7 @@ use crate::cube::shared;
 use crate::engine::census::Census;
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
-use crate::puzzle::space::DEFAULT_MEMORY;
+use crate::puzzle::spaces::space::DEFAULT_MEMORY;
 
 /// What a `census` asks, option by option as `pocket census` takes them.
 #[derive(Debug, Default)]

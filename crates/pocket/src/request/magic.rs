@@ -4,8 +4,8 @@
 //! state and checked before it is written.
 
 use super::batch::{Answer, Item, too_long};
-use crate::puzzle::defined::compose;
-use crate::puzzle::input::read_stickers;
+use crate::puzzle::formats::defined::compose;
+use crate::puzzle::formats::input::read_stickers;
 use crate::puzzle::{MagicMethod, MagicSolution};
 
 pub(super) struct MagicAnswers<'m, 'p> {

@@ -18,7 +18,8 @@ impl Subject for ReidSubject<'_> {
     }
 
     fn solve(&mut self, raw: &[u8], _want: Want) -> Result<Solved<'_>, String> {
-        let typed = crate::puzzle::input::read_stickers(self.puzzle, raw, self.moves_input)?;
+        let typed =
+            crate::puzzle::formats::input::read_stickers(self.puzzle, raw, self.moves_input)?;
         let stickers = self
             .puzzle
             .sticker_string(&typed)

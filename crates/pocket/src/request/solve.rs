@@ -272,7 +272,8 @@ fn solve_puzzle(
                 solver: space.solver(),
                 moves_input: inputs.sequences,
                 fallback: (a.method != Method::Bidir && !puzzle.weighted()).then_some((
-                    a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY),
+                    a.memory
+                        .unwrap_or(crate::puzzle::spaces::space::DEFAULT_MEMORY),
                     cores(),
                     None,
                 )),
@@ -298,7 +299,9 @@ fn solve_puzzle(
         Some(Err(e)) => Some(e),
         None => None,
     };
-    let memory = a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY);
+    let memory = a
+        .memory
+        .unwrap_or(crate::puzzle::spaces::space::DEFAULT_MEMORY);
     (streams.note)(&format!(
         "{name}: {}; solving by IDA* over pattern databases of at most {} MB (--memory), \
          built first{}",
@@ -412,7 +415,9 @@ fn solve_reid(
             "{METHOD} reid solves the 3x3x3: give {PUZZLE} 3x3x3 ({name} is another puzzle)"
         )));
     }
-    let memory = a.memory.unwrap_or(crate::puzzle::space::DEFAULT_MEMORY);
+    let memory = a
+        .memory
+        .unwrap_or(crate::puzzle::spaces::space::DEFAULT_MEMORY);
     (streams.note)(&format!(
         "{name}: Reid's tables within {} MB (--memory), built at the first state not \
          solved (the larger take over a minute on two cores), once",
