@@ -173,8 +173,8 @@ fn run_on_workers(
                     writeln!(input, "{}\t{}", p.state, p.optimal)?;
                     input.flush()?;
                     let line = lines.next().transpose()?.unwrap_or_default();
-                    let run = run_from_json(&line, &p.cube, p.optimal)
-                        .unwrap_or_else(|| failed_worker_run());
+                    let run =
+                        run_from_json(&line, &p.cube, p.optimal).unwrap_or_else(failed_worker_run);
                     if report.send((i, run)).is_err() {
                         break;
                     }
