@@ -247,12 +247,11 @@ fn printed(args: &[&str]) -> String {
 #[test]
 fn the_page_solves_steps_through_and_validates_in_chromium() {
     let Some(binary) = chromium() else {
-        // Straight to standard error, past the test harness's capture, so that the
-        // skip shows in every run.
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped the browser test: no chromium on PATH (install Debian's `chromium`, \
-             or set POCKET_CHROMIUM to a Chromium binary)"
+        common::skip(
+            "browser::the_page_solves_steps_through_and_validates_in_chromium",
+            common::Need::Chromium,
+            "no chromium on PATH (install Debian's `chromium`, or set POCKET_CHROMIUM to a \
+             Chromium binary)",
         );
         return;
     };

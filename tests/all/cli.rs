@@ -520,18 +520,6 @@ fn show_refuses_a_huge_line_on_standard_input() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("line too long"));
 }
 
-/// Built without the `serve` feature, `pocket serve` is a usage error that says why
-/// (CI runs the suite with `--no-default-features` too).
-#[cfg(not(feature = "serve"))]
-#[test]
-fn serve_without_the_feature_says_so() {
-    let out = pocket(&["serve"], b"");
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("without the `serve` feature"), "{err}");
-    assert!(out.stdout.is_empty());
-}
-
 #[test]
 fn options_after_the_states_are_options() {
     // Not states: the metric is the one asked for, and two states give two lines.

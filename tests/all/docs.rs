@@ -274,3 +274,40 @@ fn help_examples_are_possible() {
         }
     }
 }
+
+/// Every file or folder of the repository a document names in backticks
+/// (`tests/all/layers.rs`, `crates/pocket/src/cube/`) is there: a moved file leaves
+/// no false pointer behind.
+#[test]
+fn every_path_the_docs_name_is_there() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let tops = [
+        "src/",
+        "crates/",
+        "tests/",
+        "scripts/",
+        "python/",
+        "docs/",
+        "fixtures/",
+        ".ci/",
+    ];
+    let mut missing = Vec::new();
+    let mut seen = 0;
+    for (file, text) in documents() {
+        for quoted in text.split('`').skip(1).step_by(2) {
+            let named = quoted.split([' ', ':']).next().unwrap_or("");
+            let is_path = tops.iter().any(|t| named.starts_with(t))
+                && !named.contains(['*', '{', '<', '$'])
+                && named.len() > 4;
+            if !is_path {
+                continue;
+            }
+            seen += 1;
+            if !root.join(named).exists() {
+                missing.push(format!("{}: {named}", file.display()));
+            }
+        }
+    }
+    assert!(seen > 20, "only {seen} paths found");
+    assert!(missing.is_empty(), "named but not there: {missing:#?}");
+}

@@ -771,7 +771,11 @@ fn read_pid_text(path: &Path) -> Option<String> {
 #[test]
 fn judged_programs_see_no_judge_with_namespaces() {
     if !namespaces_here() {
-        eprintln!("no namespaces here: nothing to check");
+        common::skip(
+            "judge::judged_programs_see_no_judge_with_namespaces",
+            common::Need::Namespaces,
+            "no namespaces here",
+        );
         return;
     }
     let dir = shared("judge-view");
@@ -802,7 +806,11 @@ fn judged_programs_see_no_judge_with_namespaces() {
 #[test]
 fn a_killed_judge_leaves_no_process_of_the_program_with_namespaces() {
     if !namespaces_here() {
-        eprintln!("no namespaces here: nothing to check");
+        common::skip(
+            "judge::a_killed_judge_leaves_no_process_of_the_program_with_namespaces",
+            common::Need::Namespaces,
+            "no namespaces here",
+        );
         return;
     }
     let dir = shared("judge-sigkill");
@@ -836,7 +844,11 @@ fn a_killed_judge_leaves_no_process_of_the_program_with_namespaces() {
 fn a_judge_that_is_not_root_cannot_have_its_verdict_forged_either() {
     let setpriv = Path::new("/usr/bin/setpriv");
     if !is_root() || !setpriv.exists() {
-        eprintln!("not root, or no setpriv: the other tests run as a user already");
+        common::skip(
+            "judge::a_judge_that_is_not_root_cannot_have_its_verdict_forged_either",
+            common::Need::Root,
+            "not root, or no /usr/bin/setpriv to become a user",
+        );
         return;
     }
     let dir = shared("judge-as-user");

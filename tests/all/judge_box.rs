@@ -148,11 +148,14 @@ impl Skips {
             .push(format!("{mode:?}: {what} (the line says '{admits}')"));
     }
 
+    /// Each case skipped, said and counted ([`crate::common::skip`]): a mode this
+    /// machine cannot run, or one that does not claim to confine the attack.
     pub fn report(self, test: &str, missing: &[String]) {
-        let n = self.0.len() + missing.len();
-        eprintln!("{test}: {n} case(s) skipped");
-        for why in missing.iter().chain(&self.0) {
-            eprintln!("  skipped: {why}");
+        for why in missing {
+            crate::common::skip(test, crate::common::Need::Root, why);
+        }
+        for why in &self.0 {
+            crate::common::skip(test, crate::common::Need::Namespaces, why);
         }
     }
 }

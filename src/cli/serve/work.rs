@@ -252,3 +252,28 @@ fn give_back_memory() {
         libc::malloc_trim(0);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// docs/commands.md gives each request's weight as this file counts it.
+    #[test]
+    fn the_documented_weights_are_the_counted_ones() {
+        let doc = include_str!("../../../docs/commands.md");
+        let row = doc
+            .lines()
+            .find(|l| l.starts_with("| memory of the searches running at once |"))
+            .expect("the memory row of the serve table");
+        assert!(row.contains(&format!(
+            "counted {} per `cost=` solve",
+            Weight::Weighted.mib()
+        )));
+        assert!(row.contains(&format!(
+            "{} per `gen=`/`goal=` solve",
+            Weight::Search.mib()
+        )));
+        assert_eq!(Weight::Light.mib(), 0);
+        assert!(row.contains("are not counted"), "{row}");
+    }
+}

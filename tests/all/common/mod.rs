@@ -419,3 +419,48 @@ pub fn cube3_moves() -> Vec<(String, Vec<usize>)> {
     }
     out
 }
+
+/// What a test may need that a machine may lack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    Chromium,
+    Namespaces,
+    Root,
+    OpenFiles,
+}
+
+impl Need {
+    fn name(self) -> &'static str {
+        match self {
+            Need::Chromium => "chromium",
+            Need::Namespaces => "namespaces",
+            Need::Root => "root",
+            Need::OpenFiles => "open-files",
+        }
+    }
+}
+
+/// A test (or a case of one) that cannot run on this machine, and why. It is said
+/// past the harness's capture, so it shows in every run, and counted in
+/// `CARGO_TARGET_TMPDIR/skipped-tests`, whose lines `scripts/test` prints at the end:
+/// a skip is never a silent pass. Where the environment's `POCKET_REQUIRE` names the
+/// need (a comma-separated list; CI, which installs Chromium, names `chromium`), the
+/// test fails instead.
+pub fn skip(test: &str, need: Need, why: &str) {
+    let required = std::env::var("POCKET_REQUIRE").unwrap_or_default();
+    if required.split(',').any(|n| n.trim() == need.name()) {
+        panic!(
+            "{test} cannot run here ({why}), and POCKET_REQUIRE names {}",
+            need.name()
+        );
+    }
+    let _ = writeln!(std::io::stderr(), "skipped {test}: {why}");
+    let tally = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("skipped-tests");
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(tally)
+    {
+        let _ = writeln!(f, "{test}: {why}");
+    }
+}

@@ -28,8 +28,17 @@ use std::time::Duration;
 use crate::challenge::check::{BONUS_LIMIT, Verdict, check};
 use crate::model::pieces::Cube;
 
+mod request;
+mod schedule;
 #[cfg(unix)]
 mod unix;
+
+pub use request::{
+    DEFAULT_MEMORY_MIB, EnvVar, JudgeError, JudgeOptionError, JudgeOptions, JudgeRequest,
+    MAX_FILE_SIZE_MIB, MAX_JOBS, MAX_MEMORY_MIB, bound_path, env_var, file_size_limit_mib, jobs,
+    memory_limit_mib, timeout_seconds, writable_dir,
+};
+pub use schedule::{BadPosition, Position, judge_all, positions, serve_as_worker};
 
 /// Output kept from one run; more is judged invalid.
 pub const MAX_OUTPUT: usize = 64 * 1024;
@@ -213,9 +222,9 @@ pub fn tie_worker(cmd: &mut std::process::Command) {
 }
 
 /// Set in the environment of the worker processes of `pocket judge --jobs`: each
-/// judges the positions it reads on standard input (`STATE<tab>OPTIMAL`) and writes
-/// one JSON line per run, and is a subreaper of its own, so parallel runs never sweep
-/// each other's processes. A judged program never sees it (nor anything else of the
+/// runs [`serve_as_worker`], judging the positions it reads on standard input and
+/// writing one JSON line per run, and is a subreaper of its own, so parallel runs
+/// never sweep each other's processes. A judged program never sees it (nor anything else of the
 /// judge's environment).
 pub const WORKER_ENV: &str = "POCKET_JUDGE_WORKER";
 

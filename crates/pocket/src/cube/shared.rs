@@ -1,7 +1,9 @@
 //! What the process builds once and every request shares, in one place: each
 //! metric's distance table and census, and the scrambler of all nine moves. The
-//! command line, the server and the Python package all ask here, so none of them
-//! builds a table twice or keeps a cache of its own.
+//! command line, the server and the Python package all ask here for these, so none
+//! of them builds a table twice. (The Python package keeps two caches of its own
+//! besides: a search's solved side per metric for its small first batches, and the
+//! positions grouped by distance for its samplers.)
 
 use std::sync::OnceLock;
 

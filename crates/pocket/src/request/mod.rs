@@ -1,7 +1,9 @@
-//! Requests, as every front end makes them: the command line, `pocket serve` and the
-//! Python package build a typed request here and get its answers from here, so a
-//! request is decided in one place and answered alike wherever it comes from. The
-//! front ends only read, parse and print.
+//! Requests, as the line-answering front ends make them: the command line and
+//! `pocket serve` build a typed request here and get its answers from here, so a
+//! request is decided in one place and answered alike wherever it comes from; they
+//! only read, parse and print. The Python package builds its scrambles here
+//! (`ScrambleRequest`), but answers its array calls (distances, solves, counts) from
+//! the cube layer's kernels and `lookup` policy, in arrays rather than lines.
 //!
 //! Conventions fixed here: the exit statuses ([`EXIT_OK`], [`EXIT_BAD_INPUT`],
 //! [`EXIT_USAGE`]); answers in batches, in input order, one line per input

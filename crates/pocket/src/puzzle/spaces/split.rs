@@ -350,6 +350,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "slow, 6 s: scripts/test-slow"]
     fn split_orbits_count_as_stickers_do() {
         for (n, moves) in groups() {
             for seed in [1, 2] {
@@ -513,6 +514,7 @@ mod tests {
 
     /// Ten pieces have a move table: no split.
     #[test]
+    #[ignore = "slow, 5 s: scripts/test-slow"]
     fn ten_pieces_stay_on_coordinates() {
         let ten: &[&[usize]] = &[&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]];
         let three: &[&[usize]] = &[&[0, 1, 2]];

@@ -81,6 +81,7 @@ fn small_solver(puzzle: &Puzzle) -> ReidSolver {
 }
 
 #[test]
+#[ignore = "slow, 9 s (Reid tables; tests/all/reid.rs checks them too): scripts/test-slow"]
 fn solutions_solve_and_are_as_short_as_a_plain_search_finds() {
     let puzzle = cube();
     let solver = small_solver(&puzzle);
