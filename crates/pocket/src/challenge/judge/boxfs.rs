@@ -20,6 +20,16 @@ use std::io;
 use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 
+#[path = "boxfs/mounts.rs"]
+mod mounts;
+#[path = "boxfs/plan.rs"]
+mod plan;
+use mounts::{
+    AT_RECURSIVE, MOUNT_ATTR_NODEV, MOUNT_ATTR_NOEXEC, MOUNT_ATTR_NOSUID, MOUNT_ATTR_RDONLY,
+    NOSUID_NODEV, check, mkdir, mount, set_attributes,
+};
+use plan::Plan;
+
 /// Where the new root is built before it becomes `/` (a mount point of the run's own
 /// mount namespace; what the machine has there is covered, so the bind sources are
 /// opened first).
@@ -28,22 +38,6 @@ const BUILD_AT: &str = "/tmp";
 /// The system's folders, bound read-only where they are folders.
 const SYSTEM: [&str; 8] = [
     "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/opt",
-];
-
-/// The files and folders of `/etc` a program may need to start; more are the
-/// machine's own business. (`python3*` is added by name.)
-const ETC: [&str; 11] = [
-    "ld.so.cache",
-    "ld.so.conf",
-    "ld.so.conf.d",
-    "localtime",
-    "timezone",
-    "ssl",
-    "ca-certificates",
-    "ca-certificates.conf",
-    "alternatives",
-    "nsswitch.conf",
-    "mime.types",
 ];
 
 /// The devices of the box's `/dev`.
@@ -212,140 +206,6 @@ impl BoxFs {
     }
 }
 
-/// The entries of a box as they are planned, parents before children.
-#[derive(Default)]
-struct Plan {
-    entries: Vec<Entry>,
-    grants: Vec<(CString, Access)>,
-    /// Paths in the box already planned.
-    planned: Vec<PathBuf>,
-}
-
-impl Plan {
-    /// Plan `path` of the box (absolute) as `made`, its missing parents as folders.
-    fn add(&mut self, path: &Path, made: Made) -> io::Result<()> {
-        if let Some(parent) = path.parent().filter(|p| *p != Path::new("/")) {
-            if !self.planned.iter().any(|p| p == parent) {
-                self.add(parent, Made::Dir)?;
-            }
-        }
-        if self.planned.iter().any(|p| p == path) {
-            // Planned already (a parent of an earlier path): a bind still lands on it.
-            if matches!(made, Made::Dir) {
-                return Ok(());
-            }
-        }
-        self.planned.push(path.to_path_buf());
-        let inside = path.strip_prefix("/").unwrap_or(path);
-        let at = c_path(&Path::new(BUILD_AT).join(inside))?;
-        self.entries.push(Entry { at, made });
-        Ok(())
-    }
-
-    fn bind(&mut self, path: &Path, dir: bool, how: Access) -> io::Result<()> {
-        self.grants.push((c_path(path)?, how));
-        let made = Made::Bind {
-            source: c_path(path)?,
-            dir,
-            how,
-            fd: -1,
-        };
-        self.add(path, made)
-    }
-
-    /// A system folder: bound where it is a folder, the same link where it is one.
-    fn system(&mut self, path: &Path) -> io::Result<()> {
-        match std::fs::symlink_metadata(path) {
-            Ok(meta) if meta.file_type().is_symlink() => {
-                let to = std::fs::read_link(path)?;
-                self.add(path, Made::Link(c_path(&to)?))?;
-                self.grants.push((c_path(path)?, Access::ReadOnly));
-                Ok(())
-            }
-            Ok(meta) if meta.is_dir() => self.bind(path, true, Access::ReadOnly),
-            _ => Ok(()),
-        }
-    }
-
-    /// `/etc`: the chosen files of the machine's, and a `passwd` and `group` of the
-    /// box's own, naming root, nobody and (with `id`) the program.
-    fn etc(&mut self, id: Option<u32>) -> io::Result<()> {
-        let etc = Path::new("/etc");
-        let mut names: Vec<std::ffi::OsString> = ETC.iter().map(Into::into).collect();
-        if let Ok(dir) = std::fs::read_dir(etc) {
-            names.extend(
-                dir.flatten()
-                    .map(|e| e.file_name())
-                    .filter(|n| n.as_bytes().starts_with(b"python3")),
-            );
-        }
-        self.add(etc, Made::Dir)?;
-        for name in names {
-            let path = etc.join(name);
-            match std::fs::symlink_metadata(&path) {
-                Ok(meta) if meta.file_type().is_symlink() => {
-                    let to = std::fs::read_link(&path)?;
-                    self.add(&path, Made::Link(c_path(&to)?))?;
-                }
-                Ok(meta) => self.bind(&path, meta.is_dir(), Access::ReadOnly)?,
-                Err(_) => {}
-            }
-        }
-        let mut passwd = String::from(
-            "root:x:0:0:root:/root:/usr/sbin/nologin\n\
-             nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
-        );
-        let mut group = String::from("root:x:0:\nnogroup:x:65534:\n");
-        if let Some(id) = id {
-            passwd.push_str(&format!("judged:x:{id}:{id}:judged program:/tmp:/bin/sh\n"));
-            group.push_str(&format!("judged:x:{id}:\n"));
-        }
-        self.add(&etc.join("passwd"), Made::File(passwd.into_bytes()))?;
-        self.add(&etc.join("group"), Made::File(group.into_bytes()))?;
-        self.grants.push((c_path(etc)?, Access::ReadOnly));
-        Ok(())
-    }
-
-    /// Whether the box holds `path`: it is a bound folder or lies under one.
-    fn holds(&self, path: &Path) -> bool {
-        self.entries.iter().any(|e| match &e.made {
-            Made::Bind {
-                source, dir: true, ..
-            } => path.starts_with(Path::new(std::ffi::OsStr::from_bytes(source.as_bytes()))),
-            _ => false,
-        })
-    }
-}
-
-const NOSUID_NODEV: libc::c_ulong = libc::MS_NOSUID | libc::MS_NODEV;
-
-fn check(r: libc::c_int) -> io::Result<libc::c_int> {
-    match r {
-        -1 => Err(io::Error::last_os_error()),
-        _ => Ok(r),
-    }
-}
-
-fn mount(
-    source: &CStr,
-    target: &CStr,
-    fstype: &CStr,
-    flags: libc::c_ulong,
-    data: &CStr,
-) -> io::Result<()> {
-    // SAFETY: NUL-terminated strings.
-    check(unsafe {
-        libc::mount(
-            source.as_ptr(),
-            target.as_ptr(),
-            fstype.as_ptr(),
-            flags,
-            data.as_ptr().cast(),
-        )
-    })
-    .map(|_| ())
-}
-
 /// Make one entry of the new root.
 fn make(entry: &Entry, tmpfs: &CStr) -> io::Result<()> {
     let at = entry.at.as_ptr();
@@ -402,17 +262,6 @@ fn make(entry: &Entry, tmpfs: &CStr) -> io::Result<()> {
     }
 }
 
-/// mkdir, a folder already there being fine.
-fn mkdir(at: *const libc::c_char) -> io::Result<()> {
-    // SAFETY: a NUL-terminated path.
-    if unsafe { libc::mkdir(at, 0o755) } == -1
-        && io::Error::last_os_error().raw_os_error() != Some(libc::EEXIST)
-    {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(())
-}
-
 /// In the PID namespace's init: mount its `/proc` in the new root (while the
 /// machine's `/proc` still shows, as the kernel asks of a user namespace), make the
 /// new root `/`, let go of the old one, and make the root itself read-only.
@@ -463,53 +312,6 @@ fn fd_path(buf: &mut [u8; 32], fd: libc::c_int) {
     buf[prefix.len() + len] = 0;
 }
 
-/// struct mount_attr of mount_setattr(2).
-#[repr(C)]
-struct MountAttr {
-    attr_set: u64,
-    attr_clr: u64,
-    propagation: u64,
-    userns_fd: u64,
-}
-
-const MOUNT_ATTR_RDONLY: u64 = 0x1;
-const MOUNT_ATTR_NOSUID: u64 = 0x2;
-const MOUNT_ATTR_NODEV: u64 = 0x4;
-const MOUNT_ATTR_NOEXEC: u64 = 0x8;
-const AT_RECURSIVE: libc::c_uint = 0x8000;
-
-/// Set `attributes` on the mount at `path` (with `AT_RECURSIVE` in `flags`, on every
-/// mount under it too: a recursive bind brings the machine's mounts below);
-/// `writable` clears read-only.
-fn set_attributes(
-    path: &CStr,
-    attributes: u64,
-    writable: bool,
-    flags: libc::c_uint,
-) -> io::Result<()> {
-    let attr = MountAttr {
-        attr_set: attributes,
-        attr_clr: if writable { MOUNT_ATTR_RDONLY } else { 0 },
-        propagation: 0,
-        userns_fd: 0,
-    };
-    // SAFETY: mount_setattr reads a NUL-terminated path and `attr`, of the size given.
-    let r = unsafe {
-        libc::syscall(
-            libc::SYS_mount_setattr,
-            libc::AT_FDCWD,
-            path.as_ptr(),
-            flags,
-            &attr as *const MountAttr,
-            std::mem::size_of::<MountAttr>(),
-        )
-    };
-    match r {
-        -1 => Err(io::Error::last_os_error()),
-        _ => Ok(()),
-    }
-}
-
 /// Bring up the loopback of the new network namespace (it starts down).
 pub(super) fn loopback_up() -> io::Result<()> {
     // SAFETY: a socket of our own, closed below; the ioctls read and write `req`.
@@ -538,66 +340,5 @@ pub(super) fn loopback_up() -> io::Result<()> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn descriptor_paths_without_allocating() {
-        let mut buf = [0u8; 32];
-        fd_path(&mut buf, 7);
-        assert_eq!(&buf[..16], b"/proc/self/fd/7\0");
-        fd_path(&mut buf, 1234);
-        assert_eq!(&buf[..19], b"/proc/self/fd/1234\0");
-    }
-
-    #[test]
-    fn the_root_holds_what_is_named_and_the_system() {
-        let dir = std::env::temp_dir().join(format!("pocket-boxfs-{}", std::process::id()));
-        std::fs::create_dir_all(dir.join("inner")).unwrap();
-        std::fs::write(dir.join("inner/solver.sh"), "").unwrap();
-        let read_only = [dir.join("inner"), PathBuf::from("/usr/bin")];
-        let fs = BoxFs::new(&Given {
-            read_only: &read_only,
-            writable: std::slice::from_ref(&dir),
-            tmp_mib: Some(64),
-            id: Some(1234),
-            cwd: Some(dir.join("inner")),
-        })
-        .unwrap();
-        let at: Vec<&str> = fs.entries.iter().map(|e| e.at.to_str().unwrap()).collect();
-        for path in [
-            "/tmp/usr",
-            "/tmp/etc/passwd",
-            "/tmp/dev/null",
-            "/tmp/proc",
-            "/tmp/tmp",
-        ] {
-            assert!(at.contains(&path), "{path} in {at:?}");
-        }
-        assert!(!at.contains(&"/tmp/home") && !at.contains(&"/tmp/root"));
-        assert!(!at.contains(&"/tmp/usr/bin"), "held by /usr already");
-        // Parents come before what lies in them.
-        let inner = format!("/tmp{}", dir.join("inner").display());
-        let top = format!("/tmp{}", dir.display());
-        let pos = |p: &str| at.iter().position(|a| *a == p).unwrap();
-        assert!(pos("/tmp/tmp") < pos(&top) && pos(&top) < pos(&inner));
-        assert_eq!(
-            fs.cwd.to_str().unwrap(),
-            dir.join("inner").to_str().unwrap()
-        );
-        let passwd = fs.entries.iter().find_map(|e| match &e.made {
-            Made::File(bytes) if e.at.to_str() == Ok("/tmp/etc/passwd") => Some(bytes.clone()),
-            _ => None,
-        });
-        assert!(
-            String::from_utf8(passwd.unwrap())
-                .unwrap()
-                .contains(":1234:1234:")
-        );
-        assert_eq!(
-            fs.tmpfs.to_str().unwrap(),
-            "size=64m,nr_inodes=16384,mode=1777"
-        );
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-}
+#[path = "boxfs/tests.rs"]
+mod tests;

@@ -1,0 +1,159 @@
+//! A cube request checked into its [`Plan`]: every option weighed against the
+//! others (a refusal is a usage error), the input read and the solver chosen;
+//! and one input answered by the plan alone, as `pocket serve` asks; apart from
+//! running a whole request.
+
+use super::inputs::{Inputs, take_inputs};
+use super::{Method, SolveRequest};
+use crate::cube::solver::PocketSolver;
+use crate::model::cost::{Costs, Metric};
+use crate::model::goal::Goal;
+use crate::model::moves::{Move, generators_name};
+use crate::model::notation::{Layout, WcaSequence};
+use crate::request::RequestError;
+use crate::request::batch::{Answer, CubeInput, CubeSubject, Solve};
+use crate::request::words::opts::*;
+
+/// A cube request, checked: what to answer, how, and with which solver. The command
+/// line and `pocket serve` both run requests through it, so they answer alike.
+pub struct Plan {
+    pub inputs: Vec<String>,
+    pub input: CubeInput,
+    pub answer: Answer,
+    pub method: Method,
+    /// The bidirectional search with the request's moves and costs.
+    pub bidir: PocketSolver,
+    /// No --gen, --cost or --goal: the metric's table gives the same answers.
+    pub plain: bool,
+}
+
+/// Check a cube request (not `--puzzle`): a refusal is a usage error.
+pub fn plan(a: SolveRequest) -> Result<Plan, RequestError> {
+    checked(a).map_err(RequestError::Usage)
+}
+
+fn checked(mut a: SolveRequest) -> Result<Plan, String> {
+    let Inputs {
+        given: inputs,
+        sequences: moves_input,
+        then,
+    } = take_inputs(&mut a)?;
+    let then = then
+        .map(|t| t.parse::<WcaSequence>())
+        .transpose()
+        .map_err(|e| format!("{MOVES}: {e}"))?;
+    if a.puzzle.is_some() {
+        return Err(format!("a puzzle is answered by `pocket solve {PUZZLE}`"));
+    }
+    if a.steps && a.show.is_none() {
+        return Err(format!("{STEPS} draws the steps of {SHOW}: give both"));
+    }
+    if a.show.is_some() && a.json {
+        return Err(format!(
+            "{SHOW} draws pictures, which {JSON} has no room for"
+        ));
+    }
+    // Options that would change nothing are refused, never ignored.
+    if a.compact && a.count && !a.json {
+        return Err(format!(
+            "{COUNT} prints only the number of solutions: {COMPACT} has nothing to write"
+        ));
+    }
+    if moves_input && a.layout != Layout::Golf && !a.json && a.goal.is_none() {
+        return Err(format!(
+            "{LAYOUT} is how states are written: with {MOVES} it applies to {GOAL} and to \
+                    the \"state\" of {JSON} only"
+        ));
+    }
+    let costs = a
+        .cost
+        .as_deref()
+        .map(str::parse::<Costs>)
+        .transpose()
+        .map_err(|e| format!("bad {COST}: {e}"))?;
+    if costs.is_some() && a.metric != Metric::Htm {
+        return Err(format!("{COST} replaces {METRIC}: give one of them"));
+    }
+    if costs.is_some() && a.method == Method::Table {
+        return Err(format!(
+            "{COST} needs the search ({METHOD} auto or bidir): the table knows only the metrics"
+        ));
+    }
+    if a.generators.is_some() && a.method == Method::Table {
+        return Err(format!(
+            "{GEN} needs the search ({METHOD} auto or bidir): the table knows all nine moves only"
+        ));
+    }
+    // A goal is written like the states, in their layout.
+    let goal = a
+        .goal
+        .as_deref()
+        .map(Goal::parse)
+        .transpose()
+        .map_err(|e| e.to_string())?
+        .map(|g| g.in_net_order(a.layout));
+    if goal.is_some() && a.method == Method::Table {
+        return Err(format!(
+            "{GOAL} needs the search ({METHOD} auto or bidir): the table knows only solved"
+        ));
+    }
+    let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
+    let bidir = match &costs {
+        Some(c) => {
+            PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad {COST}: {e}"))
+        }
+        None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string()),
+    }?;
+    let plain = a.generators.is_none() && costs.is_none() && goal.is_none();
+    let input = CubeInput {
+        layout: a.layout,
+        moves_input,
+        then,
+        metric: a.metric,
+        costs,
+        show: a.show.map(|style| (style, a.steps)),
+        goal,
+        reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
+    };
+    let answer = a.answer();
+    Ok(Plan {
+        inputs,
+        input,
+        answer,
+        method: a.method,
+        bidir,
+        plain,
+    })
+}
+
+/// One input answered alone: its line and how many optimal solutions it has, or
+/// the error line.
+pub type One = Result<(String, u64), String>;
+
+impl Plan {
+    /// Answer one input (its bytes as given) with `solver`.
+    pub fn answer_one(&self, solver: impl Solve, raw: &[u8]) -> One {
+        answer_with(&self.input, &self.answer, solver, raw)
+    }
+
+    /// Count one input's optimal solutions with `solver`, whatever the request
+    /// asked: a front end that lists at most so many asks first.
+    pub fn count_one(&self, solver: impl Solve, raw: &[u8]) -> One {
+        let counting = Answer {
+            all: false,
+            count: true,
+            ..self.answer
+        };
+        answer_with(&self.input, &counting, solver, raw)
+    }
+
+    /// Answer one input with the bidirectional search (moves, costs or a goal).
+    pub fn answer_one_bidir(self, raw: &[u8]) -> One {
+        answer_with(&self.input, &self.answer, self.bidir, raw)
+    }
+}
+
+fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8]) -> One {
+    let mut subject = CubeSubject { input, solver };
+    answer.one(&mut subject, raw)
+}

@@ -1,0 +1,277 @@
+//! `pocket solve --puzzle`: a request for a defined puzzle checked and answered,
+//! by the bidirectional search, IDA*, seed 001's three steps (`--method magic`) or
+//! Reid's method; apart from the cube's requests.
+
+use super::inputs::Inputs;
+use super::{Answered, Method, SolveRequest, Streams, cores, feed};
+use crate::model::cost::Metric;
+use crate::model::notation::Layout;
+use crate::puzzle::{DeepSolver, MagicMethod, ReidSolver};
+use crate::request::batch::{Answer, PuzzleSubject};
+use crate::request::deep::DeepSubject;
+use crate::request::magic::MagicAnswers;
+use crate::request::reid::ReidSubject;
+use crate::request::words::opts::*;
+use crate::request::{RequestError, load_puzzle};
+
+/// The puzzle options that make no sense for a defined puzzle, if any was given.
+fn cube_only_option(a: &SolveRequest) -> Option<String> {
+    [
+        (
+            a.generators.is_some(),
+            format!("{GEN} (a puzzle turns the moves of its definition)"),
+        ),
+        (
+            a.goal.is_some(),
+            format!("{GOAL} (a goal is a pattern on the cube's net)"),
+        ),
+        (
+            a.method == Method::Table,
+            format!("{METHOD} table (a puzzle has no dense table)"),
+        ),
+        (
+            a.metric != Metric::Htm,
+            format!("{METRIC} (a puzzle counts its moves, or its costs with {COST})"),
+        ),
+        (
+            a.layout != Layout::Golf,
+            format!("{LAYOUT} (a puzzle's stickers are in its definition's order)"),
+        ),
+        (
+            a.show.is_some() || a.steps,
+            format!("{SHOW} and {STEPS} (the pictures are of the cube)"),
+        ),
+    ]
+    .into_iter()
+    .find_map(|(given, what)| given.then(|| what.to_string()))
+}
+
+/// A defined puzzle's answers are written one by one: one state may take
+/// milliseconds and the next minutes (a hard 3x3x3), and what is done must be out
+/// before the long search starts (issue 61).
+const ONE_BY_ONE: usize = 1;
+
+/// `pocket solve --puzzle`: the same answers, for a defined puzzle.
+pub(super) fn solve_puzzle(
+    a: &SolveRequest,
+    name: &str,
+    inputs: &Inputs,
+    answer: Answer,
+    streams: &mut Streams<'_, '_>,
+) -> Result<Answered, RequestError> {
+    if let Some(what) = cube_only_option(a) {
+        return Err(RequestError::Usage(format!(
+            "{PUZZLE} does not take {what}"
+        )));
+    }
+    if a.method == Method::Ida && a.cost.is_some() {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} ida counts moves: it does not take {COST}"
+        )));
+    }
+    if a.method == Method::Bidir && a.memory.is_some() {
+        return Err(RequestError::Usage(format!(
+            "{MEMORY} is the budget of IDA*'s tables: {METHOD} bidir has none"
+        )));
+    }
+    let puzzle = load_puzzle(name, a.cost.as_deref())?;
+    let space = match a.method {
+        Method::Ida => None,
+        _ => Some(puzzle.space(true)),
+    };
+    let refused = match space {
+        Some(Ok(space)) => {
+            let mut subject = PuzzleSubject {
+                puzzle: &puzzle,
+                space: &space,
+                solver: space.solver(),
+                moves_input: inputs.sequences,
+                fallback: (a.method != Method::Bidir && !puzzle.weighted()).then_some((
+                    a.memory
+                        .unwrap_or(crate::puzzle::spaces::space::DEFAULT_MEMORY),
+                    cores(),
+                    None,
+                )),
+            };
+            return Ok(feed(
+                streams,
+                &inputs.given,
+                inputs.sequences,
+                ONE_BY_ONE,
+                &mut |items, text, _| answer.batch(&mut subject, items, text),
+            )?);
+        }
+        Some(Err(e)) if puzzle.weighted() => {
+            return Err(RequestError::Input(weighted_refusal(
+                name,
+                &e.to_string(),
+                a,
+            )));
+        }
+        Some(Err(e)) if a.method == Method::Bidir => {
+            return Err(RequestError::Input(format!("puzzle {name}: {e}")));
+        }
+        Some(Err(e)) => Some(e),
+        None => None,
+    };
+    let memory = a
+        .memory
+        .unwrap_or(crate::puzzle::spaces::space::DEFAULT_MEMORY);
+    (streams.note)(&format!(
+        "{name}: {}; solving by IDA* over pattern databases of at most {} MB (--memory), \
+         built first{}",
+        match &refused {
+            Some(_) if !puzzle.barred.is_empty() => "it bars positions, which IDA* alone follows",
+            Some(_) => "too large for the bidirectional search",
+            None => "asked for IDA*",
+        },
+        memory >> 20,
+        if ReidSolver::takes(&puzzle) {
+            " (a state far from solved: --method reid is far faster)"
+        } else {
+            ""
+        }
+    ));
+    let solver = DeepSolver::new(&puzzle, memory, cores()).map_err(|e| {
+        RequestError::Input(match &refused {
+            Some(first) => {
+                // Without its advice to try IDA*, which has just said why it cannot.
+                let first = first.to_string();
+                let first = first.split("; what pocket does with").next().unwrap_or("");
+                format!("puzzle {name}: {first}; and {e}")
+            }
+            None => format!("puzzle {name}: {e}"),
+        })
+    })?;
+    (streams.note)(&format!("{name}: {}", solver.describe()));
+    let mut subject = DeepSubject {
+        puzzle: &puzzle,
+        solver,
+        moves_input: inputs.sequences,
+    };
+    Ok(feed(
+        streams,
+        &inputs.given,
+        inputs.sequences,
+        ONE_BY_ONE,
+        &mut |items, text, _| answer.batch(&mut subject, items, text),
+    )?)
+}
+
+/// Why a puzzle with costs is not solved: the bidirectional search's refusal,
+/// without its advice to try IDA*, which counts moves and so cannot take the costs.
+fn weighted_refusal(name: &str, refusal: &str, a: &SolveRequest) -> String {
+    let refusal = ["; what pocket does with", "; `pocket solve --puzzle`"]
+        .iter()
+        .fold(refusal, |r, advice| r.split(advice).next().unwrap_or(r));
+    let costs = match a.cost {
+        Some(_) => format!("IDA* counts moves: without {COST} it solves this puzzle"),
+        None => "its moves have costs, which only the bidirectional search counts \
+                 (IDA* counts moves)"
+            .to_string(),
+    };
+    format!("puzzle {name}: {refusal}; {costs}")
+}
+
+/// `pocket solve --puzzle 3x3x3 --method magic`: one line a state, its three steps.
+pub(super) fn solve_magic(
+    a: &SolveRequest,
+    name: &str,
+    inputs: &Inputs,
+    streams: &mut Streams<'_, '_>,
+) -> Result<Answered, RequestError> {
+    if let Some(what) = cube_only_option(a).or_else(|| magic_refuses(a)) {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} magic does not take {what}"
+        )));
+    }
+    let puzzle = load_puzzle(name, None)?;
+    let method = MagicMethod::new(&puzzle)
+        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+    let answers = MagicAnswers {
+        method: &method,
+        moves_input: inputs.sequences,
+        json: a.json,
+        errors: a.answer(),
+    };
+    Ok(feed(
+        streams,
+        &inputs.given,
+        inputs.sequences,
+        usize::MAX,
+        &mut |items, text, _| answers.batch(items, text),
+    )?)
+}
+
+/// `pocket solve --puzzle 3x3x3 --method reid`: optimal solutions by Reid's method.
+pub(super) fn solve_reid(
+    a: &SolveRequest,
+    name: &str,
+    inputs: &Inputs,
+    streams: &mut Streams<'_, '_>,
+) -> Result<Answered, RequestError> {
+    let refused = cube_only_option(a).or_else(|| {
+        [
+            (a.all, format!("{ALL} (it finds one optimal solution)")),
+            (a.count, format!("{COUNT} (it finds one optimal solution)")),
+            (a.cost.is_some(), format!("{COST} (it counts moves)")),
+        ]
+        .into_iter()
+        .find_map(|(given, what)| given.then_some(what))
+    });
+    if let Some(what) = refused {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} reid does not take {what}"
+        )));
+    }
+    let puzzle = load_puzzle(name, None)?;
+    if !ReidSolver::takes(&puzzle) {
+        return Err(RequestError::Usage(format!(
+            "{METHOD} reid solves the 3x3x3: give {PUZZLE} 3x3x3 ({name} is another puzzle)"
+        )));
+    }
+    let memory = a
+        .memory
+        .unwrap_or(crate::puzzle::spaces::space::DEFAULT_MEMORY);
+    (streams.note)(&format!(
+        "{name}: Reid's tables within {} MB (--memory), built at the first state not \
+         solved (the larger take over a minute on two cores), once",
+        memory >> 20
+    ));
+    let solver = ReidSolver::new(&puzzle, memory, cores())
+        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+    (streams.note)(&format!("{name}: {}", solver.describe()));
+    let mut subject = ReidSubject {
+        puzzle: &puzzle,
+        solver,
+        moves_input: inputs.sequences,
+    };
+    let answer = a.answer();
+    Ok(feed(
+        streams,
+        &inputs.given,
+        inputs.sequences,
+        ONE_BY_ONE,
+        &mut |items, text, _| answer.batch(&mut subject, items, text),
+    )?)
+}
+
+/// The options a magic solve has no use for: it finds one solution, not an optimal
+/// one, and counts moves.
+fn magic_refuses(a: &SolveRequest) -> Option<String> {
+    [
+        (
+            a.all,
+            format!("{ALL} (it finds one solution, not every optimal one)"),
+        ),
+        (a.count, format!("{COUNT} (it finds one solution)")),
+        (a.memory.is_some(), format!("{MEMORY} (it keeps no tables)")),
+        (a.cost.is_some(), format!("{COST} (it counts moves)")),
+        (
+            a.compact,
+            format!("{COMPACT} (its moves are named with spaces)"),
+        ),
+    ]
+    .into_iter()
+    .find_map(|(given, what)| given.then_some(what))
+}
