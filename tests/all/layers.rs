@@ -9,7 +9,8 @@
 //!   That the front ends reach the library only through its public API is the
 //!   compiler's to hold: they are other crates.
 //!
-//! Test modules (`#[cfg(test)] mod tests`) may use anything and are left out.
+//! Test modules (`#[cfg(test)] mod tests`, in their file or in a `tests.rs` of
+//! their own) may use anything and are left out.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -43,8 +44,12 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// A file's text without comments and without its test module.
+/// A file's text without comments and without its test module; nothing of a test
+/// module kept in a file of its own (`tests.rs`).
 fn code(path: &Path) -> String {
+    if path.file_name().is_some_and(|n| n == "tests.rs") {
+        return String::new();
+    }
     let text = std::fs::read_to_string(path).unwrap();
     let text = match text.find("#[cfg(test)]\nmod tests") {
         Some(at) => &text[..at],
