@@ -17,7 +17,6 @@ use super::reply::{JSON, Reply, SVG};
 use super::shared::{MAX_LISTED, MAX_QUERY, Shared};
 use super::work::{Weight, on_a_core};
 use pocket::cube::cases::{CaseSet, case_sheet, finger_costs};
-use pocket::cube::shared as tables;
 use pocket::engine::census::Census;
 use pocket::engine::chart::census_svg;
 use pocket::model::cost::{Costs, Metric};
@@ -185,27 +184,9 @@ async fn solve_request(
     let (request, input) = solve_query(&params, raw)?;
     let plan = solve::plan(request).map_err(refused)?;
     let all = plan.answer.all;
-    let weight = if plan.plain {
-        Weight::Light
-    } else if params.contains_key("cost") {
-        Weight::Weighted
-    } else {
-        Weight::Search
-    };
+    let weight = Weight::from(plan.load());
     let answered = on_a_core(shared, weight, client, move |_| {
-        if !plan.plain {
-            // Listed as the search finds them, then held to the same bound.
-            return plan.answer_one_bidir(&input);
-        }
-        let table = tables::table(plan.input.metric);
-        if all {
-            // Count first: listing is bounded, counting is not.
-            let counted = plan.count_one(table, &input)?;
-            if counted.1 > MAX_LISTED {
-                return Ok(counted);
-            }
-        }
-        plan.answer_one(table, &input)
+        plan.answer_alone(&input, MAX_LISTED)
     })
     .await?;
     match answered {

@@ -7,6 +7,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::http::StatusCode;
+use pocket::request::solve::Load;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::reply::Reply;
@@ -27,6 +28,16 @@ pub(super) enum Weight {
     /// A search with `cost=`: 124 MB with `cost=R=301,U=1` (the costs the library
     /// allows at most apart).
     Weighted,
+}
+
+impl From<Load> for Weight {
+    fn from(load: Load) -> Weight {
+        match load {
+            Load::Lookup => Weight::Light,
+            Load::Search => Weight::Search,
+            Load::Weighted => Weight::Weighted,
+        }
+    }
 }
 
 impl Weight {

@@ -1,7 +1,7 @@
 //! A cube request checked into its [`Plan`]: every option weighed against the
 //! others (a refusal is a usage error), the input read and the solver chosen;
-//! and one input answered by the plan alone, as `pocket serve` asks; apart from
-//! running a whole request.
+//! and one input answered by the plan alone, by the solver it chose, as `pocket
+//! serve` asks; apart from running a whole request.
 
 use super::inputs::{Inputs, take_inputs};
 use super::{Method, SolveRequest};
@@ -151,6 +151,48 @@ impl Plan {
     pub fn answer_one_bidir(self, raw: &[u8]) -> One {
         answer_with(&self.input, &self.answer, self.bidir, raw)
     }
+
+    /// What answering one input costs, by the solver this plan chose: so that a
+    /// front end that schedules requests (`pocket serve`) weighs them by the plan,
+    /// never by reading the request again.
+    pub fn load(&self) -> Load {
+        match (self.plain, self.input.costs.is_some()) {
+            (true, _) => Load::Lookup,
+            (false, true) => Load::Weighted,
+            (false, false) => Load::Search,
+        }
+    }
+
+    /// Answer one input on its own by the solver this plan chose: the metric's
+    /// shared table for a plain request, else the bidirectional search. Asked for
+    /// all solutions, the table counts them first and lists them only up to
+    /// `max_listed` (listing is bounded, counting is not): past it the answer is the
+    /// count's, whose number says how many. The search lists as it finds them.
+    pub fn answer_alone(self, raw: &[u8], max_listed: u64) -> One {
+        if !self.plain {
+            return self.answer_one_bidir(raw);
+        }
+        let table = crate::cube::shared::table(self.input.metric);
+        if self.answer.all {
+            let counted = self.count_one(table, raw)?;
+            if counted.1 > max_listed {
+                return Ok(counted);
+            }
+        }
+        self.answer_one(table, raw)
+    }
+}
+
+/// What one input of a [`Plan`] costs to answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Load {
+    /// A look-up in the metric's shared table: no memory of its own.
+    Lookup,
+    /// The bidirectional search with other moves or a goal: 3 to 24 MB.
+    Search,
+    /// The bidirectional search with costs: up to 124 MB (`cost=R=301,U=1`, the
+    /// costs furthest apart that the library allows).
+    Weighted,
 }
 
 fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8]) -> One {
