@@ -24,7 +24,10 @@ impl Subject for ReidSubject<'_> {
             .puzzle
             .sticker_string(&typed)
             .map_err(|e| e.to_string())?;
-        let answer = self.solver.solve(&stickers, |_, _| ())?;
+        let answer = self
+            .solver
+            .solve(&stickers, |_, _| ())
+            .map_err(|e| e.to_string())?;
         let names = answer
             .moves
             .iter()

@@ -3,6 +3,7 @@
 //! every way a sticker string can fail to be a cube named.
 
 use super::cubie::{Cubies, SOLVED};
+use super::error::CubeStateError;
 
 /// Each corner place's stickers, from its U or D sticker clockwise.
 const CORNER_STICKERS: [[usize; 3]; 8] = [
@@ -44,17 +45,14 @@ fn piece_faces(name: &str) -> Vec<usize> {
 }
 
 /// The cubies of a 54-sticker state.
-pub fn cubies(stickers: &[u8]) -> Result<Cubies, String> {
+pub fn cubies(stickers: &[u8]) -> Result<Cubies, CubeStateError> {
     if stickers.len() != 54 {
-        return Err(format!(
-            "a 3x3x3 state has 54 stickers, not {}",
-            stickers.len()
-        ));
+        return Err(CubeStateError::Stickers(stickers.len()));
     }
     let centres: Vec<u8> = (0..6).map(|f| stickers[9 * f + 4]).collect();
     let face = |i: usize| centres.iter().position(|&c| c == stickers[i]);
     if (1..6).any(|f| centres[..f].contains(&centres[f])) {
-        return Err("the six centres are not six different colours".to_string());
+        return Err(CubeStateError::SameCentres);
     }
     let mut c = SOLVED;
     for (place, at) in CORNER_STICKERS.iter().enumerate() {
@@ -65,12 +63,7 @@ pub fn cubies(stickers: &[u8]) -> Result<Cubies, String> {
             let corner = CORNER_NAMES.iter().position(|n| piece_faces(n) == seen)?;
             Some((corner as u8, turn as u8))
         });
-        let (corner, turn) = found.ok_or_else(|| {
-            format!(
-                "the corner at {} is no corner of the cube",
-                CORNER_NAMES[place]
-            )
-        })?;
+        let (corner, turn) = found.ok_or(CubeStateError::NoCorner(CORNER_NAMES[place]))?;
         (c.cp[place], c.co[place]) = (corner, turn);
     }
     for (place, at) in EDGE_STICKERS.iter().enumerate() {
@@ -83,8 +76,7 @@ pub fn cubies(stickers: &[u8]) -> Result<Cubies, String> {
                     .or_else(|| (named == [f[1], f[0]]).then_some((e as u8, 1)))
             })
         });
-        let (edge, flip) = found
-            .ok_or_else(|| format!("the edge at {} is no edge of the cube", EDGE_NAMES[place]))?;
+        let (edge, flip) = found.ok_or(CubeStateError::NoEdge(EDGE_NAMES[place]))?;
         (c.ep[place], c.eo[place]) = (edge, flip);
     }
     check(&c)?;
@@ -93,25 +85,25 @@ pub fn cubies(stickers: &[u8]) -> Result<Cubies, String> {
 
 /// That every piece is there once, and the turns, flips and parities are ones the
 /// moves make.
-fn check(c: &Cubies) -> Result<(), String> {
+fn check(c: &Cubies) -> Result<(), CubeStateError> {
     for (k, name) in CORNER_NAMES.iter().enumerate() {
         if c.cp.iter().filter(|&&x| x as usize == k).count() != 1 {
-            return Err(format!("the corner {name} is not on the cube exactly once"));
+            return Err(CubeStateError::CornerNotOnce(name));
         }
     }
     for (k, name) in EDGE_NAMES.iter().enumerate() {
         if c.ep.iter().filter(|&&x| x as usize == k).count() != 1 {
-            return Err(format!("the edge {name} is not on the cube exactly once"));
+            return Err(CubeStateError::EdgeNotOnce(name));
         }
     }
     if c.co.iter().map(|&o| o as u32).sum::<u32>() % 3 != 0 {
-        return Err("a corner is twisted in its place (the turns do not add up)".to_string());
+        return Err(CubeStateError::Twisted);
     }
     if c.eo.iter().map(|&o| o as u32).sum::<u32>() % 2 != 0 {
-        return Err("an edge is flipped in its place".to_string());
+        return Err(CubeStateError::Flipped);
     }
     if odd(&c.cp) != odd(&c.ep) {
-        return Err("two pieces are swapped (the corners' and edges' parities differ)".to_string());
+        return Err(CubeStateError::Swapped);
     }
     Ok(())
 }

@@ -12,11 +12,14 @@
 mod classes;
 mod coord;
 mod cubie;
+mod error;
 mod facelets;
 mod memory;
 mod prune;
 mod search;
 mod symmetry;
+
+pub use error::{CubeStateError, ReidError};
 
 use classes::{Classes, Slice};
 use coord::{CORNER_PLACES, Coordinates, TWISTS};
@@ -141,20 +144,19 @@ impl ReidSolver {
     /// The solver for the built-in 3x3x3 (or a puzzle with its stickers and face
     /// turns), with the larger edge table when `memory` bytes hold it, its tables
     /// to be built on `threads` threads.
-    pub fn new(puzzle: &Puzzle, memory: u64, threads: usize) -> Result<ReidSolver, String> {
+    pub fn new(puzzle: &Puzzle, memory: u64, threads: usize) -> Result<ReidSolver, ReidError> {
         if !Self::takes(puzzle) {
-            return Err("Reid's method solves the 3x3x3 (`--puzzle 3x3x3`) only".to_string());
+            return Err(ReidError::NotTheCube);
         }
         let slice = if memory >= table_bytes(Slice::Ordered) {
             Slice::Ordered
         } else if memory >= table_bytes(Slice::Places) {
             Slice::Places
         } else {
-            return Err(format!(
-                "Reid's tables take at least {} MB; the budget is {} MB",
-                table_bytes(Slice::Places).div_ceil(1 << 20),
-                memory >> 20
-            ));
+            return Err(ReidError::Budget {
+                least_mb: table_bytes(Slice::Places).div_ceil(1 << 20),
+                budget_mb: memory >> 20,
+            });
         };
         Ok(ReidSolver {
             slice,
@@ -165,14 +167,14 @@ impl ReidSolver {
     }
 
     /// The puzzle's move for each of Kociemba's move numbers (`U U2 U' R ...`).
-    fn puzzle_moves(puzzle: &Puzzle) -> Result<[u8; cubie::MOVES], String> {
+    fn puzzle_moves(puzzle: &Puzzle) -> Result<[u8; cubie::MOVES], ReidError> {
         let mut out = [0; cubie::MOVES];
         for (m, slot) in out.iter_mut().enumerate() {
             let face = ["U", "R", "F", "D", "L", "B"][m / 3];
             let name = format!("{face}{}", ["", "2", "'"][m % 3]);
-            *slot = puzzle.move_index(&name).ok_or_else(|| {
-                format!("Reid's method turns the move {name}, which the puzzle does not name")
-            })? as u8;
+            *slot = puzzle
+                .move_index(&name)
+                .ok_or_else(|| ReidError::MissingMove(name.clone()))? as u8;
         }
         Ok(out)
     }
@@ -198,7 +200,7 @@ impl ReidSolver {
         &self,
         stickers: &[u8],
         on_bound: impl FnMut(u8, u64),
-    ) -> Result<ReidAnswer, String> {
+    ) -> Result<ReidAnswer, ReidError> {
         let cube = facelets::cubies(stickers)?;
         if cube == cubie::SOLVED {
             return Ok(ReidAnswer {
@@ -216,9 +218,7 @@ impl ReidSolver {
             edges: &built.edges,
             corners: &built.corners,
         };
-        let (path, nodes) = tables
-            .solve(&cube, on_bound)
-            .ok_or("no solution within 20 moves: the tables are wrong")?;
+        let (path, nodes) = tables.solve(&cube, on_bound).ok_or(ReidError::NoSolution)?;
         Ok(ReidAnswer {
             moves: path
                 .iter()
