@@ -14,7 +14,7 @@ pub mod formats;
 pub mod searches;
 pub mod spaces;
 
-pub use cube3::magic_method::{Conjugate, MagicMethod, MagicSolution};
+pub use cube3::magic_method::{Conjugate, MagicError, MagicMethod, MagicSolution};
 pub use cube3::reid::{CubeStateError, ReidAnswer, ReidError, ReidSolver};
 pub use formats::defined::{Piece, Puzzle, PuzzleMove};
 pub use formats::format::{BUILTIN_PUZZLES, DefinitionError};

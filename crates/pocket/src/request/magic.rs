@@ -51,7 +51,7 @@ impl MagicAnswers<'_, '_> {
     fn answer(&self, raw: &[u8]) -> Result<String, String> {
         let puzzle = self.method.puzzle();
         let stickers = read_stickers(puzzle, raw, self.moves_input)?;
-        let solution = self.method.solve(&stickers)?;
+        let solution = self.method.solve(&stickers).map_err(|e| e.to_string())?;
         let moves = self.method.moves(&solution);
         // Checked here, whatever the tests say: the moves solve the state.
         let after = moves.iter().fold(stickers.clone(), |s, &m| {

@@ -18,7 +18,9 @@ use crate::puzzle::Puzzle;
 use crate::puzzle::formats::defined::Sticker;
 use crate::puzzle::searches::orbit::{Change, MagicMove, OrbitSearch, Rules};
 
+mod error;
 mod tables;
+pub use error::MagicError;
 use tables::{EdgeTables, Kind, Reach};
 
 /// One use of a magic move: `setup`, the move (or its inverse), the setup undone.
@@ -64,7 +66,7 @@ const SETUP_MOVES: usize = 3;
 
 impl<'p> MagicMethod<'p> {
     /// The method for `puzzle`, with its magic moves found by the orbit search.
-    pub fn new(puzzle: &'p Puzzle) -> Result<MagicMethod<'p>, String> {
+    pub fn new(puzzle: &'p Puzzle) -> Result<MagicMethod<'p>, MagicError> {
         let corners = Kind::new(puzzle, "corner", 8, 3)?;
         let edges = Kind::new(puzzle, "edge", 12, 2)?;
         let cycle = first_magic_move(puzzle, Change::Cycle)?;
@@ -87,7 +89,7 @@ impl<'p> MagicMethod<'p> {
 
     /// Solve a state given as the puzzle's stickers (any colours: the pieces are
     /// read against the solved string).
-    pub fn solve(&self, stickers: &[u8]) -> Result<MagicSolution, String> {
+    pub fn solve(&self, stickers: &[u8]) -> Result<MagicSolution, MagicError> {
         let stickers = &self.by_centres(stickers)?;
         let mut corners = self.corners.read(stickers, &self.puzzle.solved)?;
         let mut edges = self.edges.read(stickers, &self.puzzle.solved)?;
@@ -138,36 +140,30 @@ impl<'p> MagicMethod<'p> {
 
     /// The state in the solved string's colours: each sticker takes the colour of the
     /// centre (a sticker no move moves) that shows its colour in the state.
-    fn by_centres(&self, stickers: &[u8]) -> Result<Vec<u8>, String> {
+    fn by_centres(&self, stickers: &[u8]) -> Result<Vec<u8>, MagicError> {
         let p = self.puzzle;
         if stickers.len() != p.stickers() {
-            return Err(format!(
-                "a state of {} has {} stickers, not {}",
-                p.name,
-                p.stickers(),
-                stickers.len()
-            ));
+            return Err(MagicError::Stickers {
+                puzzle: p.name.clone(),
+                expected: p.stickers(),
+                got: stickers.len(),
+            });
         }
         let centres =
             (0..p.stickers()).filter(|&i| p.moves.iter().all(|m| m.perm[i] as usize == i));
         let mut colour = AHashMap::new();
         for i in centres {
             if colour.insert(stickers[i], p.solved[i]).is_some() {
-                return Err(format!(
-                    "two centres show '{}': the centres must be six different colours",
-                    stickers[i].escape_ascii()
-                ));
+                return Err(MagicError::SameCentres(stickers[i]));
             }
         }
         stickers
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                colour.get(c).copied().ok_or_else(|| {
-                    format!(
-                        "sticker {i} is '{}', the colour of no centre",
-                        c.escape_ascii()
-                    )
+                colour.get(c).copied().ok_or(MagicError::NoCentre {
+                    sticker: i,
+                    colour: *c,
                 })
             })
             .collect()
@@ -275,38 +271,36 @@ impl<'p> MagicMethod<'p> {
 
 /// The first magic move of `change` on the corners that pocket's orbit search lists
 /// (edges and centres kept, at most three corners on one face, powers up to 6).
-fn first_magic_move(puzzle: &Puzzle, change: Change) -> Result<MagicMove, String> {
+fn first_magic_move(puzzle: &Puzzle, change: Change) -> Result<MagicMove, MagicError> {
     let rules = Rules {
         change,
         ..Rules::new("corner")
     };
-    let search = OrbitSearch::new(puzzle, rules, &[]).map_err(|e| e.to_string())?;
+    let search =
+        OrbitSearch::new(puzzle, rules, &[]).map_err(|e| MagicError::Orbit(e.to_string()))?;
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     for length in 1..=7 {
         if let Some(m) = search.of_length(length, threads).into_iter().next() {
             return Ok(m);
         }
     }
-    Err(format!(
-        "{} has no corner magic move of 7 moves or fewer",
-        puzzle.name
-    ))
+    Err(MagicError::NoMagicMove(puzzle.name.clone()))
 }
 
 /// Refuse a state no sequence of moves makes: an edge flipped alone, a corner
 /// twisted alone, or two pieces swapped alone.
-fn check_solvable(corners: &[u8], edges: &[u8]) -> Result<(), String> {
+fn check_solvable(corners: &[u8], edges: &[u8]) -> Result<(), MagicError> {
     let twist: u32 = corners.iter().map(|&v| (v % 3) as u32).sum();
     if twist % 3 != 0 {
-        return Err("a corner is twisted in place: no sequence of moves makes this state".into());
+        return Err(MagicError::Twisted);
     }
     let flip: u32 = edges.iter().map(|&v| (v % 2) as u32).sum();
     if flip % 2 != 0 {
-        return Err("an edge is flipped in place: no sequence of moves makes this state".into());
+        return Err(MagicError::Flipped);
     }
     let slots = |values: &[u8], size: u8| values.iter().map(|&v| v / size).collect::<Vec<_>>();
     if odd(&slots(corners, 3)) != odd(&slots(edges, 2)) {
-        return Err("two pieces are swapped: no sequence of moves makes this state".into());
+        return Err(MagicError::Swapped);
     }
     Ok(())
 }

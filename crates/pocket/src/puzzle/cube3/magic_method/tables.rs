@@ -7,7 +7,7 @@
 
 use ahash::AHashMap;
 
-use super::Conjugate;
+use super::{Conjugate, MagicError};
 use crate::engine::search::Canon;
 use crate::puzzle::Puzzle;
 use crate::puzzle::formats::defined::Sticker;
@@ -23,15 +23,19 @@ pub(super) struct Kind {
 
 impl Kind {
     /// The `count` pieces of `kind`, each of `size` stickers, of `puzzle`.
-    pub(super) fn new(puzzle: &Puzzle, kind: &str, count: usize, size: u8) -> Result<Kind, String> {
+    pub(super) fn new(
+        puzzle: &Puzzle,
+        kind: &'static str,
+        count: usize,
+        size: u8,
+    ) -> Result<Kind, MagicError> {
         let pieces: Vec<_> = puzzle.pieces.iter().filter(|p| p.kind == kind).collect();
         if pieces.len() != count || pieces.iter().any(|p| p.stickers.len() != size as usize) {
-            return Err(format!(
-                "the magic method needs a puzzle with 8 corners and 12 edges, as the \
-                 3x3x3 (its `piece` lines); {} has {} {kind} pieces",
-                puzzle.name,
-                pieces.len()
-            ));
+            return Err(MagicError::Shape {
+                puzzle: puzzle.name.clone(),
+                kind,
+                found: pieces.len(),
+            });
         }
         let homes: Vec<Vec<Sticker>> = pieces.iter().map(|p| p.stickers.clone()).collect();
         let mut at = AHashMap::new();
@@ -48,20 +52,19 @@ impl Kind {
             }
             let mut row = vec![0u8; homes.len() * size as usize];
             for (slot, stickers) in homes.iter().enumerate() {
+                let breaks = || MagicError::BreaksPiece {
+                    mv: m.name.clone(),
+                    kind,
+                    piece: pieces[slot].name.clone(),
+                };
                 for o in 0..size {
                     let went = |j: u8| at.get(&dest[stickers[((o + j) % size) as usize] as usize]);
                     let Some(&(to, o2)) = went(0) else {
-                        return Err(format!(
-                            "move {} breaks the {kind} {}",
-                            m.name, pieces[slot].name
-                        ));
+                        return Err(breaks());
                     };
                     // A move carries a piece whole, its stickers in their order.
                     if (1..size).any(|j| went(j) != Some(&(to, (o2 + j) % size))) {
-                        return Err(format!(
-                            "move {} breaks the {kind} {}",
-                            m.name, pieces[slot].name
-                        ));
+                        return Err(breaks());
                     }
                     row[slot * size as usize + o as usize] = to * size + o2;
                 }
@@ -81,7 +84,7 @@ impl Kind {
     }
 
     /// The values of the pieces in a sticker string, read against `solved`.
-    pub(super) fn read(&self, stickers: &[u8], solved: &[u8]) -> Result<Vec<u8>, String> {
+    pub(super) fn read(&self, stickers: &[u8], solved: &[u8]) -> Result<Vec<u8>, MagicError> {
         let colours = |s: &[u8], slot: usize| -> Vec<u8> {
             self.homes[slot].iter().map(|&i| s[i as usize]).collect()
         };
@@ -98,14 +101,13 @@ impl Kind {
                 })
             });
             let Some((k, o)) = found else {
-                return Err(format!(
-                    "the stickers at {} ({}) are no piece of the puzzle",
-                    self.names[slot],
-                    String::from_utf8_lossy(&seen)
-                ));
+                return Err(MagicError::NoPiece {
+                    place: self.names[slot].clone(),
+                    seen,
+                });
             };
             if values[k] != u8::MAX {
-                return Err(format!("the piece {} is there twice", self.names[k]));
+                return Err(MagicError::Twice(self.names[k].clone()));
             }
             values[k] = slot as u8 * self.size + o;
         }
@@ -169,19 +171,18 @@ impl EdgeTables {
         kind: &Kind,
         canon: &Canon,
         start: &[u8],
-    ) -> Result<Vec<u8>, String> {
+    ) -> Result<Vec<u8>, MagicError> {
         let mut edges: Edges = start.try_into().expect("twelve edges");
         let mut path = Vec::new();
         for stage in 1..=GROUPS.len() {
             let mut depth = self.bound(&edges, stage);
             loop {
                 if depth > MOST_MOVES {
-                    return Err(format!(
-                        "no sequence of {MOST_MOVES} moves or fewer places edges {} to {} \
-                         of the puzzle keeping the others placed",
-                        GROUPS[stage - 1][0] + 1,
-                        GROUPS[stage - 1][3] + 1
-                    ));
+                    return Err(MagicError::EdgesUnplaced {
+                        most: MOST_MOVES as usize,
+                        first: GROUPS[stage - 1][0] as u8 + 1,
+                        last: GROUPS[stage - 1][3] as u8 + 1,
+                    });
                 }
                 if self.place(kind, canon, edges, stage, depth, None, &mut path) {
                     break;
@@ -321,17 +322,13 @@ impl Reach {
     /// The uses that take `corners` to placed (or, all placed, to oriented).
     /// An error when the magic move's conjugates do not reach the state (a puzzle
     /// other than the 3x3x3).
-    pub(super) fn path(&self, corners: &[u8], placing: bool) -> Result<Vec<Conjugate>, String> {
+    pub(super) fn path(&self, corners: &[u8], placing: bool) -> Result<Vec<Conjugate>, MagicError> {
         debug_assert_eq!(placing, self.placing);
         let mut state = corners.to_vec();
         let mut out = Vec::new();
         let mut d = self.dist[self.key(&state)];
         if d == UNSEEN {
-            return Err(format!(
-                "the magic move's conjugates (setups of up to 3 moves) do not {} the corners \
-                 of this state",
-                if placing { "place" } else { "twist" }
-            ));
+            return Err(MagicError::CornersUnreached { placing });
         }
         while d > 0 {
             let (after, use_) = self
