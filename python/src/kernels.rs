@@ -17,34 +17,6 @@ pub(crate) const PARALLEL_FROM: usize = 1 << 14;
 /// The most threads a batch is cut into, whatever is asked.
 pub(crate) const MAX_THREADS: usize = 256;
 
-/// Run `f(first_row, out_part)` over `out` cut into `threads` parts of whole rows
-/// (`width` items a row).
-pub(crate) fn on_threads<T: Send>(
-    out: &mut [T],
-    width: usize,
-    threads: usize,
-    f: impl Fn(usize, &mut [T]) + Sync,
-) {
-    let rows = out.len() / width.max(1);
-    if threads <= 1 || rows < 2 {
-        f(0, out);
-        return;
-    }
-    let per = rows.div_ceil(threads);
-    std::thread::scope(|s| {
-        let mut parts = out.chunks_mut(per * width);
-        let mine = parts.next();
-        for (k, part) in parts.enumerate() {
-            let f = &f;
-            s.spawn(move || f((k + 1) * per, part));
-        }
-        // The first part on the calling thread: one thread fewer to start.
-        if let Some(part) = mine {
-            f(0, part);
-        }
-    });
-}
-
 pub(crate) fn threads_auto(n: usize) -> usize {
     if n < PARALLEL_FROM {
         1

@@ -14,8 +14,6 @@ use pyo3::prelude::*;
 
 use pocket_lib::internals::group;
 
-use crate::kernels::on_threads;
-
 /// How long a piece of work runs between two checks for Ctrl-C. Pieces are timed and
 /// resized towards this, so that KeyboardInterrupt comes within a second whatever a
 /// row costs (one-hot rows or 1,000-move scrambles) and the checks cost under 1%.
@@ -238,6 +236,34 @@ pub(crate) fn in_pieces<S: Send>(
         py.check_signals()?;
     }
     Ok(())
+}
+
+/// Run `f(first_row, out_part)` over `out` cut into `threads` parts of whole rows
+/// (`width` items a row).
+pub(crate) fn on_threads<T: Send>(
+    out: &mut [T],
+    width: usize,
+    threads: usize,
+    f: impl Fn(usize, &mut [T]) + Sync,
+) {
+    let rows = out.len() / width.max(1);
+    if threads <= 1 || rows < 2 {
+        f(0, out);
+        return;
+    }
+    let per = rows.div_ceil(threads);
+    std::thread::scope(|s| {
+        let mut parts = out.chunks_mut(per * width);
+        let mine = parts.next();
+        for (k, part) in parts.enumerate() {
+            let f = &f;
+            s.spawn(move || f((k + 1) * per, part));
+        }
+        // The first part on the calling thread: one thread fewer to start.
+        if let Some(part) = mine {
+            f(0, part);
+        }
+    });
 }
 
 #[cfg(test)]
