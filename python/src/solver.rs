@@ -7,6 +7,8 @@ use pyo3::prelude::*;
 
 use pocket_lib::cube::AutoSolver;
 use pocket_lib::internals::shared::PerMetric;
+use pocket_lib::request::FrontEnd;
+use pocket_lib::request::solve::costs_for;
 use pocket_lib::{Costs, Cube, Metric, PocketSolver};
 
 use crate::batch::parse_layout;
@@ -49,18 +51,22 @@ fn with_solver<T>(metric: Metric, f: impl FnOnce(&mut AutoSolver) -> T) -> T {
     f(&mut guard)
 }
 
+/// The costs of `cost=`, checked against the metric by the library's own rule and
+/// words (as `pocket solve --cost` refuses them).
+fn costs_arg(py: Python<'_>, cost: Option<&str>, metric: Metric) -> PyResult<Option<Costs>> {
+    costs_for(cost, metric).or_else(|e| refuse(py, e.in_words(FrontEnd::Python)))
+}
+
 /// The solver of weighted costs last asked for, kept for the next call with them.
 /// The lock is taken with the GIL released: a thread waiting for it holds no GIL that
 /// the solving thread needs back.
 fn with_cost_solver<T: Send>(
     py: Python<'_>,
     spec: &str,
+    costs: Costs,
     f: impl FnOnce(&mut PocketSolver) -> T + Send,
 ) -> PyResult<T> {
     static LAST: Mutex<Option<(String, PocketSolver)>> = Mutex::new(None);
-    let costs: Costs = spec
-        .parse()
-        .or_else(|e: pocket_lib::model::Invalid| refuse(py, format!("bad cost: {e}")))?;
     py.detach(|| {
         let mut guard = LAST.lock().unwrap_or_else(|e| e.into_inner());
         if guard.as_ref().is_none_or(|(s, _)| s != spec) {
@@ -86,11 +92,8 @@ pub(crate) fn solve(
 ) -> PyResult<String> {
     let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    if let Some(spec) = cost {
-        if metric != Metric::Htm {
-            return refuse(py, "cost replaces metric: give one or the other");
-        }
-        return with_cost_solver(py, &spec, |s| s.solve(&cube).to_string());
+    if let (Some(spec), Some(costs)) = (&cost, costs_arg(py, cost.as_deref(), metric)?) {
+        return with_cost_solver(py, spec, costs, |s| s.solve(&cube).to_string());
     }
     Ok(py.detach(|| with_solver(metric, |s| s.solve(&cube)).to_string()))
 }
@@ -107,14 +110,9 @@ pub(crate) fn solve_all(
 ) -> PyResult<Vec<String>> {
     let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    let all = match cost {
-        Some(spec) => {
-            if metric != Metric::Htm {
-                return refuse(py, "cost replaces metric: give one or the other");
-            }
-            with_cost_solver(py, &spec, |s| s.solve_all(&cube))?
-        }
-        None => py.detach(|| with_solver(metric, |s| s.solve_all(&cube))),
+    let all = match (&cost, costs_arg(py, cost.as_deref(), metric)?) {
+        (Some(spec), Some(costs)) => with_cost_solver(py, spec, costs, |s| s.solve_all(&cube))?,
+        _ => py.detach(|| with_solver(metric, |s| s.solve_all(&cube))),
     };
     Ok(all.iter().map(|a| a.to_string()).collect())
 }
@@ -131,13 +129,10 @@ pub(crate) fn count(
 ) -> PyResult<u64> {
     let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    match cost {
-        Some(spec) => {
-            if metric != Metric::Htm {
-                return refuse(py, "cost replaces metric: give one or the other");
-            }
-            with_cost_solver(py, &spec, |s| s.solve_all(&cube).len() as u64)
+    match (&cost, costs_arg(py, cost.as_deref(), metric)?) {
+        (Some(spec), Some(costs)) => {
+            with_cost_solver(py, spec, costs, |s| s.solve_all(&cube).len() as u64)
         }
-        None => Ok(py.detach(|| with_solver(metric, |s| s.count(&cube)))),
+        _ => Ok(py.detach(|| with_solver(metric, |s| s.count(&cube)))),
     }
 }

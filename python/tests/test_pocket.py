@@ -373,7 +373,7 @@ def test_bad_options_are_refused_with_the_command_lines_message():
             lambda: pocket.solve(HARD, cost="Q=1"),
             "bad cost: unknown move 'Q' (expected R R' R2 U U' U2 F F' F2, or R U F for a whole face)",
         ),
-        (lambda: pocket.solve(HARD, "qtm", cost="R=1"), "cost replaces metric: give one or the other"),
+        (lambda: pocket.solve(HARD, "qtm", cost="R=1"), "cost replaces metric: give one of them"),
         (lambda: pocket.solve([HARD]), "solve, solve_all and count take one state (a str, an int or a (24,) row); use distance and optimal_moves for batches"),
         (lambda: pocket.scramble(min_distance=12), "min_distance 12 is more than the largest distance (11)"),
         (lambda: pocket.scramble(length=3, optimal=True), "choose length or optimal, not both"),

@@ -8,7 +8,7 @@ mod inputs;
 mod plan;
 mod puzzle;
 
-pub use plan::{Load, One, Plan, plan};
+pub use plan::{Load, One, Plan, costs_for, plan};
 
 use std::io;
 

@@ -65,15 +65,7 @@ fn checked(mut a: SolveRequest) -> Result<Plan, String> {
                     the \"state\" of {JSON} only"
         ));
     }
-    let costs = a
-        .cost
-        .as_deref()
-        .map(str::parse::<Costs>)
-        .transpose()
-        .map_err(|e| format!("bad {COST}: {e}"))?;
-    if costs.is_some() && a.metric != Metric::Htm {
-        return Err(format!("{COST} replaces {METRIC}: give one of them"));
-    }
+    let costs = read_costs(a.cost.as_deref(), a.metric)?;
     if costs.is_some() && a.method == Method::Table {
         return Err(format!(
             "{COST} needs the search ({METHOD} auto or bidir): the table knows only the metrics"
@@ -124,6 +116,24 @@ fn checked(mut a: SolveRequest) -> Result<Plan, String> {
         bidir,
         plain,
     })
+}
+
+/// The move costs a request gives, read and checked against its metric: the one
+/// wording of these refusals for every front end (`--cost` on the command line,
+/// `cost=` in a link, `cost` in Python).
+pub fn costs_for(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, RequestError> {
+    read_costs(cost, metric).map_err(RequestError::Usage)
+}
+
+fn read_costs(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, String> {
+    let costs = cost
+        .map(str::parse::<Costs>)
+        .transpose()
+        .map_err(|e| format!("bad {COST}: {e}"))?;
+    if costs.is_some() && metric != Metric::Htm {
+        return Err(format!("{COST} replaces {METRIC}: give one of them"));
+    }
+    Ok(costs)
 }
 
 /// One input answered alone: its line and how many optimal solutions it has, or
