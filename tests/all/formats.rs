@@ -329,7 +329,7 @@ fn reading_refuses_what_does_not_carry_over() {
 }
 
 /// Four censuses of 3,674,160 positions, about 50 s in all in release:
-/// `cargo test --release --test formats -- --ignored`.
+/// `cargo test --release --test all -- --ignored formats::`.
 #[test]
 #[ignore]
 fn the_pocket_cube_in_both_formats_has_pocket_census() {

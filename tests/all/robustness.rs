@@ -107,7 +107,7 @@ fn two_hundred_thousand_mixed_lines_with_the_table() {
 /// The million was 3 s of the suite's 60 (a test build checking every line); a fifth
 /// of it runs always, above.
 #[test]
-#[ignore = "a few seconds: run with cargo test --release -- --ignored"]
+#[ignore = "a few seconds: cargo test --release --test all -- --ignored robustness::"]
 fn a_million_mixed_lines_with_the_table() {
     check_mixed(&["solve", "--method", "table"], 1_000_000);
 }
@@ -118,7 +118,7 @@ fn a_hundred_thousand_mixed_lines_with_the_default_method() {
 }
 
 #[test]
-#[ignore = "about a minute: run with cargo test --release -- --ignored"]
+#[ignore = "about a minute: cargo test --release --test all -- --ignored robustness::"]
 fn a_million_mixed_lines_with_the_default_method() {
     check_mixed(&["solve"], 1_000_000);
 }
