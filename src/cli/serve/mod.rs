@@ -8,10 +8,10 @@
 //! - Solvers and censuses are built once and shared: each metric's distance table
 //!   (built in for HTM, about 0.07 s to build for QTM and one-way) answers every
 //!   plain request in microseconds, and the three censuses are counted once.
-//! - Work is bounded: a query longer than [`MAX_QUERY`] is refused, at most one
+//! - Work is bounded: a query longer than [`MAX_QUERY`](pocket_web::MAX_QUERY) is refused, at most one
 //!   solve or census per core runs at a time (others wait their turn), searches share
 //!   a memory budget ([`MEMORY_BUDGET_MB`]), scrambles of any length are quick (the
-//!   library's exact-length table), `all=1` lists at most [`MAX_LISTED`]
+//!   library's exact-length table), `all=1` lists at most [`MAX_LISTED`](pocket_web::MAX_LISTED)
 //!   solutions, and a request is answered within its time limit (503 past it).
 //! - Connections are bounded: per client and in all, the oldest idle one closed to
 //!   make room; and only this machine's names are answered in `Host` (DNS rebinding).
@@ -26,8 +26,6 @@
 mod admission;
 mod api;
 mod guard;
-mod page;
-mod query;
 mod reply;
 mod shared;
 mod work;
@@ -109,30 +107,17 @@ pub(super) struct ServeArgs {
 }
 
 fn router(shared: Arc<Shared>) -> Router {
-    let model = page::model_js();
     Router::new()
-        .route(
-            "/",
-            get(|| async { page::asset("text/html; charset=utf-8", page::INDEX_HTML) }),
-        )
-        .route(
-            "/app.js",
-            get(|| async { page::asset("text/javascript; charset=utf-8", page::APP_JS) }),
-        )
-        .route(
-            "/model.js",
-            get(move || async move { page::asset("text/javascript; charset=utf-8", &model) }),
-        )
-        .route(
-            "/style.css",
-            get(|| async { page::asset("text/css; charset=utf-8", page::STYLE_CSS) }),
-        )
-        .route("/census.svg", get(api::census_chart))
-        .route("/api/solve", get(api::api_solve))
-        .route("/api/scramble", get(api::api_scramble))
-        .route("/api/census", get(api::api_census))
-        .route("/api/cases", get(api::api_cases))
-        .fallback(page::not_found)
+        .route("/", get(api::page))
+        .route("/app.js", get(api::page))
+        .route("/model.js", get(api::page))
+        .route("/style.css", get(api::page))
+        .route("/census.svg", get(api::api))
+        .route("/api/solve", get(api::api))
+        .route("/api/scramble", get(api::api))
+        .route("/api/census", get(api::api))
+        .route("/api/cases", get(api::api))
+        .fallback(api::not_found)
         .method_not_allowed_fallback(|| async {
             Reply::error(
                 StatusCode::METHOD_NOT_ALLOWED,

@@ -17,15 +17,6 @@ pub(super) const JSON: &str = "application/json";
 pub(super) const SVG: &str = "image/svg+xml";
 
 impl Reply {
-    pub(super) fn json(body: String) -> Reply {
-        Reply {
-            status: StatusCode::OK,
-            kind: JSON,
-            body,
-            retry_after: None,
-        }
-    }
-
     /// An error answer: an object with the message, in the query's words.
     pub(super) fn error(status: StatusCode, message: &str) -> Reply {
         Reply {

@@ -9,13 +9,6 @@ use std::time::Duration;
 
 use tokio::sync::Semaphore;
 
-/// The longest query string answered: a state is 24 characters, and a move sequence
-/// of several thousand moves still fits.
-pub(super) const MAX_QUERY: usize = 16 * 1024; // 16 KiB
-
-/// The most solutions one `all=1` answer lists; `count=1` counts any number.
-pub(super) const MAX_LISTED: u64 = 10_000;
-
 /// The memory the searches running at once may use, in MiB, as estimated by
 /// [`Weight`]: two weighted searches at a time, whatever the number of cores.
 pub(super) const MEMORY_BUDGET_MB: u32 = 256;

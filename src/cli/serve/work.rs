@@ -7,7 +7,6 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::http::StatusCode;
-use pocket::request::solve::Load;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::reply::Reply;
@@ -15,38 +14,19 @@ use super::reply::Reply;
 use super::shared::MEMORY_BUDGET_MB;
 use super::shared::Shared;
 
-/// The memory a request's work is counted for in [`MEMORY_BUDGET_MB`], from the most
-/// measured (`/usr/bin/time -f %M`, `--release`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Weight {
-    /// A look-up in a shared table, a census, a scramble with all moves (under 8 MB):
-    /// not counted, so that searches past the time limit, which keep their memory,
-    /// never hold up the plain answers.
-    Light,
-    /// A search with `gen=` or `goal=`, a scramble with `gen=` (3 to 24 MB).
-    Search,
-    /// A search with `cost=`: 124 MB with `cost=R=301,U=1` (the costs the library
-    /// allows at most apart).
-    Weighted,
-}
+/// How much a request's work weighs, counted in [`MEMORY_BUDGET_MB`] by [`mib`].
+pub(super) use pocket_web::Weight;
 
-impl From<Load> for Weight {
-    fn from(load: Load) -> Weight {
-        match load {
-            Load::Lookup => Weight::Light,
-            Load::Search => Weight::Search,
-            Load::Weighted => Weight::Weighted,
-        }
-    }
-}
-
-impl Weight {
-    fn mib(self) -> u32 {
-        match self {
-            Weight::Light => 0,
-            Weight::Search => 32,
-            Weight::Weighted => 128,
-        }
+/// The memory a request's work is counted for, from the most measured
+/// (`/usr/bin/time -f %M`, `--release`): a plain answer (under 8 MB) is not counted,
+/// so that searches past the time limit, which keep their memory, never hold up the
+/// plain answers; a search with `gen=` or `goal=` or a scramble with `gen=` takes 3 to
+/// 24 MB; a search with `cost=` 124 MB at most (`cost=R=301,U=1`).
+fn mib(weight: Weight) -> u32 {
+    match weight {
+        Weight::Light => 0,
+        Weight::Search => 32,
+        Weight::Weighted => 128,
     }
 }
 
@@ -192,7 +172,7 @@ async fn permits(
         Weight::Light => None,
         _ => Some(
             Arc::clone(&shared.memory)
-                .acquire_many_owned(weight.mib())
+                .acquire_many_owned(mib(weight))
                 .await
                 .map_err(|_| busy())?,
         ),
@@ -278,13 +258,10 @@ mod tests {
             .expect("the memory row of the serve table");
         assert!(row.contains(&format!(
             "counted {} per `cost=` solve",
-            Weight::Weighted.mib()
+            mib(Weight::Weighted)
         )));
-        assert!(row.contains(&format!(
-            "{} per `gen=`/`goal=` solve",
-            Weight::Search.mib()
-        )));
-        assert_eq!(Weight::Light.mib(), 0);
+        assert!(row.contains(&format!("{} per `gen=`/`goal=` solve", mib(Weight::Search))));
+        assert_eq!(mib(Weight::Light), 0);
         assert!(row.contains("are not counted"), "{row}");
     }
 }

@@ -254,11 +254,10 @@ impl Scrambler {
         let mut draws = 0;
         loop {
             let i = rng.below(n) as usize;
-            if let Distances::Htm(bytes) = &self.dist
-                && bytes.get().is_none()
-                && self.draws.fetch_add(1, Relaxed) >= DRAWS_BEFORE_BYTES
-            {
-                htm_bytes(bytes);
+            if let Distances::Htm(bytes) = &self.dist {
+                if bytes.get().is_none() && self.draws.fetch_add(1, Relaxed) >= DRAWS_BEFORE_BYTES {
+                    htm_bytes(bytes);
+                }
             }
             if let Some((d, len)) = self.length_for(i, min_distance, length, &mut table) {
                 return Some(self.write_position(i, d, len, table, rng));

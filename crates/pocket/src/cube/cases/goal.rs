@@ -104,9 +104,8 @@ impl Goal {
         algs.dedup_by(|a, b| a.1.moves == b.1.moves);
         // The best first, then the best of the optimal ones if it is not among them.
         let mut kept: Vec<(usize, CaseAlg)> = algs.iter().take(KEPT).cloned().collect();
-        if !kept.iter().any(|(_, a)| a.optimal)
-            && let Some(best) = algs.iter().find(|(_, a)| a.optimal)
-        {
+        let best_optimal = algs.iter().find(|(_, a)| a.optimal);
+        if let (false, Some(best)) = (kept.iter().any(|(_, a)| a.optimal), best_optimal) {
             kept.pop();
             kept.push(best.clone());
         }

@@ -190,9 +190,8 @@ impl Coords {
             }
         }
         for r in orbits.iter() {
-            if let (Link::Implied(reads), Some(k)) = (&r.link, r.perm_part)
-                && !reads.is_empty()
-            {
+            let reads_some = matches!(&r.link, Link::Implied(reads) if !reads.is_empty());
+            if let (Link::Implied(reads), Some(k), true) = (&r.link, r.perm_part, reads_some) {
                 let read_parts = reads.iter().map(|&o| orbits[o].perm_part.expect("ranked"));
                 parts[k].half = Some(read_parts.collect());
             }

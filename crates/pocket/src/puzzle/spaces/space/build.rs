@@ -56,10 +56,8 @@ impl Puzzle {
             Build::Stickers => Engine::Stickers("asked for stickers".into()),
         };
         let n = self.stickers() as u32;
-        if let Engine::Stickers(why) = &engine
-            && n * self.bits > 128
-            && split.is_none()
-        {
+        let too_wide = n * self.bits > 128 && split.is_none();
+        if let (Engine::Stickers(why), true) = (&engine, too_wide) {
             return Err(Error::invalid(
                 Kind::Puzzle,
                 format!(
