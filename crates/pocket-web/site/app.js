@@ -446,21 +446,6 @@ function changed() {
   pending = setTimeout(solve, 120);
 }
 
-// GET an API answer: the JSON, or {error} when the server cannot be reached.
-async function api(path) {
-  try {
-    const r = await fetch(path);
-    const text = await r.text();
-    try {
-      return JSON.parse(text);
-    } catch (e) {
-      return { error: `the server answered ${r.status} ${r.statusText}` };
-    }
-  } catch (e) {
-    return { error: "the server did not answer: " + e.message };
-  }
-}
-
 function fromTyping() {
   page.source = "state";
   page.base = null;
@@ -522,7 +507,7 @@ async function census() {
   img.alt = "Bar charts of positions and local maxima per distance, in HTM, QTM and one-way";
   img.addEventListener("load", () => { chart.textContent = ""; chart.appendChild(img); censusNumbers(); });
   img.addEventListener("error", () => { chart.textContent = "The census could not be drawn."; });
-  img.src = "/census.svg";
+  backend.pictureUrl("/census.svg").then((url) => { img.src = url; });
 }
 
 // The trainer: a scramble drawn among a case set's positions, then its case.
@@ -559,6 +544,12 @@ async function revealCase() {
 }
 
 function start() {
+  backend.kind().then((kind) => {
+    if (kind === "wasm") {
+      $("backend-note").textContent = "pocket runs in this page (WebAssembly, in a worker): no server is asked. " +
+        "`pocket serve` serves the same page with the same answers, and its JSON API.";
+    }
+  });
   buildPalette();
   buildNet();
   build3d();

@@ -9,7 +9,7 @@ mod page;
 mod query;
 
 pub use api::{Call, MAX_LISTED, MAX_QUERY, Weight, read};
-pub use page::{Asset, asset, model_js};
+pub use page::{Asset, PATHS, asset, model_js};
 pub use query::query_bytes;
 
 /// The content type of a JSON answer.

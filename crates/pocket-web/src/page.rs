@@ -17,11 +17,23 @@ const HTML: &str = "text/html; charset=utf-8";
 const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 
+/// Every file of the page but the WebAssembly (`scripts/build-web` adds it), by path.
+pub const PATHS: [&str; 6] = [
+    "/",
+    "/app.js",
+    "/backend.js",
+    "/worker.js",
+    "/style.css",
+    "/model.js",
+];
+
 /// The file at `path` (`/`, `/app.js`, ...), if the page has one there.
 pub fn asset(path: &str) -> Option<Asset> {
     let (kind, body) = match path {
         "/" => (HTML, include_str!("../site/index.html").to_string()),
         "/app.js" => (JS, include_str!("../site/app.js").to_string()),
+        "/backend.js" => (JS, include_str!("../site/backend.js").to_string()),
+        "/worker.js" => (JS, include_str!("../site/worker.js").to_string()),
         "/style.css" => (CSS, include_str!("../site/style.css").to_string()),
         "/model.js" => (JS, model_js()),
         _ => return None,

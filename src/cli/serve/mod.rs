@@ -110,6 +110,8 @@ fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/", get(api::page))
         .route("/app.js", get(api::page))
+        .route("/backend.js", get(api::page))
+        .route("/worker.js", get(api::page))
         .route("/model.js", get(api::page))
         .route("/style.css", get(api::page))
         .route("/census.svg", get(api::api))

@@ -193,23 +193,9 @@ pub fn census_all(metrics: &[Metric]) -> Vec<Census> {
 pub fn census_all_with(metrics: &[Metric], symmetry: bool) -> Vec<Census> {
     tables();
     class_tables();
-    std::thread::scope(|s| {
-        let handles: Vec<_> = metrics
-            .iter()
-            .map(|&m| {
-                s.spawn(move || {
-                    if symmetry {
-                        census_with_symmetry(m)
-                    } else {
-                        census(m)
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("census thread"))
-            .collect()
+    crate::engine::parallel::each(metrics.to_vec(), |m| match symmetry {
+        true => census_with_symmetry(m),
+        false => census(m),
     })
 }
 

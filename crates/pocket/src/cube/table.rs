@@ -26,7 +26,7 @@ mod near;
 mod writer;
 
 use count::count_htm;
-use distances::{Distances, HTM_MOD3, distances_to_solved, mod3_distance};
+use distances::{Distances, distances_to_solved, htm_mod3_table, mod3_distance};
 pub(crate) use distances::{htm_distance, htm_mod3};
 use graph::Graph;
 use near::Near;
@@ -80,7 +80,7 @@ impl TableSolver {
     /// Build the table for `metric`.
     pub fn new(metric: Metric) -> TableSolver {
         let dist = match metric {
-            Metric::Htm => Distances::Mod3(HTM_MOD3),
+            Metric::Htm => Distances::Mod3(htm_mod3_table()),
             _ => Distances::Bytes(distances_to_solved(metric)),
         };
         let space = PocketSpace::new(metric);

@@ -8,6 +8,7 @@
 //! under inverses (every definition's are). Pulls write only the state pulled, so
 //! the threads each take a run of blocks and share the table without locks.
 
+use super::parallel;
 use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 use super::layers::Blocks;
@@ -166,31 +167,27 @@ fn push<B: Blocks + ?Sized>(
         // Block by block: a block's neighbours under one move are one block, in cache.
         // Threads may both set one state, so the layer is counted after.
         let runs = split(dist.len() / t.width, threads);
-        std::thread::scope(|s| {
-            for (lo, hi) in runs {
-                s.spawn(move || {
-                    let mut at = Vec::with_capacity(t.width);
-                    let mut targets = Targets::default();
-                    for b in lo..hi {
-                        let first = b * t.width;
-                        at.clear();
-                        at.extend((0..t.width).filter(|&o| dist[first + o].load(Relaxed) == d));
-                        if at.is_empty() {
-                            continue;
-                        }
-                        t.targets(b, &mut targets);
-                        for m in 0..t.moves {
-                            let to = targets.first[m];
-                            let row = &t.offset[targets.row[m]..targets.row[m] + t.width];
-                            for &o in &at {
-                                let j = to + row[o] as usize;
-                                if dist[j].load(Relaxed) == UNSEEN {
-                                    dist[j].store(d + 1, Relaxed);
-                                }
-                            }
+        parallel::each(runs, |(lo, hi)| {
+            let mut at = Vec::with_capacity(t.width);
+            let mut targets = Targets::default();
+            for b in lo..hi {
+                let first = b * t.width;
+                at.clear();
+                at.extend((0..t.width).filter(|&o| dist[first + o].load(Relaxed) == d));
+                if at.is_empty() {
+                    continue;
+                }
+                t.targets(b, &mut targets);
+                for m in 0..t.moves {
+                    let to = targets.first[m];
+                    let row = &t.offset[targets.row[m]..targets.row[m] + t.width];
+                    for &o in &at {
+                        let j = to + row[o] as usize;
+                        if dist[j].load(Relaxed) == UNSEEN {
+                            dist[j].store(d + 1, Relaxed);
                         }
                     }
-                });
+                }
             }
         });
         return (count(dist, d + 1, threads), None);
@@ -219,62 +216,51 @@ fn push<B: Blocks + ?Sized>(
 /// only its own blocks.
 fn pull<B: Blocks + ?Sized>(t: &Tables<B>, dist: &[AtomicU8], d: u8, threads: usize) -> usize {
     let runs = split(dist.len() / t.width, threads);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = runs
-            .into_iter()
-            .map(|(lo, hi)| {
-                s.spawn(move || {
-                    let mut found = 0;
-                    let mut open = Vec::with_capacity(t.width);
-                    let mut targets = Targets::default();
-                    for b in lo..hi {
-                        let first = b * t.width;
-                        open.clear();
-                        open.extend(
-                            (0..t.width as u32)
-                                .filter(|&o| dist[first + o as usize].load(Relaxed) == UNSEEN),
-                        );
-                        if open.is_empty() {
-                            continue;
-                        }
-                        t.targets(b, &mut targets);
-                        for m in 0..t.moves {
-                            if open.is_empty() {
-                                break;
-                            }
-                            let to = targets.first[m];
-                            let row = &t.offset[targets.row[m]..targets.row[m] + t.width];
-                            open.retain(|&o| {
-                                let j = to + row[o as usize] as usize;
-                                if dist[j].load(Relaxed) != d {
-                                    return true;
-                                }
-                                dist[first + o as usize].store(d + 1, Relaxed);
-                                found += 1;
-                                false
-                            });
-                        }
+    parallel::each(runs, |(lo, hi)| {
+        let mut found = 0;
+        let mut open = Vec::with_capacity(t.width);
+        let mut targets = Targets::default();
+        for b in lo..hi {
+            let first = b * t.width;
+            open.clear();
+            open.extend(
+                (0..t.width as u32).filter(|&o| dist[first + o as usize].load(Relaxed) == UNSEEN),
+            );
+            if open.is_empty() {
+                continue;
+            }
+            t.targets(b, &mut targets);
+            for m in 0..t.moves {
+                if open.is_empty() {
+                    break;
+                }
+                let to = targets.first[m];
+                let row = &t.offset[targets.row[m]..targets.row[m] + t.width];
+                open.retain(|&o| {
+                    let j = to + row[o as usize] as usize;
+                    if dist[j].load(Relaxed) != d {
+                        return true;
                     }
-                    found
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+                    dist[first + o as usize].store(d + 1, Relaxed);
+                    found += 1;
+                    false
+                });
+            }
+        }
+        found
     })
+    .into_iter()
+    .sum()
 }
 
 /// The states at distance `d`.
 fn count(dist: &[AtomicU8], d: u8, threads: usize) -> usize {
     let runs = split(dist.len(), threads);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = runs
-            .into_iter()
-            .map(|(lo, hi)| {
-                s.spawn(move || dist[lo..hi].iter().filter(|x| x.load(Relaxed) == d).count())
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    parallel::each(runs, |(lo, hi)| {
+        dist[lo..hi].iter().filter(|x| x.load(Relaxed) == d).count()
     })
+    .into_iter()
+    .sum()
 }
 
 /// `n` states in `threads` runs.

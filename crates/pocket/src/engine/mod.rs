@@ -20,6 +20,7 @@ pub(crate) mod distance_table;
 pub(crate) mod ida;
 pub(crate) mod layers;
 pub(crate) mod packed;
+pub(crate) mod parallel;
 pub(crate) mod search;
 pub(crate) mod walk;
 

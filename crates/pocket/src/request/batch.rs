@@ -127,6 +127,7 @@ fn answer_parts(
 }
 
 /// How long a part of a batch may take and still be followed by one twice its size.
+#[cfg(not(target_arch = "wasm32"))]
 const QUICK_PART: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// Times a part of a batch. The browser's wasm32 has no clock in std (`Instant::now`

@@ -20,8 +20,16 @@ impl Rng {
         Rng([next(), next(), next(), next()])
     }
 
+    /// A generator seeded by the browser (`crypto.getRandomValues`, through getrandom),
+    /// which has neither `/dev/urandom` nor a clock in std.
+    #[cfg(target_arch = "wasm32")]
+    pub fn from_entropy() -> Rng {
+        Rng::from_seed(getrandom::u64().unwrap_or(0x9e37_79b9_7f4a_7c15))
+    }
+
     /// A generator seeded from the operating system (`/dev/urandom`), or failing that
     /// from the clock and the process id.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn from_entropy() -> Rng {
         use std::io::Read;
         let mut bytes = [0u8; 8];

@@ -7,7 +7,28 @@ use crate::model::moves::Move;
 use crate::model::pieces::Coord;
 
 /// The built-in HTM table: distance mod 3, four positions a byte, lowest bits first.
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) static HTM_MOD3: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/htm-mod3.bin"));
+
+/// The HTM table mod 3: built into the program, or in the browser built at its first
+/// use (the 918,540 bytes were 694 KB of the 1.29 MB gzipped page back end; the
+/// worker builds them off the page's thread).
+pub(super) fn htm_mod3_table() -> &'static [u8] {
+    #[cfg(not(target_arch = "wasm32"))]
+    return HTM_MOD3;
+    #[cfg(target_arch = "wasm32")]
+    {
+        static BUILT: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+        BUILT.get_or_init(|| {
+            let dist = distance_table(Metric::Htm);
+            let mut packed = vec![0u8; dist.len().div_ceil(4)];
+            for (i, d) in dist.iter().enumerate() {
+                packed[i / 4] |= (d % 3) << (2 * (i % 4));
+            }
+            packed
+        })
+    }
+}
 
 /// A distance table: a byte a position, or (HTM) the built-in distances mod 3.
 pub(super) enum Distances {
@@ -56,13 +77,13 @@ pub(super) fn mod3(table: &[u8], y: u32) -> u8 {
 
 /// The built-in HTM distance of position `y`, mod 3 (the scrambler walks with it).
 pub(crate) fn htm_mod3(y: u32) -> u8 {
-    mod3(HTM_MOD3, y)
+    mod3(htm_mod3_table(), y)
 }
 
 /// The built-in HTM distance of position `y`, walked down the table mod 3: the one
 /// walk, for the table solver and the scrambler alike.
 pub(crate) fn htm_distance(y: u32) -> u8 {
-    mod3_distance(HTM_MOD3, y)
+    mod3_distance(htm_mod3_table(), y)
 }
 
 /// The distance of `x` in the HTM table mod 3: the length of the walk down to solved,

@@ -12,6 +12,7 @@ pub fn vec_of<T>(n: usize, mut make: impl FnMut() -> T) -> Vec<T> {
     v
 }
 
+#[cfg(target_os = "linux")]
 const HUGE: usize = 2 << 20;
 
 #[cfg(target_os = "linux")]
