@@ -27,7 +27,7 @@ use serde_json::{Value, json};
 const HARD: &str = "UUUURLFBLRBFLLFFRRBBDDDD";
 
 /// The browser to drive, if this machine has one.
-fn chromium() -> Option<PathBuf> {
+pub(crate) fn chromium() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("POCKET_CHROMIUM") {
         return Some(PathBuf::from(p));
     }
@@ -48,7 +48,7 @@ fn pipe() -> (RawFd, RawFd) {
 }
 
 /// Headless Chromium and one page of it, attached over the DevTools pipe.
-struct Browser {
+pub(crate) struct Browser {
     child: Child,
     to: File,
     from: BufReader<File>,
@@ -67,7 +67,7 @@ impl Drop for TempDir {
 }
 
 impl Browser {
-    fn start(binary: &PathBuf) -> Browser {
+    pub(crate) fn start(binary: &PathBuf) -> Browser {
         let profile = std::env::temp_dir().join(format!("pocket-chromium-{}", std::process::id()));
         std::fs::create_dir_all(&profile).expect("profile directory");
         let (child_reads, we_write) = pipe();
@@ -132,7 +132,7 @@ impl Browser {
 
     /// Send a command (to the page once attached) and wait for its answer; events
     /// in between are skipped.
-    fn call(&mut self, method: &str, params: Value) -> Value {
+    pub(crate) fn call(&mut self, method: &str, params: Value) -> Value {
         self.next += 1;
         let mut message = json!({ "id": self.next, "method": method, "params": params });
         if !self.session.is_empty() {
@@ -158,7 +158,7 @@ impl Browser {
     }
 
     /// The value of a JavaScript expression in the page (promises awaited).
-    fn eval(&mut self, expression: &str) -> Value {
+    pub(crate) fn eval(&mut self, expression: &str) -> Value {
         let r = self.call(
             "Runtime.evaluate",
             json!({ "expression": expression, "returnByValue": true, "awaitPromise": true }),
@@ -170,7 +170,7 @@ impl Browser {
     }
 
     /// Wait (up to 20 s) until `predicate` is true in the page; its value.
-    fn wait_for(&mut self, predicate: &str) -> Value {
+    pub(crate) fn wait_for(&mut self, predicate: &str) -> Value {
         self.eval(&format!(
             "new Promise((ok, no) => {{ const t0 = Date.now(); const f = () => {{ \
              let v; try {{ v = ({predicate}); }} catch (e) {{ v = null; }} \
@@ -181,7 +181,7 @@ impl Browser {
         ))
     }
 
-    fn open(&mut self, url: &str, width: u32, height: u32, phone: bool) {
+    pub(crate) fn open(&mut self, url: &str, width: u32, height: u32, phone: bool) {
         self.call(
             "Emulation.setDeviceMetricsOverride",
             json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": phone }),
@@ -190,7 +190,7 @@ impl Browser {
         self.wait_for("document.readyState === 'complete' && typeof MODEL === 'object'");
     }
 
-    fn screenshot(&mut self, name: &str) -> PathBuf {
+    pub(crate) fn screenshot(&mut self, name: &str) -> PathBuf {
         let shot = self.call(
             "Page.captureScreenshot",
             json!({ "format": "png", "captureBeyondViewport": true }),
@@ -215,7 +215,7 @@ impl Browser {
         .to_string()
     }
 
-    fn text(&mut self, id: &str) -> String {
+    pub(crate) fn text(&mut self, id: &str) -> String {
         self.eval(&format!("document.getElementById('{id}').textContent"))
             .as_str()
             .unwrap_or_default()
@@ -223,7 +223,7 @@ impl Browser {
             .to_string()
     }
 
-    fn click(&mut self, selector: &str) {
+    pub(crate) fn click(&mut self, selector: &str) {
         self.eval(&format!(
             "document.querySelector({}).click()",
             serde_json::to_string(selector).expect("quoted")
@@ -238,7 +238,7 @@ impl Drop for Browser {
     }
 }
 
-fn printed(args: &[&str]) -> String {
+pub(crate) fn printed(args: &[&str]) -> String {
     common::stdout(&common::pocket(args, b""))
         .trim_end()
         .to_string()
@@ -414,39 +414,7 @@ fn cuber_points(b: &mut Browser, url: &str, width: u32, height: u32, phone: bool
     b.click("#reset");
     b.wait_for("document.getElementById('state').value === 'WWWWOOGGRRBBOOGGRRBBYYYY'");
 
-    // The trainer.
-    b.eval("document.getElementById('set').value = 'pbl'");
-    b.click("#trainer button[type=submit]");
-    b.wait_for("document.getElementById('drill').textContent.length > 0");
-    let state = b.eval("document.getElementById('state').value");
-    let state = state.as_str().unwrap_or_default().to_string();
-    assert!(
-        state.starts_with("WWWW") && state.ends_with("YYYY"),
-        "{state} {at}"
-    );
-    b.click("#reveal");
-    b.wait_for("document.querySelector('#case h3') !== null");
-    let name = b.text("case");
-    let faces: String = state
-        .chars()
-        .map(|c| match c {
-            'W' => 'U',
-            'O' => 'L',
-            'G' => 'F',
-            'Y' => 'D',
-            other => other,
-        })
-        .collect();
-    let set = pocket::cube::case_sheet(pocket::cube::CaseSet::Pbl, &pocket::cube::finger_costs())
-        .expect("the PBL sheet");
-    let case = set
-        .case_of(&pocket::parse_state(&faces).expect("a state"))
-        .expect("a PBL position");
-    assert!(
-        name.starts_with(&case.name),
-        "{name} is not {} {at}",
-        case.name
-    );
+    trainer_scramble_in_set(b, &at);
     let fits = b.eval("document.documentElement.scrollWidth <= window.innerWidth");
     assert_eq!(fits, true, "{at}");
     b.screenshot(&format!("serve-trainer-{width}.png"));
@@ -564,4 +532,36 @@ fn newcomer_points(b: &mut Browser, url: &str, width: u32, height: u32, phone: b
         "the page is {fits} px wide with the census drawn {at}"
     );
     b.screenshot(&format!("serve-census-{width}.png"));
+}
+
+/// The trainer's scramble (PBL) is a position of its set, by `pocket solve --moves`'s
+/// state and the library's own case sheet; its case stays hidden until Reveal, which
+/// names it. Issue 63: the solution was shown before Reveal.
+pub(crate) fn trainer_scramble_in_set(b: &mut Browser, at: &str) {
+    b.eval(
+        "{ const s = document.querySelector('[data-testid=trainer-set]'); s.value = 'pbl'; \
+         s.dispatchEvent(new Event('change')); }",
+    );
+    b.wait_for("/ of \\d+ picked/.test(document.getElementById('filter-summary').textContent)");
+    b.eval("document.querySelector('[data-testid=trainer-scramble]').textContent = ''");
+    b.click("#trainer button[type=submit]");
+    b.wait_for("document.querySelector('[data-testid=trainer-scramble]').textContent.length > 0");
+    assert_eq!(b.text("case"), "", "the case is hidden before Reveal {at}");
+    let scramble = b.text("drill");
+    let json = printed(&["solve", "--json", "--moves", &scramble]);
+    let v: Value = serde_json::from_str(&json).expect("solve's JSON");
+    let state = v["state"].as_str().expect("the scrambled state");
+    let set = pocket::cube::case_sheet(pocket::cube::CaseSet::Pbl, &pocket::cube::finger_costs())
+        .expect("the PBL sheet");
+    let case = set
+        .case_of(&pocket::parse_state(state).expect("a state"))
+        .unwrap_or_else(|| panic!("{scramble} gives {state}, not a PBL position {at}"));
+    b.click("[data-testid=reveal]");
+    b.wait_for("document.querySelector('#case h3') !== null");
+    let name = b.text("case");
+    assert!(
+        name.starts_with(&case.name),
+        "{name} is not {} {at}",
+        case.name
+    );
 }

@@ -42,3 +42,5 @@ mod scramble;
 mod serve;
 #[cfg(feature = "serve")]
 mod serve_crowd;
+#[cfg(feature = "serve")]
+mod web;

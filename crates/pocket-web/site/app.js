@@ -1,6 +1,6 @@
-// The page of `pocket serve`. The moves, corners and orders come from /model.js,
-// which the server writes from the crate's own tables; every answer comes from
-// /api/solve, so the page and `pocket solve` cannot disagree.
+// The page. The moves, corners and orders come from model.js, written from the
+// library's own tables; every answer comes from the API (backend.js: pocket's
+// library in a worker, or `pocket serve`), so the page and `pocket solve` cannot disagree.
 "use strict";
 
 const FACES = "ULFRBD";
@@ -510,39 +510,6 @@ async function census() {
   backend.pictureUrl("/census.svg").then((url) => { img.src = url; });
 }
 
-// The trainer: a scramble drawn among a case set's positions, then its case.
-const drill = { set: null, state: null };
-
-async function drillScramble() {
-  const set = $("set").value;
-  const s = await api("/api/scramble?set=" + encodeURIComponent(set));
-  if (s.error) { say(s.error, true); return; }
-  drill.set = set;
-  drill.state = s.state;
-  $("drill").textContent = s.scramble;
-  $("case").textContent = "";
-  $("reveal").disabled = false;
-  loadScramble(s);
-}
-
-async function revealCase() {
-  if (!drill.state) return;
-  const c = await api(`/api/cases?set=${encodeURIComponent(drill.set)}&state=${drill.state}`);
-  const out = $("case");
-  out.textContent = "";
-  if (c.error) { out.textContent = c.error; return; }
-  const h = document.createElement("h3");
-  h.textContent = `${c.name} (${(100 * c.probability).toFixed(1)}% of the set)`;
-  out.appendChild(h);
-  const list = document.createElement("ol");
-  for (const a of c.algorithms) {
-    const li = document.createElement("li");
-    li.textContent = `${a.text}  (${count(a.length, "move", "moves")}, cost ${a.cost}${a.optimal ? ", optimal" : ""})`;
-    list.appendChild(li);
-  }
-  out.appendChild(list);
-}
-
 function start() {
   backend.kind().then((kind) => {
     if (kind === "wasm") {
@@ -553,8 +520,7 @@ function start() {
   buildPalette();
   buildNet();
   build3d();
-  $("trainer").addEventListener("submit", (e) => { e.preventDefault(); drillScramble(); });
-  $("reveal").addEventListener("click", revealCase);
+  trainer.start();
   const q = new URLSearchParams(location.search);
   const wrong = [];
   for (const name of ["metric", "layout"]) {

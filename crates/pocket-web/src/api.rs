@@ -340,7 +340,9 @@ fn finger_sheet(set: CaseSet) -> Result<Arc<CaseSheet>, String> {
 fn answer_cases(set: CaseSet, costs: &Costs, state: Option<Cube>) -> Reply {
     let sheet = match *costs == finger_costs() {
         true => finger_sheet(set),
-        false => case_sheet(set, costs).map(Arc::new).map_err(|e| e.to_string()),
+        false => case_sheet(set, costs)
+            .map(Arc::new)
+            .map_err(|e| e.to_string()),
     };
     let sheet = match sheet {
         Ok(sheet) => sheet,

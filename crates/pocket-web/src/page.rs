@@ -18,10 +18,11 @@ const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 
 /// Every file of the page but the WebAssembly (`scripts/build-web` adds it), by path.
-pub const PATHS: [&str; 6] = [
+pub const PATHS: [&str; 7] = [
     "/",
     "/app.js",
     "/backend.js",
+    "/trainer.js",
     "/worker.js",
     "/style.css",
     "/model.js",
@@ -34,6 +35,7 @@ pub fn asset(path: &str) -> Option<Asset> {
         "/app.js" => (JS, include_str!("../site/app.js").to_string()),
         "/backend.js" => (JS, include_str!("../site/backend.js").to_string()),
         "/worker.js" => (JS, include_str!("../site/worker.js").to_string()),
+        "/trainer.js" => (JS, include_str!("../site/trainer.js").to_string()),
         "/style.css" => (CSS, include_str!("../site/style.css").to_string()),
         "/model.js" => (JS, model_js()),
         _ => return None,
@@ -69,6 +71,24 @@ pub fn model_js() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every file of site/ is served, at the path the static site writes it to.
+    #[test]
+    fn every_file_of_the_site_is_a_path() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("site");
+        for entry in std::fs::read_dir(dir).expect("site/") {
+            let name = entry.expect("a file").file_name();
+            let name = name.to_string_lossy();
+            let path = match name.as_ref() {
+                "index.html" => "/".to_string(),
+                other => format!("/{other}"),
+            };
+            assert!(PATHS.contains(&path.as_str()), "{name} is not in PATHS");
+        }
+        for path in PATHS {
+            assert!(asset(path).is_some(), "{path}");
+        }
+    }
 
     #[test]
     fn model_moves_match_the_sticker_moves() {

@@ -112,6 +112,7 @@ fn router(shared: Arc<Shared>) -> Router {
         .route("/app.js", get(api::page))
         .route("/backend.js", get(api::page))
         .route("/worker.js", get(api::page))
+        .route("/trainer.js", get(api::page))
         .route("/model.js", get(api::page))
         .route("/style.css", get(api::page))
         .route("/census.svg", get(api::api))

@@ -424,6 +424,8 @@ pub fn cube3_moves() -> Vec<(String, Vec<usize>)> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Need {
     Chromium,
+    /// The static site of scripts/build-web, with its pocket.wasm.
+    WebSite,
     Namespaces,
     Root,
     OpenFiles,
@@ -433,6 +435,7 @@ impl Need {
     fn name(self) -> &'static str {
         match self {
             Need::Chromium => "chromium",
+            Need::WebSite => "web",
             Need::Namespaces => "namespaces",
             Need::Root => "root",
             Need::OpenFiles => "open-files",
