@@ -3,7 +3,8 @@
 //! answers in the page's WebAssembly worker. Issue 63's checks: a typed state gets its
 //! optimal solution, a trainer scramble is in its set, space starts and stops the
 //! timer and the time is listed, the times survive a reload, and a phone-size
-//! viewport has no sideways scroll. The budgets are measured and printed.
+//! viewport has no sideways scroll; dark with a dark system, and installed as an offline
+//! app (its service worker active). The budgets are measured and printed.
 //!
 //! Needs Chromium and the built site; without either it says so and counts as
 //! skipped (CI builds the site and requires both: `POCKET_REQUIRE=chromium,web`).
@@ -92,6 +93,16 @@ fn serve_folder(dir: PathBuf) -> StaticSite {
     StaticSite { url, asked }
 }
 
+/// Reload the page and wait for the new one: the old one is marked, so that a wait
+/// cannot end in it before it goes.
+fn reload(b: &mut Browser) {
+    b.eval("window.oldPage = true");
+    b.call("Page.reload", json!({}));
+    b.wait_for(
+        "!window.oldPage && document.readyState === 'complete' && typeof trainer === 'object'",
+    );
+}
+
 fn key(b: &mut Browser, kind: &str, code: &str, key: &str, vk: u32) {
     b.call(
         "Input.dispatchKeyEvent",
@@ -145,8 +156,7 @@ fn the_static_site_solves_and_trains_with_no_server() {
 
     // Space held then released starts the timer; another key stops it; the time is listed.
     b.eval("document.activeElement && document.activeElement.blur(); localStorage.clear()");
-    b.eval("location.reload()");
-    b.wait_for("document.readyState === 'complete' && typeof trainer === 'object'");
+    reload(&mut b);
     key(&mut b, "keyDown", "Space", " ", 32);
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(
@@ -165,8 +175,7 @@ fn the_static_site_solves_and_trains_with_no_server() {
     assert!((0.25..5.0).contains(&seconds), "{seconds} s");
 
     // The time survives a reload.
-    b.eval("location.reload()");
-    b.wait_for("document.readyState === 'complete' && typeof trainer === 'object'");
+    reload(&mut b);
     b.wait_for("document.querySelectorAll('[data-testid=times] li').length === 1");
 
     // A phone: nothing scrolls sideways.
@@ -175,6 +184,22 @@ fn the_static_site_solves_and_trains_with_no_server() {
     let fits = b.eval("document.documentElement.scrollWidth <= window.innerWidth");
     assert_eq!(fits, true);
     b.screenshot("web-phone.png");
+
+    // Dark when the system is, and the offline app's service worker at work.
+    b.call(
+        "Emulation.setEmulatedMedia",
+        json!({ "features": [{ "name": "prefers-color-scheme", "value": "dark" }] }),
+    );
+    let card = b.eval("getComputedStyle(document.querySelector('section')).backgroundColor");
+    assert_eq!(card, "rgb(28, 28, 34)");
+    b.screenshot("web-dark.png");
+    let offline = b.eval(
+        "(async () => { for (let i = 0; i < 200; i++) { \
+         const r = await navigator.serviceWorker.getRegistration(); \
+         if (r && r.active) return true; await new Promise((ok) => setTimeout(ok, 50)); } \
+         return false; })()",
+    );
+    assert_eq!(offline, true, "the service worker is active");
 
     let asked = server.asked.lock().expect("the log").clone();
     assert!(asked.iter().any(|p| p == "/pocket.wasm"), "{asked:?}");

@@ -18,6 +18,8 @@ const backend = (() => {
       const m = e.data;
       if ("ready" in m) {
         resolve(m.ready);
+        // The static site works offline once loaded (sw.js).
+        if (m.ready && "serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
         return;
       }
       const answer = waiting.get(m.id);

@@ -18,8 +18,12 @@ const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 
 /// Every file of the page but the WebAssembly (`scripts/build-web` adds it), by path.
-pub const PATHS: [&str; 7] = [
+pub const PATHS: [&str; 11] = [
     "/",
+    "/theme.js",
+    "/sw.js",
+    "/manifest.webmanifest",
+    "/icon.svg",
     "/app.js",
     "/backend.js",
     "/trainer.js",
@@ -36,6 +40,16 @@ pub fn asset(path: &str) -> Option<Asset> {
         "/backend.js" => (JS, include_str!("../site/backend.js").to_string()),
         "/worker.js" => (JS, include_str!("../site/worker.js").to_string()),
         "/trainer.js" => (JS, include_str!("../site/trainer.js").to_string()),
+        "/theme.js" => (JS, include_str!("../site/theme.js").to_string()),
+        "/sw.js" => (JS, include_str!("../site/sw.js").to_string()),
+        "/manifest.webmanifest" => (
+            "application/manifest+json",
+            include_str!("../site/manifest.webmanifest").to_string(),
+        ),
+        "/icon.svg" => (
+            "image/svg+xml",
+            include_str!("../site/icon.svg").to_string(),
+        ),
         "/style.css" => (CSS, include_str!("../site/style.css").to_string()),
         "/model.js" => (JS, model_js()),
         _ => return None,
