@@ -68,7 +68,12 @@ impl Drop for TempDir {
 
 impl Browser {
     pub(crate) fn start(binary: &PathBuf) -> Browser {
-        let profile = std::env::temp_dir().join(format!("pocket-chromium-{}", std::process::id()));
+        // One profile a browser: two tests of one process may run side by side, and a
+        // profile in use makes the second Chromium exit at once.
+        static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let profile =
+            std::env::temp_dir().join(format!("pocket-chromium-{}-{n}", std::process::id()));
         std::fs::create_dir_all(&profile).expect("profile directory");
         let (child_reads, we_write) = pipe();
         let (we_read, child_writes) = pipe();

@@ -185,6 +185,17 @@ fn the_static_site_solves_and_trains_with_no_server() {
     assert_eq!(fits, true);
     b.screenshot("web-phone.png");
 
+    // A bad link is refused in the page's words, not the API's (`cost=`). Issue 63.
+    b.open(
+        &format!("{}/?moves=R&cost=R%3D0", server.url),
+        390,
+        844,
+        true,
+    );
+    b.wait_for("document.getElementById('message').classList.contains('bad')");
+    let said = b.text("message");
+    assert!(said.starts_with("Costs: ") && !said.contains('='), "{said}");
+
     // Dark when the system is, and the offline app's service worker at work.
     b.call(
         "Emulation.setEmulatedMedia",

@@ -329,7 +329,7 @@ function namedStickers(message) {
 
 function say(text, bad) {
   const m = $("message");
-  m.textContent = text;
+  m.textContent = bad ? inPageWords(text) : text;
   m.classList.toggle("bad", !!bad);
 }
 

@@ -71,3 +71,12 @@ const backend = (() => {
 })();
 
 const api = backend.api;
+
+// The API names what is wrong as a query does (`bad cost=: ...`); the page names its
+// own fields instead (`Costs: ...`), so no link's syntax shows through.
+const FIELD_NAMES = { state: "Stickers", moves: "Moves", metric: "Metric", cost: "Costs", layout: "Sticker order", set: "Set", gen: "Moves allowed", goal: "Goal" };
+function inPageWords(message) {
+  return String(message)
+    .replace(/\bbad ([a-z-]+)= ?:? ?/g, (m, name) => (FIELD_NAMES[name] ? `${FIELD_NAMES[name]}: ` : m))
+    .replace(/\b([a-z-]+)=(?=[\s:'",.)]|$)/g, (m, name) => (FIELD_NAMES[name] ? `"${FIELD_NAMES[name]}"` : m));
+}

@@ -35,7 +35,7 @@ const trainer = (() => {
 
   function tell(text, bad) {
     const m = $("trainer-message");
-    m.textContent = text;
+    m.textContent = bad ? inPageWords(text) : text;
     m.classList.toggle("bad", !!bad);
   }
 
