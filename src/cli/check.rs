@@ -22,7 +22,10 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
             optimal length and the bonuses earned (optimal, under 20). A second line says what \
             the sequence does as a cuber means it: any WCA moves (U D L R F B, rotations \
             x y z, wide turns, which on a 2x2 only turn the whole cube), whether it leaves \
-            every face one colour, and its face turns against the optimum. Exit status \
+            every face one colour, and its face turns against the optimum; one that leaves \
+            only a U turn (the AUF alg sheets leave out, or with EG and PBL a D turn too) \
+            says it solves up to AUF and which turns finish it (JSON: solves_up_to). \
+            Exit status \
             (--rules challenge, the default): 0 valid, 1 not valid; with --rules solve: 0 \
             when it solves the cube, 1 when not; 2 usage error or invalid state."
 )]
@@ -103,6 +106,9 @@ pub(super) fn cmd_check(a: CheckArgs) -> io::Result<u8> {
             Ok(s) => {
                 v["solves"] = s.solves.into();
                 v["face_turns"] = s.face_turns.into();
+                if let Some(adjust) = &s.adjustment {
+                    v["solves_up_to"] = adjust.as_str().into();
+                }
             }
             Err(e) => v["notation_error"] = e.to_string().into(),
         }

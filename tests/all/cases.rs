@@ -226,3 +226,49 @@ fn goal_scrambles_match_the_pattern_and_refusals_name_the_option() {
         assert!(String::from_utf8_lossy(&o.stderr).contains(why), "{args:?}");
     }
 }
+
+/// Issue 63, item 3: `check` reads alg sheets as cubers write them. An algorithm
+/// written with its AUFs, `(U') R' U2 R U R' U R (U2)`, solves its case; the moves
+/// alone solve it up to AUF, and `check` names the turn left; for EG-1 the D layer's
+/// adjustment may be left too. Every first algorithm of CLL and EG-1.
+#[test]
+fn check_reads_aufs_and_says_solves_up_to_auf() {
+    for set in ["cll", "eg1"] {
+        for line in ok_lines(&["cases", set, "--json"]) {
+            let case: serde_json::Value = serde_json::from_str(&line).unwrap();
+            let state = case["state"].as_str().unwrap();
+            let alg = &case["algorithms"][0];
+            let text = alg["text"].as_str().unwrap();
+            if alg["moves"].as_str().unwrap_or_default().is_empty() {
+                continue; // the set's solved case: "(skip)"
+            }
+            let full = stdout(&pocket(&["check", "--rules", "solve", state, text], b""));
+            assert!(
+                full.contains("as a solve: it solves the cube in"),
+                "{set} {text}: {full}"
+            );
+            let (pre, moves) = (alg["pre_auf"].as_str(), alg["moves"].as_str().unwrap());
+            let with_pre = match pre {
+                Some(p) => format!("({p}) {moves}"),
+                None => moves.to_string(),
+            };
+            let out = pocket(
+                &["check", "--json", "--rules", "solve", state, &with_pre],
+                b"",
+            );
+            let v: serde_json::Value = serde_json::from_str(stdout(&out).trim()).unwrap();
+            match alg["post_auf"].as_str() {
+                None => assert_eq!(v["solves"], true, "{set} {with_pre}: {v}"),
+                Some(post) => {
+                    assert_eq!(v["solves"], false, "{set} {with_pre}: {v}");
+                    let left = v["solves_up_to"].as_str().unwrap_or_default();
+                    // The turn left is the post-AUF, or for EG its D-layer equivalent.
+                    assert!(
+                        left == post || left.contains('D'),
+                        "{set} {with_pre}: {left} not {post}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -32,12 +32,31 @@ pub struct Checked {
 }
 
 /// What a sequence in any WCA notation does to the state.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AsSolve {
     /// Every face shows one colour after it (in any orientation).
     pub solves: bool,
     /// Its face turns, counted in the half-turn metric (rotations free).
     pub face_turns: usize,
+    /// When it does not solve: the last turns of U and D that would (`U`, `U2 D'`),
+    /// as alg sheets leave the AUF (and for EG and PBL the bottom layer's
+    /// adjustment) to the solver.
+    pub adjustment: Option<String>,
+}
+
+/// The fewest quarter turns of U and D (U alone first) after which every face of `s`
+/// shows one colour: "solves up to AUF", or up to AUF and the D layer's adjustment.
+fn adjustment(s: &Stickers) -> Option<String> {
+    const TURNS: [&str; 4] = ["", "U", "U2", "U'"];
+    const D_TURNS: [&str; 4] = ["", "D", "D2", "D'"];
+    let quarters = |k: usize| if k == 2 { 2 } else { k.min(1) };
+    let mut tries: Vec<(usize, usize)> = (0..4).flat_map(|u| (0..4).map(move |d| (u, d))).collect();
+    tries.sort_by_key(|&(u, d)| (d != 0, quarters(u) + quarters(d)));
+    tries.into_iter().skip(1).find_map(|(u, d)| {
+        let text = [TURNS[u], D_TURNS[d]].join(" ");
+        let seq = text.trim().parse::<WcaSequence>().ok()?;
+        each_face_one_colour(&seq.apply(s)).then(|| text.trim().to_string())
+    })
 }
 
 impl Checked {
@@ -50,6 +69,20 @@ impl Checked {
         };
         match &self.as_solve {
             Err(e) => format!("as a solve: not read as WCA moves: {e}"),
+            Ok(AsSolve {
+                adjustment: Some(adjust),
+                face_turns,
+                ..
+            }) => {
+                let up_to = match adjust.contains('D') {
+                    true => "AUF and the D layer's adjustment",
+                    false => "AUF",
+                };
+                format!(
+                    "as a solve: it solves the cube up to {up_to} ({adjust} after it), in {}",
+                    turns(*face_turns)
+                )
+            }
             Ok(a) if !a.solves => "as a solve: it does not solve the cube".to_string(),
             Ok(a) if a.face_turns == optimal => {
                 format!(
@@ -105,9 +138,14 @@ impl CheckRequest {
             .state
             .parse::<Stickers>()
             .map_err(|e| RequestError::Usage(format!("invalid state: {e}")))?;
-        let as_solve = self.solution.parse::<WcaSequence>().map(|seq| AsSolve {
-            solves: each_face_one_colour(&seq.apply(&stickers)),
-            face_turns: seq.face_turns(),
+        let as_solve = self.solution.parse::<WcaSequence>().map(|seq| {
+            let after = seq.apply(&stickers);
+            let solves = each_face_one_colour(&after);
+            AsSolve {
+                solves,
+                face_turns: seq.face_turns(),
+                adjustment: (!solves).then(|| adjustment(&after)).flatten(),
+            }
         });
         Ok(Checked {
             optimal,
