@@ -564,6 +564,9 @@ pub(crate) fn trainer_scramble_in_set(b: &mut Browser, at: &str) {
     b.click("[data-testid=reveal]");
     b.wait_for("document.querySelector('#case h3') !== null");
     let name = b.text("case");
+    // The recognition picture: the top view's 12 stickers.
+    let rects = b.eval("document.querySelectorAll('#case svg.top-view rect').length");
+    assert_eq!(rects, 12, "{at}");
     assert!(
         name.starts_with(&case.name),
         "{name} is not {} {at}",

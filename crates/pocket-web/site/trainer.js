@@ -197,6 +197,32 @@ const trainer = (() => {
     tell("the picked cases are too rare to draw: pick more", true);
   }
 
+  // The case's U layer as alg sites draw it: the U face from above, front at the
+  // bottom, the sides' top stickers around it (as `pocket cases --svg` draws it).
+  const TOP_VIEW = [[0, 1, 11], [0, 2, 10], [1, 0, 4], [1, 1, 0], [1, 2, 1], [1, 3, 9], [2, 0, 5], [2, 1, 2], [2, 2, 3], [2, 3, 8], [3, 1, 6], [3, 2, 7]];
+  function topView(state) {
+    const NS = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(NS, "svg");
+    const cell = 24, side = 8;
+    svg.setAttribute("viewBox", `0 0 ${4 * cell} ${4 * cell}`);
+    svg.setAttribute("class", "top-view");
+    svg.setAttribute("role", "img");
+    svg.setAttribute("aria-label", "The case's top layer seen from above, front at the bottom");
+    for (const [r, c, p] of TOP_VIEW) {
+      const rect = document.createElementNS(NS, "rect");
+      const across = r === 0 || r === 3, down = c === 0 || c === 3;
+      const at = (k) => (k === 0 ? cell - side - 1 : k === 3 ? 3 * cell + 1 : k * cell);
+      rect.setAttribute("x", at(c));
+      rect.setAttribute("y", at(r));
+      rect.setAttribute("width", down ? side : cell - 1);
+      rect.setAttribute("height", across ? side : cell - 1);
+      rect.setAttribute("rx", 2);
+      rect.setAttribute("style", `fill: var(--${state[p]}); stroke: #222; stroke-width: 1`);
+      svg.appendChild(rect);
+    }
+    return svg;
+  }
+
   function reveal() {
     const d = now.drawn;
     if (!d) return;
@@ -205,6 +231,7 @@ const trainer = (() => {
     const h = document.createElement("h3");
     h.textContent = `${d.case.name} (${(100 * d.case.probability).toFixed(1)}% of the set)`;
     out.appendChild(h);
+    out.appendChild(topView(d.case.state));
     const list = document.createElement("ol");
     for (const a of d.case.algorithms) {
       const li = document.createElement("li");

@@ -248,8 +248,82 @@ pub struct SheetCell {
     pub lines: Vec<String>,
 }
 
+/// A sheet's title as lines that fit `width` pixels: the heading (up to the first
+/// " (", at 20 px bold) and the rest wrapped at words (at 13 px). Widths are
+/// estimated at 0.6 and 0.55 of the font size a character, which holds for the
+/// sans-serif fonts of browsers and of rsvg (issue 63: the title ran off the page).
+fn title_lines(title: &str, width: usize) -> (String, Vec<String>) {
+    let (heading, rest) = match title.split_once(" (") {
+        Some((h, r)) if h.len() * 12 <= width => (h.to_string(), format!("({r}")),
+        _ => (String::new(), title.to_string()),
+    };
+    let per_line = (width as f64 / (13.0 * 0.55)) as usize;
+    let mut lines: Vec<String> = Vec::new();
+    for word in rest.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.len() + 1 + word.len() <= per_line => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    match heading.is_empty() {
+        true => (lines.remove(0), lines),
+        false => (heading, lines),
+    }
+}
+
+/// The U layer as alg sites draw it for recognition: the U face seen from above,
+/// front at the bottom, with the top stickers of the four sides around it.
+fn top_view(colours: &[usize; STICKERS], x: usize, y: usize, cell: usize) -> String {
+    // (row, column) in a 4x4 grid, and the sticker there: the back strip reads L K
+    // from above (K is the back face's left as seen from behind), the left strip E F
+    // from back to front, the right strip J I.
+    const PLACES: [((usize, usize), usize); 12] = [
+        ((0, 1), 11),
+        ((0, 2), 10),
+        ((1, 0), 4),
+        ((1, 1), 0),
+        ((1, 2), 1),
+        ((1, 3), 9),
+        ((2, 0), 5),
+        ((2, 1), 2),
+        ((2, 2), 3),
+        ((2, 3), 8),
+        ((3, 1), 6),
+        ((3, 2), 7),
+    ];
+    let side = cell / 3;
+    let mut out = String::new();
+    for ((r, c), p) in PLACES {
+        let (cr, cg, cb) = STANDARD[colours[p]];
+        // Side stickers are thin strips against the face.
+        let (w, h) = match (r, c) {
+            (0 | 3, _) => (cell - 1, side),
+            (_, 0 | 3) => (side, cell - 1),
+            _ => (cell - 1, cell - 1),
+        };
+        let px = match c {
+            0 => x + cell - side - 1,
+            3 => x + 3 * cell + 1,
+            c => x + c * cell,
+        };
+        let py = match r {
+            0 => y + cell - side - 1,
+            3 => y + 3 * cell + 1,
+            r => y + r * cell,
+        };
+        out.push_str(&format!(
+            "  <rect x=\"{px}\" y=\"{py}\" width=\"{w}\" height=\"{h}\" \
+             fill=\"#{cr:02x}{cg:02x}{cb:02x}\" stroke=\"#222\" stroke-width=\"0.8\"/>\n"
+        ));
+    }
+    out
+}
+
 /// A one-page sheet of cases as SVG: a title, then each case's net (standard
-/// colours), name and lines, four to a row.
+/// colours) with its top view as alg sites draw it, name and lines, four to a row.
 pub fn sheet_svg(title: &str, cells: &[SheetCell]) -> String {
     const CELL: usize = 11; // sticker pitch
     const COLUMNS: usize = 4;
@@ -258,16 +332,26 @@ pub fn sheet_svg(title: &str, cells: &[SheetCell]) -> String {
     let lines = cells.iter().map(|c| c.lines.len()).max().unwrap_or(0);
     let box_h = 6 * CELL + 26 + lines * LINE + 10;
     let rows = cells.len().div_ceil(COLUMNS);
-    let (width, height) = (COLUMNS * BOX_W + 20, rows * box_h + 50);
+    let width = COLUMNS * BOX_W + 20;
+    let (heading, more) = title_lines(title, width - 20);
+    let top = 44 + more.len() * 16;
+    let height = rows * box_h + top + 6;
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"11\">\n  \
          <rect width=\"{width}\" height=\"{height}\" fill=\"#fff\"/>\n  \
          <text x=\"10\" y=\"28\" font-size=\"20\" font-weight=\"bold\">{}</text>\n",
-        xml_text(title)
+        xml_text(&heading)
     );
+    for (i, line) in more.iter().enumerate() {
+        out.push_str(&format!(
+            "  <text x=\"10\" y=\"{}\" font-size=\"13\">{}</text>\n",
+            46 + i * 16,
+            xml_text(line)
+        ));
+    }
     for (k, cell) in cells.iter().enumerate() {
-        let (x0, y0) = (10 + (k % COLUMNS) * BOX_W, 44 + (k / COLUMNS) * box_h);
+        let (x0, y0) = (10 + (k % COLUMNS) * BOX_W, top + (k / COLUMNS) * box_h);
         let colours = sticker_colours(&cell.stickers);
         for (r, (indent, row)) in ROWS.iter().enumerate() {
             for (j, &p) in row.iter().enumerate() {
@@ -282,6 +366,7 @@ pub fn sheet_svg(title: &str, cells: &[SheetCell]) -> String {
                 ));
             }
         }
+        out.push_str(&top_view(&colours, x0 + 8 * CELL + 24, y0 + 4, CELL + 3));
         let ty = y0 + 6 * CELL + 20;
         out.push_str(&format!(
             "  <text x=\"{x0}\" y=\"{ty}\" font-weight=\"bold\">{}</text>\n",
@@ -302,6 +387,41 @@ pub fn sheet_svg(title: &str, cells: &[SheetCell]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// After R the back strip's sticker above B is white (K) and the one above A blue
+    /// (L); the front strip's sticker under D is yellow (H) and under C green (G).
+    #[test]
+    fn the_top_view_puts_each_side_sticker_beside_its_u_sticker() {
+        let r = crate::model::moves::Move::ALL[0];
+        assert_eq!(r.name(), "R");
+        let colours = sticker_colours(&Stickers::SOLVED.apply(r));
+        let svg = top_view(&colours, 0, 0, 12);
+        let fills: Vec<&str> = svg
+            .split("fill=\"#")
+            .skip(1)
+            .map(|rest| &rest[..6])
+            .collect();
+        let hex = |(r, g, b): (u8, u8, u8)| format!("{r:02x}{g:02x}{b:02x}");
+        let (white, green, blue, yellow) = (
+            hex(STANDARD[0]),
+            hex(STANDARD[2]),
+            hex(STANDARD[4]),
+            hex(STANDARD[5]),
+        );
+        assert_eq!(fills.len(), 12);
+        assert_eq!([fills[0], fills[1]], [blue.as_str(), white.as_str()]);
+        assert_eq!([fills[10], fills[11]], [green.as_str(), yellow.as_str()]);
+    }
+
+    /// Issue 63: the sheet's title ran off the page; now it wraps to the width.
+    #[test]
+    fn a_long_title_wraps_within_the_sheet() {
+        let title = format!("EG-1: 43 cases ({})", "word ".repeat(80));
+        let (heading, more) = title_lines(&title, 1200);
+        assert_eq!(heading, "EG-1: 43 cases");
+        assert!(more.len() > 1);
+        assert!(more.iter().all(|l| l.len() as f64 * 13.0 * 0.55 <= 1200.0));
+    }
 
     #[test]
     fn plain_net_snapshot() {
