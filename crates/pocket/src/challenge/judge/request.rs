@@ -264,16 +264,6 @@ fn resolve_env(vars: &[EnvVar]) -> Result<Vec<(String, String)>, JudgeOptionErro
         .collect()
 }
 
-impl Isolation {
-    /// Its name in the worker protocol.
-    pub(super) fn name(self) -> &'static str {
-        match self {
-            Isolation::Namespaces => "namespaces",
-            Isolation::Fallback => "fallback",
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -235,6 +235,21 @@ pub fn serve_as_worker(input: impl BufRead, mut output: impl Write) -> io::Resul
     Ok(())
 }
 
+/// The worker protocol's names of the isolation modes and of the outcomes: one table
+/// each, read and written alike, so that the two sides cannot spell one differently.
+const ISOLATIONS: [(Isolation, &str); 2] = [
+    (Isolation::Namespaces, "namespaces"),
+    (Isolation::Fallback, "fallback"),
+];
+const OUTCOMES: [&str; 5] = ["valid", "invalid", "timeout", "crashed", "not-started"];
+
+fn isolation_name(isolation: Isolation) -> &'static str {
+    ISOLATIONS
+        .iter()
+        .find(|(i, _)| *i == isolation)
+        .map_or("fallback", |(_, name)| name)
+}
+
 /// What a worker needs of the request, as one JSON line.
 fn request_to_json(r: &JudgeRequest) -> String {
     let paths =
@@ -248,7 +263,7 @@ fn request_to_json(r: &JudgeRequest) -> String {
         "env": r.limits.env,
         "writable": paths(&r.limits.writable),
         "bind": paths(&r.limits.bind),
-        "isolation": r.limits.isolation.name(),
+        "isolation": isolation_name(r.limits.isolation),
     })
     .to_string()
 }
@@ -271,10 +286,9 @@ fn request_from_json(line: &str) -> Option<JudgeRequest> {
     let paths = |key: &str| Some(strings(key)?.into_iter().map(PathBuf::from).collect());
     Some(JudgeRequest {
         program: strings("program")?,
-        input: match v["input"].as_str()? {
-            "stdin" => InputMode::Stdin,
-            _ => InputMode::Argv,
-        },
+        input: [InputMode::Stdin, InputMode::Argv]
+            .into_iter()
+            .find(|m| Some(m.to_string().as_str()) == v["input"].as_str())?,
         limits: Limits {
             time: Duration::from_secs_f64(v["seconds"].as_f64()?),
             memory_mib: v["memory_mib"].as_u64(),
@@ -282,10 +296,10 @@ fn request_from_json(line: &str) -> Option<JudgeRequest> {
             env,
             writable: paths("writable")?,
             bind: paths("bind")?,
-            isolation: match v["isolation"].as_str()? {
-                "namespaces" => Isolation::Namespaces,
-                _ => Isolation::Fallback,
-            },
+            isolation: ISOLATIONS
+                .iter()
+                .find(|(_, name)| Some(*name) == v["isolation"].as_str())?
+                .0,
         },
         jobs: 1,
         isolation_line: String::new(),
@@ -295,11 +309,11 @@ fn request_from_json(line: &str) -> Option<JudgeRequest> {
 /// A run as one JSON line, from a worker to the judge.
 fn run_to_json(run: &Run) -> String {
     let (kind, text) = match &run.outcome {
-        Outcome::Valid(v) => ("valid", v.alg.to_string()),
-        Outcome::Invalid(why) => ("invalid", why.clone()),
-        Outcome::Timeout => ("timeout", String::new()),
-        Outcome::Crashed(why) => ("crashed", why.clone()),
-        Outcome::NotStarted(why) => ("not-started", why.clone()),
+        Outcome::Valid(v) => (OUTCOMES[0], v.alg.to_string()),
+        Outcome::Invalid(why) => (OUTCOMES[1], why.clone()),
+        Outcome::Timeout => (OUTCOMES[2], String::new()),
+        Outcome::Crashed(why) => (OUTCOMES[3], why.clone()),
+        Outcome::NotStarted(why) => (OUTCOMES[4], why.clone()),
     };
     serde_json::json!({
         "outcome": kind,
@@ -318,11 +332,14 @@ fn run_to_json(run: &Run) -> String {
 fn run_from_json(line: &str, cube: &Cube, optimal: usize) -> Option<Run> {
     let v: serde_json::Value = serde_json::from_str(line).ok()?;
     let text = v["text"].as_str()?.to_string();
-    let outcome = match v["outcome"].as_str()? {
-        "valid" => Outcome::Valid(check(cube, &text, optimal).ok()?),
-        "invalid" => Outcome::Invalid(text),
-        "timeout" => Outcome::Timeout,
-        "crashed" => Outcome::Crashed(text),
+    let kind = OUTCOMES
+        .iter()
+        .position(|&k| Some(k) == v["outcome"].as_str())?;
+    let outcome = match kind {
+        0 => Outcome::Valid(check(cube, &text, optimal).ok()?),
+        1 => Outcome::Invalid(text),
+        2 => Outcome::Timeout,
+        3 => Outcome::Crashed(text),
         _ => Outcome::NotStarted(text),
     };
     Some(Run {
@@ -362,5 +379,41 @@ mod tests {
         let back = request_from_json(&request_to_json(&request)).unwrap();
         assert_eq!(back, request);
         assert!(request_from_json("{}").is_none());
+        // A name the protocol does not know is no request, not a guess.
+        let unknown = request_to_json(&request).replace("namespaces", "chroot");
+        assert!(request_from_json(&unknown).is_none());
+    }
+
+    /// Every outcome crosses back from a worker as it was, its measures with it.
+    #[test]
+    fn each_outcome_crosses_back_whole() {
+        let cube = Cube::SOLVED.apply_alg(&"R U".parse().unwrap());
+        let valid = check(&cube, "U' R'", 2).unwrap();
+        for outcome in [
+            Outcome::Valid(valid),
+            Outcome::Invalid("no".into()),
+            Outcome::Timeout,
+            Outcome::Crashed("signal 9".into()),
+            Outcome::NotStarted("no such file".into()),
+        ] {
+            let run = Run {
+                outcome: outcome.clone(),
+                time: Duration::from_millis(125),
+                escaped: 1,
+                survivors: 2,
+                stderr_tail: "tail".into(),
+                measured: Measured {
+                    peak_memory_kib: Some(1024),
+                    cpu_time: Some(Duration::from_millis(100)),
+                },
+            };
+            let back = run_from_json(&run_to_json(&run), &cube, 2).unwrap();
+            assert_eq!(back.outcome, outcome);
+            assert_eq!(back.time, run.time);
+            assert_eq!((back.escaped, back.survivors), (1, 2));
+            assert_eq!(back.stderr_tail, "tail");
+            assert_eq!(back.measured, run.measured);
+        }
+        assert!(run_from_json("{\"outcome\":\"lost\"}", &cube, 2).is_none());
     }
 }
