@@ -7,7 +7,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use super::{InputMode, Isolation, IsolationChoice, IsolationUnavailable, Limits};
+use super::{InputMode, IsolationChoice, IsolationUnavailable, Limits};
 
 /// `judge --memory-limit` unless given, in MiB.
 pub const DEFAULT_MEMORY_MIB: u64 = 1024;
