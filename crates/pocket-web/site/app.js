@@ -510,21 +510,6 @@ async function census() {
   backend.pictureUrl("/census.svg").then((url) => { img.src = url; });
 }
 
-// The theme switch: auto (the system's), light, dark; kept in localStorage.
-function themeSwitch() {
-  const order = ["auto", "light", "dark"];
-  const show = () => { $("theme").textContent = "Theme: " + (document.documentElement.dataset.theme || "auto"); };
-  $("theme").addEventListener("click", () => {
-    const now = document.documentElement.dataset.theme || "auto";
-    const next = order[(order.indexOf(now) + 1) % order.length];
-    if (next === "auto") delete document.documentElement.dataset.theme;
-    else document.documentElement.dataset.theme = next;
-    try { localStorage.setItem("pocket.theme", next === "auto" ? "" : next); } catch (e) {}
-    show();
-  });
-  show();
-}
-
 function start() {
   themeSwitch();
   backend.kind().then((kind) => {
