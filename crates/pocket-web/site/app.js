@@ -476,12 +476,16 @@ async function randomScramble() {
 }
 
 // The census's numbers, a table a metric, below the chart.
+let censusAsked = 0;
 async function censusNumbers() {
-  const out = $("census-numbers");
-  out.textContent = "";
+  // Only the latest click's tables are shown (two clicks drew them twice).
+  const asked = ++censusAsked;
+  const out = document.createDocumentFragment();
+  $("census-numbers").textContent = "";
   for (const [metric, name] of [["htm", "half turns (HTM)"], ["qtm", "quarter turns (QTM)"], ["one-way", "one way (R U F)"]]) {
     const c = await api("/api/census?metric=" + metric);
-    if (c.error) { out.textContent = c.error; return; }
+    if (asked !== censusAsked) return;
+    if (c.error) { $("census-numbers").textContent = c.error; return; }
     const table = document.createElement("table");
     const caption = document.createElement("caption");
     caption.textContent = `${name}: ${c.total_positions.toLocaleString("en")} positions`;
@@ -498,6 +502,7 @@ async function censusNumbers() {
     });
     out.appendChild(table);
   }
+  if (asked === censusAsked) $("census-numbers").replaceChildren(out);
 }
 
 async function census() {

@@ -152,8 +152,10 @@ const trainer = (() => {
   }
 
   function summary() {
-    const n = now.cases.filter((c) => weight(c.name) > 0).length;
-    $("filter-summary").textContent = `${n} of ${now.cases.length} picked, ${known().length} known`;
+    const picks = picked() ? picked().length : now.cases.length;
+    const drawn = now.cases.filter((c) => weight(c.name) > 0).length;
+    const only = store.unknownOnly ? `, ${drawn} drawn (unknown only)` : "";
+    $("filter-summary").textContent = `${picks} of ${now.cases.length} picked, ${known().length} known${only}`;
   }
 
   function pickAll(on) {
@@ -176,11 +178,15 @@ const trainer = (() => {
   // --- drawing a scramble: uniform over the set, each draw kept with the chance
   // its case's weight gives (rejection sampling), so that within a case every
   // position is as likely as another.
-  async function next() {
+  async function next(keepCase) {
     if (!now.cases.length) await loadSet();
-    if (!now.cases.some((c) => weight(c.name) > 0)) { tell("no case is picked: pick some under Cases", true); return; }
+    if (!now.cases.some((c) => weight(c.name) > 0)) {
+      const none = picked() && picked().length === 0;
+      tell(none ? "no case is picked: pick some under Cases" : "every picked case is marked known: untick \"unknown only\" or unmark some", true);
+      return;
+    }
     tell("");
-    $("case").textContent = "";
+    if (!keepCase) $("case").textContent = "";
     $("reveal").disabled = true;
     for (let draw = 0; draw < MAX_DRAWS; draw++) {
       const s = await api("/api/scramble?set=" + encodeURIComponent(store.set));
@@ -258,6 +264,7 @@ const trainer = (() => {
   function tick() {
     const t = performance.now();
     if (now.phase === "running") timer().textContent = show(t - now.startedAt);
+    else if (now.phase === "inspect-wait") timer().textContent = "15";
     else if (now.phase.startsWith("inspect")) {
       const left = 15 - (t - now.inspectFrom) / 1000;
       timer().textContent = left > 0 ? Math.ceil(left).toString() : left > -2 ? "+2" : "DNF";
@@ -286,6 +293,7 @@ const trainer = (() => {
       now.penalty = over > 2 ? "DNF" : over > 0 ? "+2" : null;
       now.startedAt = performance.now();
       setPhase("running");
+      $("case").textContent = "";
     } else if (now.phase === "holding") {
       setPhase("idle");
       timer().textContent = show(0);
@@ -303,21 +311,32 @@ const trainer = (() => {
     save();
     drawTimes();
     reveal();
-    next();
+    next(true);
   }
-  const typing = (e) => e.target instanceof HTMLElement && e.target.matches("input, select, textarea");
+  // Keys meant for a field, or for the cube's stickers and palette, are theirs.
+  const typing = (e) => e.target instanceof HTMLElement && e.target.matches("input, select, textarea, #net *, #palette *");
   function keys() {
+    // Captured first, and kept from the page's other keys (a stopping `b` is not
+    // also the blue of the palette).
+    const mine = (e) => { e.preventDefault(); e.stopImmediatePropagation(); };
     document.addEventListener("keydown", (e) => {
-      if (now.phase === "running") { e.preventDefault(); stop(); return; }
-      if (e.code !== "Space" || typing(e) || e.repeat) return;
-      e.preventDefault();
-      press();
-    });
+      if (now.phase === "running") { mine(e); stop(); return; }
+      if (e.key === "Escape" && now.phase.startsWith("inspect")) {
+        mine(e);
+        cancelAnimationFrame(now.frame);
+        setPhase("idle");
+        timer().textContent = show(0);
+        return;
+      }
+      if (e.code !== "Space" || typing(e)) return;
+      mine(e);
+      if (!e.repeat) press();
+    }, true);
     document.addEventListener("keyup", (e) => {
       if (e.code !== "Space" || typing(e)) return;
-      e.preventDefault();
+      mine(e);
       release();
-    });
+    }, true);
     const t = timer();
     t.addEventListener("pointerdown", (e) => { e.preventDefault(); press(); });
     t.addEventListener("pointerup", (e) => { e.preventDefault(); release(); });
@@ -361,7 +380,7 @@ const trainer = (() => {
         else cell += ch;
       }
       cells.push(cell);
-      rows.push({ ms: Number(cells[0]), penalty: cells[1] || null, scramble: cells[2] || "", set: cells[3] || "", case: cells[4] || "", date: cells[5] || "" });
+      rows.push({ ms: cells[0].trim() === "" ? NaN : Number(cells[0]), penalty: cells[1] || null, scramble: cells[2] || "", set: cells[3] || "", case: cells[4] || "", date: cells[5] || "" });
     }
     return rows;
   }
@@ -376,12 +395,19 @@ const trainer = (() => {
       tell(`${file.name} is neither this trainer's CSV nor its JSON: ${e.message}`, true);
       return;
     }
-    const bad = rows.findIndex((t) => !Number.isFinite(t.ms) || t.ms < 0 || ![null, "+2", "DNF"].includes(t.penalty));
-    if (bad >= 0) { tell(`${file.name}: time ${bad + 1} is not a time in milliseconds with a penalty of +2, DNF or none`, true); return; }
-    times().push(...rows);
+    // A time is an object with 0 to 24 hours in milliseconds and a penalty of +2, DNF or none.
+    const DAY_MS = 24 * 3600 * 1000;
+    const bad = rows.findIndex((t) => !t || typeof t !== "object" || !Number.isFinite(t.ms) || t.ms < 0 || t.ms > DAY_MS || ![null, undefined, "+2", "DNF"].includes(t.penalty));
+    if (bad >= 0) { tell(`${file.name}: time ${bad + 1} is not a time in milliseconds (up to a day) with a penalty of +2, DNF or none`, true); return; }
+    // The same time twice (an export read back) is kept once.
+    const key = (t) => `${t.ms}|${t.date || ""}|${t.scramble || ""}`;
+    const have = new Set(times().map(key));
+    const fresh = rows.filter((t) => !have.has(key(t))).map((t) => ({ ms: t.ms, penalty: t.penalty || null, scramble: String(t.scramble || ""), set: String(t.set || ""), case: String(t.case || ""), date: String(t.date || "") }));
+    times().push(...fresh);
     save();
     drawTimes();
-    tell(`${rows.length} times read from ${file.name}`);
+    const skipped = rows.length - fresh.length;
+    tell(`${fresh.length} times read from ${file.name}` + (skipped ? ` (${skipped} already in the session)` : ""));
   }
 
   function start() {
@@ -398,7 +424,12 @@ const trainer = (() => {
     $("new-session").addEventListener("click", newSession);
     $("export-csv").addEventListener("click", exportCsv);
     $("export-json").addEventListener("click", exportJson);
-    $("import").addEventListener("change", () => { const f = $("import").files[0]; if (f) importFile(f); });
+    $("import").addEventListener("change", async () => {
+      const f = $("import").files[0];
+      if (f) await importFile(f);
+      // The same file may be picked again.
+      $("import").value = "";
+    });
     keys();
     drawTimes();
     loadSet();
