@@ -202,6 +202,19 @@ fn the_static_site_solves_and_trains_with_no_server() {
     let said = b.text("message");
     assert!(said.starts_with("Costs: ") && !said.contains('='), "{said}");
 
+    // A bad option in a link still solves the link's cube, then says so (a prober's
+    // report: it did not solve at all).
+    b.open(
+        &format!("{}/?state={HARD}&metric=bogus", server.url),
+        390,
+        844,
+        true,
+    );
+    b.wait_for("document.querySelectorAll('[data-testid=solution] span').length > 0");
+    b.wait_for(
+        "document.getElementById('message').textContent.includes(\"unknown metric 'bogus'\")",
+    );
+
     // Dark when the system is, and the offline app's service worker at work.
     b.call(
         "Emulation.setEmulatedMedia",

@@ -587,8 +587,11 @@ function start() {
   $("show-all").disabled = true;
   $("link").href = location.href;
   drawSteps();
-  if (wrong.length) say(wrong.join("; "), true);
-  else if (q.get("moves") || q.get("state")) solve();
+  // A link with a bad option still solves its cube (with the page's default for it),
+  // and then says what it did not take.
+  const warn = () => { if (wrong.length) say(wrong.join("; ") + ": the page's default is used", true); };
+  if (q.get("moves") || q.get("state")) solve().then(warn);
+  else if (wrong.length) warn();
   else say("Paint your cube, type its stickers, or scramble.", false);
 }
 
