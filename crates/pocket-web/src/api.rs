@@ -6,7 +6,6 @@
 use std::collections::HashMap;
 use std::fmt::Display;
 use std::str::FromStr;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::{Reply, SVG};
 use pocket::cube::cases::{CaseSet, CaseSheet, case_sheet, finger_costs};
@@ -323,26 +322,16 @@ fn answer_scramble(request: &ScrambleRequest) -> Reply {
     }
 }
 
-/// The case sheets of the finger costs, each built once: a sheet takes about 100 ms
-/// (its algorithms searched), and the page's trainer asks for the case of every
-/// scramble it draws.
-fn finger_sheet(set: CaseSet) -> Result<Arc<CaseSheet>, String> {
-    static SHEETS: Mutex<Vec<(CaseSet, Arc<CaseSheet>)>> = Mutex::new(Vec::new());
-    let mut sheets = SHEETS.lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some((_, sheet)) = sheets.iter().find(|(s, _)| *s == set) {
-        return Ok(Arc::clone(sheet));
-    }
-    let sheet = Arc::new(case_sheet(set, &finger_costs()).map_err(|e| e.to_string())?);
-    sheets.push((set, Arc::clone(&sheet)));
-    Ok(sheet)
-}
-
 fn answer_cases(set: CaseSet, costs: &Costs, state: Option<Cube>) -> Reply {
+    // The finger costs' sheets are the process's (built once); other costs' are built
+    // for this call.
+    let mut built: Option<CaseSheet> = None;
     let sheet = match *costs == finger_costs() {
-        true => finger_sheet(set),
-        false => case_sheet(set, costs)
-            .map(Arc::new)
-            .map_err(|e| e.to_string()),
+        true => pocket::cube::shared::finger_case_sheet(set).map_err(|e| e.to_string()),
+        false => match case_sheet(set, costs) {
+            Ok(sheet) => Ok(&*built.insert(sheet)),
+            Err(e) => Err(e.to_string()),
+        },
     };
     let sheet = match sheet {
         Ok(sheet) => sheet,

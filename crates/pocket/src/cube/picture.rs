@@ -304,16 +304,13 @@ fn top_view(colours: &[usize; STICKERS], x: usize, y: usize, cell: usize) -> Str
             (_, 0 | 3) => (side, cell - 1),
             _ => (cell - 1, cell - 1),
         };
-        let px = match c {
-            0 => x + cell - side - 1,
-            3 => x + 3 * cell + 1,
-            c => x + c * cell,
+        // Row and column alike: a side strip sits against the face, inside its cell.
+        let at = |k: usize| match k {
+            0 => cell - side - 1,
+            3 => 3 * cell + 1,
+            k => k * cell,
         };
-        let py = match r {
-            0 => y + cell - side - 1,
-            3 => y + 3 * cell + 1,
-            r => y + r * cell,
-        };
+        let (px, py) = (x + at(c), y + at(r));
         out.push_str(&format!(
             "  <rect x=\"{px}\" y=\"{py}\" width=\"{w}\" height=\"{h}\" \
              fill=\"#{cr:02x}{cg:02x}{cb:02x}\" stroke=\"#222\" stroke-width=\"0.8\"/>\n"

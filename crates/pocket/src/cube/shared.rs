@@ -1,5 +1,6 @@
 //! What the process builds once and every request shares, in one place: each
-//! metric's distance table and census, and the scrambler of all nine moves. The
+//! metric's distance table and census, the scrambler of all nine moves, and each case
+//! set's sheet at the finger costs. The
 //! command line, the server and the Python package all ask here for these, so none
 //! of them builds a table twice. (The Python package keeps two caches of its own
 //! besides: a search's solved side per metric for its small first batches, and the
@@ -74,4 +75,19 @@ pub fn censuses(metrics: &[Metric]) -> Vec<Census> {
 pub fn scrambler() -> &'static Scrambler {
     static SCRAMBLER: OnceLock<Scrambler> = OnceLock::new();
     SCRAMBLER.get_or_init(|| Scrambler::with_moves(&crate::model::moves::Move::ALL))
+}
+
+/// The case sheet of `set` at the finger costs, each built once: a sheet takes about
+/// 100 ms (its algorithms searched), and the page's trainer asks for the case of
+/// every scramble it draws. A sheet's error (none at these costs) is kept too.
+pub fn finger_case_sheet(
+    set: crate::cube::cases::CaseSet,
+) -> Result<&'static crate::cube::cases::CaseSheet, &'static crate::model::Invalid> {
+    use crate::cube::cases::{CaseSet, CaseSheet, case_sheet, finger_costs};
+    type Built = Result<CaseSheet, crate::model::Invalid>;
+    static SHEETS: [OnceLock<Built>; CaseSet::ALL.len()] = [const { OnceLock::new() }; 7];
+    let k = CaseSet::ALL.iter().position(|&s| s == set).unwrap_or(0);
+    SHEETS[k]
+        .get_or_init(|| case_sheet(set, &finger_costs()))
+        .as_ref()
 }
