@@ -90,6 +90,12 @@ fn address_space_limit() -> Option<u128> {
     None
 }
 
+/// A `MemoryError` at once for an answer of `bytes` for `states` states larger than
+/// this machine could ever hold (before numpy is asked for it).
+pub(crate) fn check_room(bytes: u128, states: usize) -> PyResult<()> {
+    can_hold(bytes, states, false).map(|_| ())
+}
+
 /// A buffer of `len` zeroed items for the answer of `states` states, or a
 /// `MemoryError` that says how many bytes it would take (never an abort). The pages
 /// come from the system untouched and zeroed, so each thread faults in the part it
@@ -115,7 +121,7 @@ pub(crate) fn zeroed<T: Zeroed>(len: usize, states: usize) -> PyResult<Vec<T>> {
     Ok(unsafe { Vec::from_raw_parts(ptr, len, len) })
 }
 
-fn advise_huge_pages(start: usize, bytes: usize) {
+pub(crate) fn advise_huge_pages(start: usize, bytes: usize) {
     #[cfg(target_os = "linux")]
     {
         const HUGE: usize = 2 << 20;

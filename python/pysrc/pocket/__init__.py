@@ -9,3 +9,23 @@ from . import _pocket as _native
 
 __doc__ = _native.__doc__ or __doc__
 __all__ = [name for name in dir(_native) if not name.startswith("_")]
+
+from .puzzle import Puzzle, Solution  # noqa: E402
+from . import bench, search  # noqa: E402,F401
+
+__all__ += ["Puzzle", "Solution", "bench", "search"]
+
+
+def _register_with_gymnasium() -> None:
+    """Register the environments when Gymnasium is installed, so that
+    ``gymnasium.make("pocket/PocketCube-v0")`` works after ``import pocket``. Only the
+    ids are registered (Gymnasium imports ``pocket.gym`` at ``make``); without
+    Gymnasium nothing is imported."""
+    import importlib.util
+
+    if importlib.util.find_spec("gymnasium") is None:
+        return
+    from . import gym as _gym  # noqa: F401  (registers on import)
+
+
+_register_with_gymnasium()

@@ -2,11 +2,14 @@
 
 ``PocketCubeEnv`` is a ``gymnasium.Env``; ``PocketCubeVectorEnv`` a
 ``gymnasium.vector.VectorEnv`` that steps all its environments in one call into Rust.
-Both are registered (``pocket/PocketCube-v0``, ``pocket/PocketCubeVector-v0``) when
-this module is imported: ``gymnasium.make("pocket.gym:pocket/PocketCube-v0")`` imports
-it. (The package also declares Gymnasium's plugin entry point, which Gymnasium 1.4
-does not load by itself.) Each id makes one cube with ``gymnasium.make`` and the
-native vector env with ``gymnasium.make_vec``.
+Both are registered (``pocket/PocketCube-v0``, ``pocket/PocketCubeVector-v0``, and
+``pocket/RubiksCube-v0``, ``pocket/Puzzle-v0`` of ``pocket.puzzle_gym``) by ``import
+pocket`` when Gymnasium is installed, and when this module is imported:
+``gymnasium.make("pocket.gym:PocketCube-v0")`` needs no import at all. (The package
+also declares Gymnasium's plugin entry point, which Gymnasium 1.4 does not load by
+itself.) Each id makes one environment with ``gymnasium.make`` (in a TimeLimit of
+the registered ``max_episode_steps``, 50 here, 100 for the puzzles) and the native
+vector env with ``gymnasium.make_vec``.
 
 Options (keyword arguments of both):
 
@@ -82,6 +85,12 @@ def _observe(states, observation):
     if observation == "rows":
         return pocket.from_index(states)
     return states.astype(np.int64)
+
+
+def _net(letters):
+    """The cube's 24 sticker letters drawn in the net of ``pocket net``."""
+    s = letters
+    return f"  {s[0:2]}\n  {s[2:4]}\n{s[4:12]}\n{s[12:20]}\n  {s[20:22]}\n  {s[22:24]}\n"
 
 
 class _Config:
@@ -166,7 +175,7 @@ def _reset_options(options, vector=False):
 class PocketCubeEnv(gymnasium.Env):
     """One cube; see the module documentation for the options."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, render_mode=None, **options):
         self.config = _Config(**options)
@@ -203,7 +212,7 @@ class PocketCubeEnv(gymnasium.Env):
 
     def render(self):
         if self.render_mode == "ansi":
-            return pocket.from_index(self.state)
+            return _net(pocket.from_index(self.state))
         return None
 
 
@@ -212,10 +221,18 @@ class PocketCubeVectorEnv(VectorEnv):
     ended is reset on the next step (Gymnasium's next-step autoreset), its action then
     ignored."""
 
-    metadata = {"render_modes": [], "autoreset_mode": AutoresetMode.NEXT_STEP}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4, "autoreset_mode": AutoresetMode.NEXT_STEP}
 
-    def __init__(self, num_envs=1, **options):
+    def __init__(self, num_envs=1, render_mode=None, max_episode_steps=None, **options):
         num_envs = _integer(num_envs, "num_envs", 1)
+        # make_vec passes the registered max_episode_steps: the vector env's max_steps.
+        if max_episode_steps is not None:
+            if "max_steps" in options and options["max_steps"] != max_episode_steps:
+                raise pocket.Error("give max_steps or max_episode_steps, not both")
+            options["max_steps"] = max_episode_steps
+        if render_mode not in (None, "ansi"):
+            raise pocket.Error(f"unknown render_mode {render_mode!r} (expected ansi or None)")
+        self.render_mode = render_mode
         self.config = _Config(**options)
         self.num_envs = num_envs
         self.single_action_space = spaces.Discrete(len(self.config.moves))
@@ -231,6 +248,12 @@ class PocketCubeVectorEnv(VectorEnv):
         if self.config.info_distance:
             return {"distance": pocket.distance(self.states, self.config.metric)}
         return {}
+
+    def render(self):
+        """With ``render_mode="ansi"``: each env's cube drawn as a net, a tuple of str."""
+        if self.render_mode == "ansi":
+            return tuple(_net(letters) for letters in pocket.from_index(self.states.astype(np.int32)))
+        return None
 
     def reset(self, *, seed=None, options=None):
         """Reset every env, or with ``options={"reset_mask": mask}`` (bool, one per env)
@@ -294,19 +317,32 @@ class PocketCubeVectorEnv(VectorEnv):
         return (_observe(self.states, self.config.observation), reward, solved, truncated, self._info())
 
 
+# The ids this module registers: (id, entry point, vector entry point, kwargs,
+# max_episode_steps). Each is also registered without its namespace, so that
+# ``gymnasium.make("pocket.gym:PocketCube-v0")`` (module, then id) finds it.
+_ENVS = (
+    ("pocket/PocketCube-v0", "pocket.gym:PocketCubeEnv", "pocket.gym:PocketCubeVectorEnv", {}, 50),
+    ("pocket/PocketCubeVector-v0", "pocket.gym:PocketCubeEnv", "pocket.gym:PocketCubeVectorEnv", {}, 50),
+    ("pocket/RubiksCube-v0", "pocket.puzzle_gym:PuzzleEnv", "pocket.puzzle_gym:PuzzleVectorEnv",
+     {"puzzle": "3x3x3"}, 100),
+    ("pocket/Puzzle-v0", "pocket.puzzle_gym:PuzzleEnv", "pocket.puzzle_gym:PuzzleVectorEnv", {}, 100),
+)
+
+
 def register_envs():
-    """Register both environments with Gymnasium (done on import, and by its plugin
-    entry point)."""
-    # Both ids take both entry points, so that gymnasium.make gives one cube and
-    # gymnasium.make_vec the native vector env (it built a SyncVectorEnv 1,000 times
-    # slower, and make_vec of the vector id failed: "entry_point not specified").
-    for env_id in ("pocket/PocketCube-v0", "pocket/PocketCubeVector-v0"):
-        if env_id not in gymnasium.registry:
-            gymnasium.register(
-                id=env_id,
-                entry_point="pocket.gym:PocketCubeEnv",
-                vector_entry_point="pocket.gym:PocketCubeVectorEnv",
-            )
+    """Register the environments with Gymnasium (done by ``import pocket`` when
+    Gymnasium is installed, on importing this module, and by the plugin entry point).
+    Each id takes both entry points, so that gymnasium.make gives one environment and
+    gymnasium.make_vec (by default, or ``vectorization_mode="vector_entry_point"``)
+    the native vector env (it built a SyncVectorEnv 1,000 times slower, and make_vec
+    of the vector id failed: "entry_point not specified"). ``max_episode_steps`` is
+    registered: make wraps the single env in a TimeLimit of that many steps, make_vec
+    passes it to the vector env as its ``max_steps``."""
+    for env_id, entry, vector_entry, kwargs, steps in _ENVS:
+        for name in (env_id, env_id.split("/", 1)[1]):
+            if name not in gymnasium.registry:
+                gymnasium.register(id=name, entry_point=entry, vector_entry_point=vector_entry,
+                                   kwargs=dict(kwargs), max_episode_steps=steps)
 
 
 register_envs()

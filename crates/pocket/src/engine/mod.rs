@@ -25,6 +25,7 @@ pub(crate) mod search;
 pub(crate) mod walk;
 
 pub use census::{Census, Row};
+pub use ida::Listing;
 pub use search::{
     Canon, MAX_MOVES, MoveSpec, Moves, Path, Product, SearchError, Solver, SolverConfig, Space,
 };

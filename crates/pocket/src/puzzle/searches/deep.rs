@@ -254,6 +254,17 @@ impl<'p> DeepSolver<'p> {
         stickers: &[u8],
         listing: Listing,
     ) -> Result<(Vec<Moves>, u64), String> {
+        self.solve_within(stickers, listing, &mut |_| true)
+    }
+
+    /// [`DeepSolver::solve`] within a budget: `keep_going(nodes)` is asked about every
+    /// 65,536 nodes, and a `false` ends the search with an error that says so.
+    pub fn solve_within(
+        &mut self,
+        stickers: &[u8],
+        listing: Listing,
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<(Vec<Moves>, u64), String> {
         let mut nodes = 0;
         let found = loop {
             let node = self.start(stickers)?;
@@ -279,9 +290,13 @@ impl<'p> DeepSolver<'p> {
                 .perimeter
                 .as_ref()
                 .map(|_| self.blind_nodes.saturating_sub(nodes));
-            let (mut asked, mut blind) = (0u64, false);
+            let (mut asked, mut blind, mut spent_budget) = (0u64, false, false);
             let mut stop = || {
                 asked += 1;
+                if !keep_going(nodes + (asked << 16)) {
+                    spent_budget = true;
+                    return true;
+                }
                 if blind_left.is_some_and(|left| asked << 16 >= left) {
                     blind = true;
                     return true;
@@ -302,6 +317,12 @@ impl<'p> DeepSolver<'p> {
             }
             self.searched += clock.elapsed();
             nodes += found.nodes;
+            if spent_budget {
+                return Err(format!(
+                    "stopped by its budget after {} nodes, with no solution yet",
+                    crate::io::group(nodes)
+                ));
+            }
             if blind {
                 return Err(format!(
                     "gave up after {} nodes: the tables leave kinds of piece unseen (too \

@@ -70,6 +70,8 @@ pub enum ReidError {
     State(CubeStateError),
     /// The search found nothing within 20 moves: only wrong tables do that.
     NoSolution,
+    /// The caller's budget ended the search after this many nodes.
+    Stopped { nodes: u64 },
 }
 
 impl fmt::Display for ReidError {
@@ -93,6 +95,11 @@ impl fmt::Display for ReidError {
             ReidError::NoSolution => {
                 f.write_str("no solution within 20 moves: the tables are wrong")
             }
+            ReidError::Stopped { nodes } => write!(
+                f,
+                "stopped by its budget after {} nodes, with no solution yet",
+                crate::io::group(*nodes)
+            ),
         }
     }
 }

@@ -201,6 +201,18 @@ impl ReidSolver {
         stickers: &[u8],
         on_bound: impl FnMut(u8, u64),
     ) -> Result<ReidAnswer, ReidError> {
+        self.solve_within(stickers, on_bound, &mut |_| true)
+    }
+
+    /// [`ReidSolver::solve`] within a budget: `keep_going(nodes)` is asked every
+    /// 65,536 nodes, and a `false` ends the search with [`ReidError::Stopped`]. The
+    /// tables are built first, outside the budget.
+    pub fn solve_within(
+        &self,
+        stickers: &[u8],
+        on_bound: impl FnMut(u8, u64),
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<ReidAnswer, ReidError> {
         let cube = facelets::cubies(stickers)?;
         if cube == cubie::SOLVED {
             return Ok(ReidAnswer {
@@ -218,7 +230,10 @@ impl ReidSolver {
             edges: &built.edges,
             corners: &built.corners,
         };
-        let (path, nodes) = tables.solve(&cube, on_bound).ok_or(ReidError::NoSolution)?;
+        let (path, nodes) = tables
+            .solve(&cube, on_bound, keep_going)
+            .map_err(|nodes| ReidError::Stopped { nodes })?
+            .ok_or(ReidError::NoSolution)?;
         Ok(ReidAnswer {
             moves: path
                 .iter()

@@ -113,12 +113,14 @@ impl Tables<'_> {
     }
 
     /// An optimal solution (Kociemba's move numbers) and the nodes searched, or
-    /// `None` past God's number, which only a bad table can reach.
+    /// `None` past God's number, which only a bad table can reach; `Err(nodes)` when
+    /// `keep_going(nodes)`, asked every 65,536 nodes, said to stop.
     pub fn solve(
         &self,
         cube: &Cubies,
         mut on_bound: impl FnMut(u8, u64),
-    ) -> Option<(Vec<u8>, u64)> {
+        keep_going: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<Option<(Vec<u8>, u64)>, u64> {
         let start = self.start(cube);
         let mut path = Vec::with_capacity(GODS_NUMBER as usize);
         let mut nodes = 0;
@@ -131,13 +133,19 @@ impl Tables<'_> {
                 nodes: &mut nodes,
                 cube,
                 all: &all,
+                keep_going: &mut *keep_going,
+                next_ask: before + ASK_EVERY,
+                stopped: false,
             };
             if search.down(&start, bound, usize::MAX) {
-                return Some((path, nodes));
+                return Ok(Some((path, nodes)));
+            }
+            if search.stopped {
+                return Err(nodes);
             }
             on_bound(bound, nodes - before);
         }
-        None
+        Ok(None)
     }
 }
 
@@ -147,7 +155,14 @@ struct Search<'t, 'a> {
     nodes: &'t mut u64,
     cube: &'t Cubies,
     all: &'t [Cubies; MOVES],
+    /// Asked every [`ASK_EVERY`] nodes whether to go on (a caller's time or node
+    /// budget); one comparison a node.
+    keep_going: &'t mut dyn FnMut(u64) -> bool,
+    next_ask: u64,
+    stopped: bool,
 }
+
+const ASK_EVERY: u64 = 1 << 16;
 
 /// A child of a node on its way through the three reads: its move, the node it
 /// becomes, and where its entries are.
@@ -169,6 +184,13 @@ impl Search<'_, '_> {
                 .iter()
                 .fold(*self.cube, |c, &m| c.then(&self.all[m as usize]));
             return end == SOLVED;
+        }
+        if *self.nodes >= self.next_ask {
+            self.next_ask = *self.nodes + ASK_EVERY;
+            self.stopped = self.stopped || !(self.keep_going)(*self.nodes);
+        }
+        if self.stopped {
+            return false;
         }
         let mut children = [None::<Child>; MOVES];
         let mut count = 0;

@@ -1,0 +1,195 @@
+//! `pocket.search`'s Rust half: the searches of a batch of states run together in
+//! rounds, each round's pending nodes of every search scored by ONE call of the
+//! caller's heuristic (a batch a GPU can take), with the GIL released for the rest.
+//! Ctrl-C is answered after each heuristic call.
+
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+
+use crate::puzzle_core::PuzzleCore;
+use crate::puzzle_rows::read_rows;
+use crate::puzzle_spec::Spec;
+use crate::read::shape_text;
+use crate::search_engines::{Beam, Bwas, Ended, Engine};
+use crate::{args, refuse};
+
+/// A state's answer: its moves (None when unsolved), nodes expanded, heuristic calls.
+type Found = (Option<Vec<String>>, u64, u64);
+
+/// The heuristic's values for `rows`, as float64 (n,), refused when the callable
+/// answers another shape or a NaN.
+fn score(
+    py: Python<'_>,
+    heuristic: &Bound<'_, PyAny>,
+    rows: Vec<u8>,
+    width: usize,
+) -> PyResult<Vec<f64>> {
+    let n = rows.len() / width;
+    let batch = Array2::from_shape_vec((n, width), rows)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?
+        .into_pyarray(py);
+    batch.readwrite().make_nonwriteable();
+    let answer = heuristic.call1((batch,))?;
+    let np = py.import("numpy")?;
+    let values = np
+        .call_method1("asarray", (answer,))?
+        .call_method1("astype", ("float64",))?;
+    let values = np.call_method1("ascontiguousarray", (values,))?;
+    let values = values.cast_into::<PyArrayDyn<f64>>()?.readonly();
+    if values.shape() != [n] {
+        return Err(PyValueError::new_err(format!(
+            "the heuristic must answer one cost a state, shape ({n},), not {}",
+            shape_text(values.shape())
+        )));
+    }
+    let out = values.as_slice()?.to_vec();
+    if let Some(i) = out.iter().position(|v| v.is_nan()) {
+        return Err(PyValueError::new_err(format!(
+            "the heuristic answered NaN for state {i} of its batch"
+        )));
+    }
+    Ok(out)
+}
+
+/// Run `engines` to their ends; each state's answer.
+fn drive<E: Engine>(
+    py: Python<'_>,
+    spec: &Spec,
+    heuristic: &Bound<'_, PyAny>,
+    mut engines: Vec<E>,
+) -> PyResult<Vec<Found>> {
+    let mut calls = vec![0u64; engines.len()];
+    let w = spec.width;
+    loop {
+        let rows = py.detach(|| {
+            let mut rows = Vec::new();
+            for e in engines.iter_mut().filter(|e| e.ended().is_none()) {
+                e.round(&spec.gathers, &spec.solved);
+                for &n in e.pending() {
+                    rows.extend_from_slice(e.nodes().row(n));
+                }
+            }
+            rows
+        });
+        if engines.iter().all(|e| e.ended().is_some()) {
+            break;
+        }
+        let h = if rows.is_empty() {
+            Vec::new()
+        } else {
+            score(py, heuristic, rows, w)?
+        };
+        py.check_signals()?;
+        py.detach(|| {
+            let mut at = 0;
+            for (e, c) in engines.iter_mut().zip(&mut calls) {
+                if e.ended().is_some() {
+                    continue;
+                }
+                let k = e.pending().len();
+                *c += u64::from(k > 0);
+                e.scored(&h[at..at + k]);
+                at += k;
+            }
+        });
+    }
+    Ok(engines
+        .iter()
+        .zip(calls)
+        .map(|(e, c)| {
+            let moves = match e.ended() {
+                Some(Ended::Solved(path)) => Some(
+                    path.iter()
+                        .map(|&m| spec.names[m as usize].clone())
+                        .collect(),
+                ),
+                _ => None,
+            };
+            (moves, e.expanded(), c)
+        })
+        .collect())
+}
+
+/// The start rows of a search call, one a state.
+fn starts(py: Python<'_>, spec: &Spec, states: &Bound<'_, PyAny>) -> PyResult<Vec<Vec<u8>>> {
+    let rows = read_rows(py, spec, states)?;
+    let c = spec.colours.len();
+    if let Some((row, i, v)) = rows.first_bad(c, spec.width) {
+        return refuse(
+            py,
+            format!(
+                "row {row}: sticker {i} is {v}, and {} has {c} colours",
+                spec.name
+            ),
+        );
+    }
+    Ok(rows
+        .bytes()
+        .chunks_exact(spec.width)
+        .map(<[u8]>::to_vec)
+        .collect())
+}
+
+fn check_callable(heuristic: &Bound<'_, PyAny>) -> PyResult<()> {
+    if !heuristic.is_callable() {
+        return Err(PyTypeError::new_err(format!(
+            "heuristic must be a callable from states (n, width) uint8 to costs (n,), not {}",
+            args::described(heuristic)
+        )));
+    }
+    Ok(())
+}
+
+#[pyfunction]
+#[pyo3(signature = (puzzle, states, heuristic, *, weight = 1.0, batch_size = 100, max_nodes = 1_000_000))]
+pub(crate) fn bwas(
+    py: Python<'_>,
+    puzzle: &PuzzleCore,
+    states: &Bound<'_, PyAny>,
+    heuristic: &Bound<'_, PyAny>,
+    weight: f64,
+    batch_size: usize,
+    max_nodes: u64,
+) -> PyResult<Vec<Found>> {
+    check_callable(heuristic)?;
+    if !(weight.is_finite() && weight >= 0.0) {
+        return refuse(
+            py,
+            format!("weight must be a finite number, 0 or more, not {weight}"),
+        );
+    }
+    if batch_size == 0 {
+        return refuse(py, "batch_size must be at least 1");
+    }
+    let spec = &puzzle.spec;
+    let engines = starts(py, spec, states)?
+        .iter()
+        .map(|s| Bwas::new(s, &spec.solved, spec.moves(), weight, batch_size, max_nodes))
+        .collect();
+    drive(py, spec, heuristic, engines)
+}
+
+#[pyfunction]
+#[pyo3(signature = (puzzle, states, heuristic, *, width = 100, max_depth = 100, max_nodes = 1_000_000))]
+pub(crate) fn beam(
+    py: Python<'_>,
+    puzzle: &PuzzleCore,
+    states: &Bound<'_, PyAny>,
+    heuristic: &Bound<'_, PyAny>,
+    width: usize,
+    max_depth: u32,
+    max_nodes: u64,
+) -> PyResult<Vec<Found>> {
+    check_callable(heuristic)?;
+    if width == 0 {
+        return refuse(py, "width must be at least 1");
+    }
+    let spec = &puzzle.spec;
+    let engines = starts(py, spec, states)?
+        .iter()
+        .map(|s| Beam::new(s, &spec.solved, spec.moves(), width, max_depth, max_nodes))
+        .collect();
+    drive(py, spec, heuristic, engines)
+}
