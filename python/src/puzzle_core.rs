@@ -16,7 +16,7 @@ use crate::puzzle_spec::{Kind, Spec, builtin_names};
 use crate::read::shape_text;
 use crate::{refuse, work};
 
-#[pyclass(name = "PuzzleCore", module = "pocket._pocket", frozen)]
+#[pyclass(name = "_PuzzleCore", module = "pocket._pocket", frozen)]
 pub(crate) struct PuzzleCore {
     pub spec: Arc<Spec>,
 }

@@ -50,7 +50,7 @@ pub(crate) fn read_rows<'py>(
             arr.getattr("dtype")?.str()?
         )));
     }
-    let arr = if arr.getattr("dtype")?.str()?.to_string() == "uint8" {
+    let arr = if arr.getattr("dtype")?.str()? == "uint8" {
         np.call_method1("ascontiguousarray", (arr,))?
     } else {
         let colours = spec.colours.len() as i64;

@@ -90,7 +90,7 @@ pub(crate) fn solve(
     seconds: Option<f64>,
     max_nodes: Option<u64>,
 ) -> PyResult<(Option<Vec<String>>, u64)> {
-    if seconds.is_some_and(|s| !(s >= 0.0 && s < 1e9)) {
+    if seconds.is_some_and(|s| !(0.0..1e9).contains(&s)) {
         return refuse(py, "seconds must be from 0 to 1e9 (None: no limit)");
     }
     let row = row_of(py, spec, state)?;

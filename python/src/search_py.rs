@@ -142,7 +142,7 @@ fn check_callable(heuristic: &Bound<'_, PyAny>) -> PyResult<()> {
     Ok(())
 }
 
-#[pyfunction]
+#[pyfunction(name = "_bwas")]
 #[pyo3(signature = (puzzle, states, heuristic, *, weight = 1.0, batch_size = 100, max_nodes = 1_000_000))]
 pub(crate) fn bwas(
     py: Python<'_>,
@@ -171,7 +171,7 @@ pub(crate) fn bwas(
     drive(py, spec, heuristic, engines)
 }
 
-#[pyfunction]
+#[pyfunction(name = "_beam")]
 #[pyo3(signature = (puzzle, states, heuristic, *, width = 100, max_depth = 100, max_nodes = 1_000_000))]
 pub(crate) fn beam(
     py: Python<'_>,

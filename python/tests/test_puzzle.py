@@ -199,3 +199,11 @@ def test_refusals():
         c.state("X" * 54)
     with pytest.raises(pocket.Error, match="seconds must be"):
         c.solve(c.solved, seconds=-1)
+
+
+def test_ida_within_a_node_budget():
+    p = Puzzle.from_file(FIXTURES / "pyraminx.txt")
+    s = p.random_states(1, seed=13)[0]
+    assert p.solve(s, max_nodes=1).moves is None
+    found = p.solve(s)
+    assert found.moves is not None and p.is_solved(p.apply(s, " ".join(found.moves)))

@@ -274,3 +274,10 @@ def scramble(
 
 def census(metric: str = "htm") -> dict[int, int]:
     """How many positions lie at each distance from solved: ``{distance: count}``."""
+
+# Any puzzle as numpy batches, batched heuristic search and DeepCubeA's protocol:
+# typed in their own modules.
+from .puzzle import Puzzle as Puzzle
+from .puzzle import Solution as Solution
+from . import bench as bench
+from . import search as search

@@ -18,7 +18,7 @@ from typing import Any, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _pocket
+from . import _pocket  # type: ignore[attr-defined]  # (compiled; typed here)
 
 __all__ = ["Puzzle", "Solution"]
 
@@ -43,18 +43,18 @@ class Puzzle:
     """A puzzle by name (``Puzzle.names()``) or from a file (``Puzzle.from_file``)."""
 
     def __init__(self, name: str = "3x3x3", *, _core: Optional[Any] = None) -> None:
-        self._core = _core if _core is not None else _pocket.PuzzleCore(name)
+        self._core = _core if _core is not None else _pocket._PuzzleCore(name)
 
     @staticmethod
     def names() -> List[str]:
         """The built-in puzzles' names, ``2x2x2`` (the package's cube) first."""
-        return list(_pocket.PuzzleCore.names())
+        return list(_pocket._PuzzleCore.names())
 
     @classmethod
     def from_file(cls, path: str) -> "Puzzle":
         """A puzzle from a definition file: pocket's own format, twsearch's ``.tws``
         or a cubing.js KPuzzle ``.json``."""
-        return cls(_core=_pocket.PuzzleCore.from_file(str(path)))
+        return cls(_core=_pocket._PuzzleCore.from_file(str(path)))
 
     def __repr__(self) -> str:
         return f"Puzzle({self.name!r})"

@@ -23,7 +23,7 @@ distance d, the best return is ``-(d - 1)`` (0 for one move from solved).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
@@ -72,13 +72,18 @@ class _Config:
         self.max_steps = _integer(max_steps, "max_steps", 1)
         p = self.puzzle
         if observation == "one_hot":
-            self.space: spaces.Space = spaces.Box(0.0, 1.0, (p.width, len(p.colours)), np.float32)
+            self.space: spaces.Box = spaces.Box(0.0, 1.0, (p.width, len(p.colours)), np.float32)
         else:
             self.space = spaces.Box(0, len(p.colours) - 1, (p.width,), np.uint8)
 
     @staticmethod
+    def _given(options: Dict[str, Any]) -> List[str]:
+        """The start keys set (``scramble=0`` is set; ``uniform=False`` is not)."""
+        return [k for k in _START_KEYS if options.get(k) is not None and not (k == "uniform" and options[k] is False)]
+
+    @staticmethod
     def _start(options: Dict[str, Any]) -> Tuple[str, int]:
-        given = [k for k in _START_KEYS if options.get(k) not in (None, False)]
+        given = _Config._given(options)
         if len(given) > 1:
             raise pocket.Error(f"give one of scramble, max_scramble and uniform, not {' and '.join(given)}")
         if "uniform" in given:
@@ -100,7 +105,7 @@ class _Config:
             if row.shape != (p.width,):
                 raise pocket.Error(f"state must be one row of {p.width} stickers, not shape {row.shape}")
             return np.repeat(row[None, :], n, axis=0)
-        kind, k = self._start(options) if any(options.get(key) not in (None, False) for key in _START_KEYS) else self.start
+        kind, k = self._start(options) if self._given(options) else self.start
         seed = int(rng.integers(0, 2**63))
         if kind == "uniform":
             return p.random_states(n, seed)
@@ -142,7 +147,7 @@ def render_ansi(puzzle: Puzzle, row: np.ndarray) -> str:
     return "\n".join(lines) + "\n"
 
 
-class PuzzleEnv(gymnasium.Env):  # type: ignore[type-arg]
+class PuzzleEnv(gymnasium.Env):  # type: ignore[type-arg,unused-ignore]
     """One puzzle; see the module documentation for the options."""
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
@@ -152,7 +157,7 @@ class PuzzleEnv(gymnasium.Env):  # type: ignore[type-arg]
         if render_mode not in (None, "ansi"):
             raise pocket.Error(f"unknown render_mode {render_mode!r} (expected ansi or None)")
         self.render_mode = render_mode
-        self.action_space = spaces.Discrete(len(self.config.puzzle.moves))
+        self.action_space: spaces.Discrete = spaces.Discrete(len(self.config.puzzle.moves))
         self.observation_space = self.config.space
         self.state = self.config.puzzle.solved
         self.steps = 0
@@ -179,7 +184,7 @@ class PuzzleEnv(gymnasium.Env):  # type: ignore[type-arg]
         return None
 
 
-class PuzzleVectorEnv(VectorEnv):  # type: ignore[type-arg]
+class PuzzleVectorEnv(VectorEnv):  # type: ignore[type-arg,unused-ignore]
     """`num_envs` puzzles stepped together in one call into Rust; an env that ended
     is reset on the next step (Gymnasium's next-step autoreset), its action then
     ignored."""

@@ -25,7 +25,7 @@ from typing import Any, Callable, List, Optional
 
 import numpy as np
 
-from . import _pocket
+from . import _pocket  # type: ignore[attr-defined]  # (compiled; typed here)
 from .puzzle import Puzzle
 
 __all__ = ["Result", "bwas", "beam", "greedy", "Heuristic"]
@@ -62,14 +62,14 @@ def _rows(states: Any) -> Any:
 def bwas(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, weight: float = 1.0,
          batch_size: int = 100, max_nodes: int = 1_000_000) -> List[Result]:
     """Batch-weighted A* from each state (rows ``(n, width)`` or one row)."""
-    return _results(_pocket.bwas(puzzle._core, _rows(states), heuristic, weight=float(weight),
+    return _results(_pocket._bwas(puzzle._core, _rows(states), heuristic, weight=float(weight),
                                  batch_size=batch_size, max_nodes=max_nodes))
 
 
 def beam(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, width: int = 100,
          max_depth: int = 100, max_nodes: int = 1_000_000) -> List[Result]:
     """Beam search of ``width`` from each state."""
-    return _results(_pocket.beam(puzzle._core, _rows(states), heuristic, width=width,
+    return _results(_pocket._beam(puzzle._core, _rows(states), heuristic, width=width,
                                  max_depth=max_depth, max_nodes=max_nodes))
 
 

@@ -1,0 +1,31 @@
+"""The examples run as their users would, and mypy --strict takes them and the
+typed modules (issue 64)."""
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parents[1]
+
+
+def test_deepcubea_in_miniature_learns_and_solves():
+    spec = importlib.util.spec_from_file_location("deepcubea", HERE / "examples" / "deepcubea.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    report = module.main("2x2x2")
+    assert report.wrong == 0 and report.solved_percent >= 80 and report.proven == 20
+
+
+def test_mypy_strict_takes_the_examples_and_typed_modules():
+    if shutil.which("mypy") is None and importlib.util.find_spec("mypy") is None:
+        pytest.skip("mypy is not installed")
+    files = [HERE / "examples" / "deepcubea.py"] + [
+        HERE / "pysrc" / "pocket" / f for f in ("puzzle.py", "search.py", "bench.py", "puzzle_gym.py")
+    ]
+    out = subprocess.run([sys.executable, "-m", "mypy", "--strict", *map(str, files)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stdout + out.stderr

@@ -1,0 +1,129 @@
+"""pocket.search: batched BWAS, beam and greedy search in Rust with a Python
+heuristic; optimal with the exact 2x2x2 distance and weight 1, every answer applied
+and checked (issue 64)."""
+
+import threading
+import time
+
+import numpy as np
+import pytest
+
+import pocket
+from pocket import Puzzle, search
+
+CUBE = Puzzle("2x2x2")
+
+
+def exact(states):
+    return CUBE.distance(states).astype(np.float32)
+
+
+def zero(states):
+    return np.zeros(len(states))
+
+
+def solves(p, state, moves):
+    return bool(p.is_solved(p.apply(state, " ".join(moves))))
+
+
+def test_bwas_with_the_exact_distance_is_optimal():
+    states = CUBE.random_states(300, seed=1)
+    want = CUBE.distance(states)
+    for batch in (1, 10, 1000):
+        found = search.bwas(CUBE, states, exact, weight=1.0, batch_size=batch)
+        assert [len(r.moves) for r in found] == list(want)
+        assert all(solves(CUBE, s, r.moves) for s, r in zip(states, found))
+        assert all(r.heuristic_calls >= 1 for r, d in zip(found, want) if d > 1)
+
+
+def test_uniform_cost_search_is_optimal_too():
+    states = CUBE.random_states(5, seed=2)
+    found = search.bwas(CUBE, states, zero, batch_size=500, max_nodes=5_000_000)
+    assert [len(r.moves) for r in found] == list(CUBE.distance(states))
+
+
+def test_beam_and_greedy_follow_the_heuristic():
+    states = CUBE.random_states(100, seed=3)
+    want = list(CUBE.distance(states))
+    assert [len(r.moves) for r in search.beam(CUBE, states, exact, width=5)] == want
+    assert [len(r.moves) for r in search.greedy(CUBE, states, exact)] == want
+
+
+def test_the_3x3x3_and_a_weighted_search():
+    c = Puzzle("3x3x3")
+    states, k = c.random_walks(6, 5, seed=4, min_moves=5)
+    for r, s in zip(search.bwas(c, states, zero, batch_size=2000, max_nodes=2_000_000), states):
+        assert r.moves is not None and len(r.moves) <= 5 and solves(c, s, r.moves)
+    misplaced = lambda s: (s != c.solved).sum(axis=1) / 8.0  # noqa: E731
+    for r, s in zip(search.bwas(c, states, misplaced, weight=0.5, batch_size=100), states):
+        assert r.moves is not None and solves(c, s, r.moves)
+
+
+def test_a_solved_start_and_a_spent_budget():
+    c = Puzzle("3x3x3")
+    (r,) = search.bwas(c, c.solved, zero)
+    assert r.moves == [] and r.nodes == 0
+    far = c.random_states(2, seed=5)
+    for r in search.bwas(c, far, zero, max_nodes=2000) + search.beam(c, far, zero, width=10, max_depth=5):
+        assert r.moves is None and not r.solved
+
+
+def test_one_heuristic_call_scores_every_search():
+    sizes = []
+
+    def h(states):
+        sizes.append(len(states))
+        return exact(states)
+
+    states = CUBE.random_states(50, seed=6)
+    found = search.bwas(CUBE, states, h, batch_size=4)
+    assert len(sizes) == max(r.heuristic_calls for r in found)
+    assert max(sizes) > 9 * 4
+
+
+def test_the_gil_is_released_while_rust_works():
+    ticks = []
+    stop = threading.Event()
+
+    def tick():
+        while not stop.is_set():
+            ticks.append(time.perf_counter())
+            time.sleep(0.001)
+
+    t = threading.Thread(target=tick)
+    t.start()
+    c = Puzzle("3x3x3")
+    search.bwas(c, c.random_states(4, seed=7), zero, batch_size=20_000, max_nodes=400_000)
+    stop.set()
+    t.join()
+    gaps = np.diff(ticks)
+    assert len(ticks) > 20 and gaps.max() < 0.5
+
+
+def test_heuristic_refusals():
+    s = CUBE.random_states(2, seed=8)
+    with pytest.raises(TypeError, match="heuristic must be a callable"):
+        search.bwas(CUBE, s, 5)
+    with pytest.raises(ValueError, match=r"one cost a state, shape \(\d+,\), not \(\d+, 2\)"):
+        search.bwas(CUBE, s, lambda x: np.zeros((len(x), 2)))
+    with pytest.raises(ValueError, match="NaN"):
+        search.bwas(CUBE, s, lambda x: np.full(len(x), np.nan))
+    with pytest.raises(ZeroDivisionError):
+        search.bwas(CUBE, s, lambda x: 1 / 0)
+    with pytest.raises(pocket.Error, match="weight must be"):
+        search.bwas(CUBE, s, zero, weight=-1)
+    with pytest.raises(pocket.Error, match="batch_size must be at least 1"):
+        search.bwas(CUBE, s, zero, batch_size=0)
+    with pytest.raises(pocket.Error, match="width must be at least 1"):
+        search.beam(CUBE, s, zero, width=0)
+
+
+def test_the_heuristic_gets_read_only_rows():
+    seen = []
+
+    def h(states):
+        seen.append((states.dtype, states.shape[1], states.flags.writeable))
+        return zero(states)
+
+    search.bwas(CUBE, CUBE.random_states(1, seed=9), h, max_nodes=20)
+    assert seen[0] == (np.uint8, 24, False)
