@@ -1,4 +1,4 @@
-//! The maps of states that keep their distance: `inverse`, and the images under the
+//! The maps of states that keep their distance: `inverse` (in HTM and QTM), and the images under the
 //! symmetries that keep the reference corner (`symmetries`, with `symmetry_moves`
 //! for the policy targets).
 
@@ -16,7 +16,8 @@ use crate::kernels::*;
 use crate::read::*;
 use crate::{Error, args, parse_metric, work};
 
-/// The inverse of each position (the same distance in every metric), in the form given.
+/// The inverse of each position, in the form given: at the same distance in HTM and
+/// QTM, not in the one-way metric (its moves' inverses are not moves).
 #[pyfunction]
 #[pyo3(signature = (states, *, layout = "golf".into(), errors = "raise".into(), threads = None))]
 pub(crate) fn inverse<'py>(

@@ -29,3 +29,13 @@ def test_mypy_strict_takes_the_examples_and_typed_modules():
     ]
     out = subprocess.run([sys.executable, "-m", "mypy", "--strict", *map(str, files)], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+def test_the_readmes_puzzle_example_runs():
+    text = (HERE / "README.md").read_text()
+    section = text.split("## Any puzzle:", 1)[1]
+    block = section.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict = {}
+    exec(compile(block, "README.md", "exec"), scope)
+    assert scope["found"].moves == ["L'", "F", "U2", "R'"]
+    assert len(scope["results"]) == 10

@@ -223,8 +223,10 @@ def one_hot(
 def inverse(
     states: States, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None
 ) -> Any:
-    """The inverse position of each state (at the same distance in every metric):
-    numbers for numbers, rows for rows, face-letter strings for strings."""
+    """The inverse position of each state: numbers for numbers, rows for rows,
+    face-letter strings for strings. At the same distance in HTM and QTM, whose move
+    sets hold each move's inverse; NOT in the one-way metric (R U F only), where
+    about half of all states and their inverses differ in distance."""
 
 def symmetries(
     states: States,
