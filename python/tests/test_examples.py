@@ -24,7 +24,8 @@ def test_deepcubea_in_miniature_learns_and_solves():
 def test_mypy_strict_takes_the_examples_and_typed_modules():
     if shutil.which("mypy") is None and importlib.util.find_spec("mypy") is None:
         pytest.skip("mypy is not installed")
-    files = [HERE / "examples" / "deepcubea.py"] + [
+    files = [HERE / "examples" / "deepcubea.py", HERE / "examples" / "typed_calls.py",
+             HERE / "pysrc" / "pocket" / "__init__.pyi"] + [
         HERE / "pysrc" / "pocket" / f for f in ("puzzle.py", "search.py", "bench.py", "puzzle_gym.py")
     ]
     out = subprocess.run([sys.executable, "-m", "mypy", "--strict", *map(str, files)], capture_output=True, text=True)
@@ -39,3 +40,8 @@ def test_the_readmes_puzzle_example_runs():
     exec(compile(block, "README.md", "exec"), scope)
     assert scope["found"].moves == ["L'", "F", "U2", "R'"]
     assert len(scope["results"]) == 10
+
+
+def test_the_typed_calls_run():
+    out = subprocess.run([sys.executable, str(HERE / "examples" / "typed_calls.py")], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.strip().isdigit(), out.stderr

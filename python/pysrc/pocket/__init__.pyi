@@ -62,30 +62,31 @@ class Error(ValueError):
     row: Optional[int]
     """The row of the first bad state of a batch; None for a single state."""
 
-def to_index(
-    states: States,
-    *,
-    layout: str = "golf",
-    errors: str = "raise",
-    threads: Optional[int] = None,
-) -> Union[int, npt.NDArray[np.int32]]:
-    """The position number of each state: int32 ``(n,)``, or an int for one state."""
+@overload
+def to_index(states: Union[str, int], *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> int: ...
+@overload
+def to_index(states: Union[list[str], tuple[str, ...], npt.NDArray[np.integer]], *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> npt.NDArray[np.int32]:
+    """The position number of each state: int32 ``(n,)``, or an int for one state
+    (a str, an int, or one row ``(24,)``, which is typed as an array)."""
 
+@overload
+def from_index(indices: int, *, layout: str = "golf", threads: Optional[int] = None) -> str: ...
+@overload
 def from_index(
-    indices: Union[int, npt.NDArray[np.integer]], *, layout: str = "golf", threads: Optional[int] = None
-) -> Union[str, npt.NDArray[np.uint8]]:
+    indices: npt.NDArray[np.integer], *, layout: str = "golf", threads: Optional[int] = None
+) -> npt.NDArray[np.uint8]:
     """The stickers of position numbers: uint8 rows ``(n, 24)`` of face numbers, or
-    for one int a str of face letters (``from_index(0) == SOLVED``)."""
+    for one int a str of face letters (``from_index(0) == SOLVED``). For one row of
+    one position, ``from_index(np.array([i]))[0]`` or ``Puzzle("2x2x2").from_index(i)``."""
 
+@overload
+def distance(states: Union[str, int], metric: str = "htm", *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> int: ...
+@overload
 def distance(
-    states: States,
-    metric: str = "htm",
-    *,
-    layout: str = "golf",
-    errors: str = "raise",
-    threads: Optional[int] = None,
-) -> Union[int, npt.NDArray[np.int8]]:
-    """The optimal distance of each state to solved: int8 ``(n,)``, or an int.
+    states: Union[list[str], tuple[str, ...], npt.NDArray[np.integer]], metric: str = "htm", *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None
+) -> npt.NDArray[np.int8]:
+    """The optimal distance of each state to solved: int8 ``(n,)``, or an int for one
+    state (a str, an int, or one row, which is typed as an array).
 
     ``metric``: ``"htm"`` (a half turn is one move), ``"qtm"`` (a half turn is two)
     or ``"one-way"`` (clockwise quarter turns only).
@@ -114,33 +115,34 @@ def next_states(
 ) -> list[str]: ...
 @overload
 def next_states(
-    states: States,
+    states: Union[list[str], tuple[str, ...]],
     metric: str = "htm",
     *,
     layout: str = "golf",
     errors: str = "raise",
     threads: Optional[int] = None,
-) -> Union[npt.NDArray[np.uint8], npt.NDArray[np.int32], list[list[str]]]: ...
+) -> list[list[str]]: ...
+@overload
 def next_states(
-    states: States,
+    states: Union[int, npt.NDArray[np.integer]],
     metric: str = "htm",
     *,
     layout: str = "golf",
     errors: str = "raise",
     threads: Optional[int] = None,
-) -> object:
+) -> npt.NDArray[Any]:
     """The state after each move (columns ``MOVES``, or ``QTM_MOVES``): rows give
     uint8 ``(n, k, 24)`` in their own colours, numbers give int32 ``(n, k)``,
     strings give a list of k str per state."""
 
-def apply(
-    states: States,
-    moves: str,
-    *,
-    layout: str = "golf",
-    errors: str = "raise",
-    threads: Optional[int] = None,
-) -> object:
+@overload
+def apply(states: str, moves: str, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> str: ...
+@overload
+def apply(states: int, moves: str, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> int: ...
+@overload
+def apply(states: Union[list[str], tuple[str, ...]], moves: str, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> list[str]: ...
+@overload
+def apply(states: npt.NDArray[np.integer], moves: str, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> npt.NDArray[Any]:
     """Apply a move sequence in WCA notation (U D L R F B, rotations x y z, wide
     moves, groups such as ``(R U R' U')3``) to every state; the result has the
     states' form (rows keep their colours; numbers are re-read relative to the
@@ -194,15 +196,14 @@ def random_states(
     the system. A count that memory cannot hold raises MemoryError at once; Ctrl-C
     stops a long call with KeyboardInterrupt."""
 
-def step(
-    states: States,
-    actions: Union[int, npt.ArrayLike],
-    metric: str = "htm",
-    *,
-    layout: str = "golf",
-    errors: str = "raise",
-    threads: Optional[int] = None,
-) -> Any:
+@overload
+def step(states: int, actions: int, metric: str = "htm", *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> int: ...
+@overload
+def step(states: str, actions: int, metric: str = "htm", *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> str: ...
+@overload
+def step(states: npt.NDArray[np.integer], actions: Union[int, npt.ArrayLike], metric: str = "htm", *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> npt.NDArray[Any]: ...
+@overload
+def step(states: Union[list[str], tuple[str, ...]], actions: Union[int, npt.ArrayLike], metric: str = "htm", *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> list[str]:
     """One move per state: ``actions[i]`` (or one int for all) indexes ``MOVES``
     (``QTM_MOVES``, ``ONE_WAY_MOVES`` by metric). The answer has the states' form:
     numbers, rows or strings; ``next_states(s)[arange(n), actions]`` without the
@@ -220,9 +221,14 @@ def one_hot(
     sticker order and face numbers of ``from_index``; dtype float32 (default),
     float64, uint8, int8, int32, int64 or bool. Equal to ``np.eye(6)[from_index(s)]``."""
 
-def inverse(
-    states: States, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None
-) -> Any:
+@overload
+def inverse(states: str, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> str: ...
+@overload
+def inverse(states: int, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> int: ...
+@overload
+def inverse(states: Union[list[str], tuple[str, ...]], *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> list[str]: ...
+@overload
+def inverse(states: npt.NDArray[np.integer], *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> npt.NDArray[Any]:
     """The inverse position of each state: numbers for numbers, rows for rows,
     face-letter strings for strings. At the same distance in HTM and QTM, whose move
     sets hold each move's inverse; NOT in the one-way metric (R U F only), where
