@@ -36,45 +36,65 @@ fn pick(bits: u64, len: usize) -> usize {
     ((u128::from(bits) * len as u128) >> 64) as usize
 }
 
-/// The moves a walk may take after a move of each face (every move first).
+/// The moves a walk may take after each move (those of other faces), and at its
+/// start (every move), as rows of one flat table: the next move hangs on the last
+/// one through one load. Lists by face (a Vec a face, then the move's face) made
+/// three dependent loads a move, and the walk waited on them: 171M moves a CPU
+/// second; see python/README.md for this form's.
 struct Walker {
-    all: Vec<u16>,
-    after: Vec<Vec<u16>>,
-    faces: Vec<u8>,
+    /// Row `m` (`stride` long) lists the moves allowed after move `m`; the last row
+    /// every move.
+    allowed: Vec<u16>,
+    /// How many of each row are allowed.
+    counts: Vec<usize>,
+    stride: usize,
+    /// Every row is as long (the cubes): the pick needs no count loaded.
+    even: Option<usize>,
 }
 
 impl Walker {
     fn new(spec: &Spec) -> Walker {
-        let all: Vec<u16> = (0..spec.moves() as u16).collect();
-        let after = (0..=255u8)
-            .map(|f| {
-                let others: Vec<u16> = all
+        let n = spec.moves();
+        let all: Vec<u16> = (0..n as u16).collect();
+        let mut allowed = Vec::with_capacity((n + 1) * n);
+        let mut counts = Vec::with_capacity(n + 1);
+        for last in 0..=n {
+            let row: Vec<u16> = match spec.faces.get(last) {
+                Some(&f) => all
                     .iter()
                     .copied()
                     .filter(|&m| spec.faces[m as usize] != f)
-                    .collect();
-                // A puzzle of one face: its moves follow one another.
-                if others.is_empty() {
-                    all.clone()
-                } else {
-                    others
-                }
-            })
-            .collect();
+                    .collect(),
+                None => all.clone(),
+            };
+            // A puzzle of one face: its moves follow one another.
+            let row = if row.is_empty() { all.clone() } else { row };
+            counts.push(row.len());
+            allowed.extend(&row);
+            allowed.resize((last + 1) * n, 0);
+        }
+        let even = counts[..n]
+            .iter()
+            .all(|&c| c == counts[0])
+            .then(|| counts[0]);
         Walker {
-            all,
-            after,
-            faces: spec.faces.clone(),
+            allowed,
+            counts,
+            stride: n,
+            even,
         }
     }
 
     /// `k` random moves, never two of one face running.
     fn path<'a>(&'a self, rng: &'a mut Rng, k: usize) -> impl Iterator<Item = u16> + 'a {
-        let mut last: Option<u8> = None;
-        (0..k).map(move |_| {
-            let from = last.map_or(&self.all, |f| &self.after[f as usize]);
-            let m = from[pick(rng.next_u64(), from.len())];
-            last = Some(self.faces[m as usize]);
+        let mut last = self.stride;
+        (0..k).map(move |i| {
+            let count = match self.even {
+                Some(c) if i > 0 => c,
+                _ => self.counts[last],
+            };
+            let m = self.allowed[last * self.stride + pick(rng.next_u64(), count)];
+            last = m as usize;
             m
         })
     }
