@@ -92,7 +92,7 @@ fn each_child(
 
 /// The hash an arena gives `row` (its keys are fixed).
 fn nodes_hash(row: &[u8]) -> u64 {
-    Nodes::new(row.len(), 0).hash(row)
+    Nodes::hash_of(row)
 }
 
 /// Where a new node starts: the root of an arena holding `start`.
