@@ -127,3 +127,21 @@ def test_the_heuristic_gets_read_only_rows():
 
     search.bwas(CUBE, CUBE.random_states(1, seed=9), h, max_nodes=20)
     assert seen[0] == (np.uint8, 24, False)
+
+
+def test_a_jax_network_plugs_in():
+    """A jax function is a heuristic as it is (its array converts through
+    numpy.asarray): here the exact distance through jax, so the search stays
+    optimal; skipped where jax is not installed (CI does not install it)."""
+    jax = pytest.importorskip("jax", reason="jax is not installed")
+    jnp = jax.numpy
+    calls = []
+
+    def net(x):
+        calls.append(type(x).__name__)
+        return jnp.asarray(CUBE.distance(np.asarray(x)), dtype=jnp.float32) * jnp.float32(1.0)
+
+    states = CUBE.random_states(20, seed=10)
+    found = search.bwas(CUBE, states, net, batch_size=10)
+    assert [len(r.moves) for r in found] == list(CUBE.distance(states))
+    assert calls and set(calls) == {"ndarray"}

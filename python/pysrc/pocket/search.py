@@ -13,6 +13,8 @@
 The heuristic is any callable from a batch of states, uint8 ``(n, puzzle.width)``
 (read-only), to costs ``(n,)`` (anything ``numpy.asarray`` takes: a jax or torch
 network on CPU or GPU plugs in with a ``.numpy()``/``np.asarray`` of its output).
+A jitted jax function compiles again for each new batch size: pad the batch to a
+few fixed sizes inside the heuristic (and cut the answer back) to keep it compiled.
 The searches of all ``states`` run together: each round, ONE heuristic call scores
 the new nodes of every unfinished search, and the Rust part runs with the GIL
 released between calls. ``max_nodes`` caps the nodes expanded for each state.
