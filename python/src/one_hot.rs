@@ -1,7 +1,7 @@
 //! `one_hot`: each state's stickers as a one-hot array of the dtype asked for.
 
-use numpy::IntoPyArray;
 use numpy::ndarray::Array3;
+use numpy::{IntoPyArray, PyArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
@@ -33,14 +33,127 @@ fn one_hot_into<T: Copy + Send + Sync>(
     })
 }
 
+/// The one-hot encoding into `out`, bytes of rows of 24 x 6 items of `one.len()`
+/// bytes each, `one` the bytes of the dtype's 1 (float16, bfloat16, or any dtype
+/// into a buffer given).
+fn one_hot_bytes(
+    py: Python<'_>,
+    out: &mut [u8],
+    idx: &[u32],
+    to_golf: &[usize; STICKERS],
+    one: &[u8],
+    threads: usize,
+) -> PyResult<()> {
+    let size = one.len();
+    let row = STICKERS * 6 * size;
+    work::fill(py, out, row, threads, |first, part| {
+        part.fill(0);
+        for (k, block) in part.chunks_mut(row).enumerate() {
+            if let Some(golf) = bulk::faces_of_index(idx[first + k]) {
+                for (i, &g) in to_golf.iter().enumerate() {
+                    let at = (i * 6 + golf[g] as usize) * size;
+                    block[at..at + size].copy_from_slice(one);
+                }
+            }
+        }
+    })
+}
+
+/// `out` checked to be a writable C-contiguous array of `shape` (its dtype is the
+/// answer's), as bytes.
+fn out_buffer<'py>(
+    out: &Bound<'py, PyAny>,
+    shape: &[usize],
+) -> PyResult<Bound<'py, numpy::PyArrayDyn<u8>>> {
+    let np = out.py().import("numpy")?;
+    let fits = out.is_instance(&np.getattr("ndarray")?)?
+        && out.getattr("shape")?.extract::<Vec<usize>>()? == shape
+        && out
+            .getattr("flags")?
+            .getattr("c_contiguous")?
+            .extract::<bool>()?
+        && out
+            .getattr("flags")?
+            .getattr("writeable")?
+            .extract::<bool>()?;
+    if !fits {
+        return Err(PyTypeError::new_err(format!(
+            "out must be a writeable C-contiguous numpy array of shape {}",
+            crate::read::shape_text(shape)
+        )));
+    }
+    Ok(out
+        .call_method1("view", ("uint8",))?
+        .cast_into::<numpy::PyArrayDyn<u8>>()?)
+}
+
+/// The encoding in a dtype of no Rust type of its own (float16, ml_dtypes'
+/// bfloat16), or into `out`: written as bytes.
+#[allow(clippy::too_many_arguments)]
+fn one_hot_as_bytes<'py>(
+    py: Python<'py>,
+    idx: &[u32],
+    to_golf: &[usize; STICKERS],
+    dtype: &Bound<'py, PyAny>,
+    out: Option<&Bound<'py, PyAny>>,
+    single: bool,
+    threads: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let np = py.import("numpy")?;
+    let one: Vec<u8> = np
+        .call_method1("ones", (1, dtype))?
+        .call_method0("tobytes")?
+        .extract()?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if !matches!(kind.as_str(), "f" | "i" | "u" | "b" | "V") || one.iter().all(|&b| b == 0) {
+        return Err(PyTypeError::new_err(format!(
+            "one_hot takes a numeric dtype, not {}",
+            dtype.str()?
+        )));
+    }
+    let n = idx.len();
+    let shape: Vec<usize> = if single {
+        vec![STICKERS, 6]
+    } else {
+        vec![n, STICKERS, 6]
+    };
+    let (arr, bytes) = match out {
+        Some(o) => (o.clone(), out_buffer(o, &shape)?),
+        None => {
+            work::check_room(n as u128 * (STICKERS * 6 * one.len()) as u128, n)?;
+            let a = np.call_method1("empty", (pyo3::types::PyTuple::new(py, &shape)?, dtype))?;
+            let b = a
+                .call_method1("view", ("uint8",))?
+                .cast_into::<numpy::PyArrayDyn<u8>>()?;
+            (a, b)
+        }
+    };
+    if let Some(o) = out.filter(|o| {
+        !o.getattr("dtype")
+            .and_then(|d| d.eq(dtype))
+            .unwrap_or(false)
+    }) {
+        return Err(PyTypeError::new_err(format!(
+            "out is {}, and the dtype asked {}: give one dtype",
+            o.getattr("dtype")?.str()?,
+            dtype.str()?
+        )));
+    }
+    let mut rw = bytes.readwrite();
+    one_hot_bytes(py, rw.as_slice_mut()?, idx, to_golf, &one, threads)?;
+    Ok(arr)
+}
+
 /// The one-hot encoding of each state, shape (n, 24, 6) (or (24, 6)), in the sticker
-/// order and face numbers of `from_index`, of the given dtype.
+/// order and face numbers of `from_index`, of the given dtype, into `out` if given.
 #[pyfunction]
-#[pyo3(signature = (states, dtype = None, *, layout = "golf".into(), errors = "raise".into(), threads = None))]
+#[pyo3(signature = (states, dtype = None, *, out = None, layout = "golf".into(), errors = "raise".into(), threads = None))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn one_hot<'py>(
     py: Python<'py>,
     states: &Bound<'py, PyAny>,
     dtype: Option<&Bound<'py, PyAny>>,
+    out: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = args::layout)] layout: String,
     #[pyo3(from_py_with = args::errors)] errors: String,
     threads: Option<Bound<'py, PyAny>>,
@@ -50,6 +163,22 @@ pub(crate) fn one_hot<'py>(
     let (s, t) = b.read(py, states, &mut held)?;
     let idx = read_indices(py, &s, t, b.raise)?;
     let np = py.import("numpy")?;
+    let out = out.filter(|o| !o.is_none());
+    let wanted = match (dtype.filter(|d| !d.is_none()), out) {
+        (Some(d), _) => Some(
+            np.call_method1("dtype", (d,))
+                .map_err(|_| PyTypeError::new_err(format!("dtype {d} is not a numpy dtype")))?,
+        ),
+        (None, Some(o)) => Some(o.getattr("dtype")?),
+        (None, None) => None,
+    };
+    if let Some(d) = &wanted {
+        let name: String = d.getattr("name")?.extract()?;
+        if out.is_some() || matches!(name.as_str(), "float16" | "bfloat16") {
+            let (to_golf, _) = layout_maps(b.layout);
+            return one_hot_as_bytes(py, &idx, &to_golf, d, out, s.single, t);
+        }
+    }
     let name: String = match dtype {
         Some(d) if !d.is_none() => np
             .call_method1("dtype", (d,))
@@ -82,7 +211,8 @@ pub(crate) fn one_hot<'py>(
             return refuse(
                 py,
                 format!(
-                    "one_hot makes float32, float64, uint8, int8, int32, int64 or bool, not {other}"
+                    "one_hot makes float32, float64, float16, bfloat16 (ml_dtypes), uint8, \
+                     int8, int32, int64 or bool, not {other}"
                 ),
             );
         }

@@ -213,13 +213,16 @@ def one_hot(
     states: States,
     dtype: Any = None,
     *,
+    out: Optional[npt.NDArray[Any]] = None,
     layout: str = "golf",
     errors: str = "raise",
     threads: Optional[int] = None,
 ) -> npt.NDArray[Any]:
     """The one-hot encoding of each state, shape (n, 24, 6) ((24, 6) for one), in the
     sticker order and face numbers of ``from_index``; dtype float32 (default),
-    float64, uint8, int8, int32, int64 or bool. Equal to ``np.eye(6)[from_index(s)]``."""
+    float64, float16, ml_dtypes' bfloat16, uint8, int8, int32, int64 or bool. Equal
+    to ``np.eye(6)[from_index(s)]``. ``out``: a C-contiguous array of that shape to
+    write into (its dtype, or the one asked, which must agree), answered."""
 
 @overload
 def inverse(states: str, *, layout: str = "golf", errors: str = "raise", threads: Optional[int] = None) -> str: ...
