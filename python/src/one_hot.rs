@@ -59,6 +59,24 @@ fn one_hot_bytes(
     })
 }
 
+/// The bytes of a numeric dtype's 1, or a TypeError for a dtype with no 1 to
+/// write (str, object, datetime). Shared with `Puzzle.one_hot`.
+pub(crate) fn one_of(dtype: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let np = dtype.py().import("numpy")?;
+    let one: Vec<u8> = np
+        .call_method1("ones", (1, dtype))?
+        .call_method0("tobytes")?
+        .extract()?;
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if !matches!(kind.as_str(), "f" | "i" | "u" | "b" | "V") || one.iter().all(|&b| b == 0) {
+        return Err(PyTypeError::new_err(format!(
+            "one_hot takes a numeric dtype, not {}",
+            dtype.str()?
+        )));
+    }
+    Ok(one)
+}
+
 /// `out` checked to be a writable C-contiguous array of `shape` (its dtype is the
 /// answer's), as bytes.
 fn out_buffer<'py>(
@@ -100,17 +118,7 @@ fn one_hot_as_bytes<'py>(
     threads: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     let np = py.import("numpy")?;
-    let one: Vec<u8> = np
-        .call_method1("ones", (1, dtype))?
-        .call_method0("tobytes")?
-        .extract()?;
-    let kind: String = dtype.getattr("kind")?.extract()?;
-    if !matches!(kind.as_str(), "f" | "i" | "u" | "b" | "V") || one.iter().all(|&b| b == 0) {
-        return Err(PyTypeError::new_err(format!(
-            "one_hot takes a numeric dtype, not {}",
-            dtype.str()?
-        )));
-    }
+    let one = one_of(dtype)?;
     let n = idx.len();
     let shape: Vec<usize> = if single {
         vec![STICKERS, 6]

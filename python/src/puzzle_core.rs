@@ -326,17 +326,7 @@ impl PuzzleCore {
             Some(d) => np.call_method1("dtype", (d,))?,
             None => np.call_method1("dtype", ("float32",))?,
         };
-        let one: Vec<u8> = np
-            .call_method1("ones", (1, &dtype))?
-            .call_method0("tobytes")?
-            .extract()?;
-        let kind: String = dtype.getattr("kind")?.extract()?;
-        if !matches!(kind.as_str(), "f" | "i" | "u" | "b" | "V") || one.iter().all(|&b| b == 0) {
-            return Err(PyTypeError::new_err(format!(
-                "one_hot takes a numeric dtype, not {}",
-                dtype.str()?
-            )));
-        }
+        let one = crate::one_hot::one_of(&dtype)?;
         let threads = threads_for(py, threads, rows.n)?;
         let shape = Self::shape(&rows, &[w, c]);
         let dtype_name = dtype.str()?.to_string();
