@@ -112,10 +112,19 @@ def test_heuristic_refusals():
         search.bwas(CUBE, s, lambda x: 1 / 0)
     with pytest.raises(pocket.Error, match="weight must be"):
         search.bwas(CUBE, s, zero, weight=-1)
-    with pytest.raises(pocket.Error, match="batch_size must be at least 1"):
+    with pytest.raises(pocket.Error, match="batch_size must be from 1"):
         search.bwas(CUBE, s, zero, batch_size=0)
-    with pytest.raises(pocket.Error, match="width must be at least 1"):
+    with pytest.raises(pocket.Error, match="width must be from 1"):
         search.beam(CUBE, s, zero, width=0)
+    # A negative count raised pyo3's OverflowError, which is no ValueError.
+    with pytest.raises(pocket.Error, match="max_nodes must be from 0"):
+        search.bwas(CUBE, s, zero, max_nodes=-1)
+    with pytest.raises(pocket.Error, match="max_depth must be from 0"):
+        search.beam(CUBE, s, zero, max_depth=-2)
+    with pytest.raises(pocket.Error, match="max_nodes must be from 0"):
+        Puzzle("3x3x3").solve(Puzzle("3x3x3").solved, max_nodes=-1)
+    with pytest.raises(TypeError, match="batch_size must be an int"):
+        search.bwas(CUBE, s, zero, batch_size=2.5)
 
 
 def test_the_heuristic_gets_read_only_rows():

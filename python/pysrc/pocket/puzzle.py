@@ -23,6 +23,16 @@ from . import _pocket  # type: ignore[attr-defined]  # (compiled; typed here)
 __all__ = ["Puzzle", "Solution"]
 
 
+def _count(value: Any, name: str, lowest: int = 0, highest: int = 2**63 - 1) -> int:
+    """An int from `lowest` to `highest`: a TypeError for a non-int, a pocket.Error out
+    of range (pyo3 raised OverflowError for a negative count, which is no ValueError)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__} {value!r}")
+    if not lowest <= int(value) <= highest:
+        raise _pocket.Error(f"{name} must be from {lowest} to {highest}, not {int(value)}")
+    return int(value)
+
+
 @dataclass(frozen=True)
 class Solution:
     """An answer of ``Puzzle.solve``: ``moves`` (None when the budget ran out first),
@@ -167,6 +177,8 @@ class Puzzle:
             text = state if isinstance(state, str) else self.text(state)
             moves = _pocket.solve(text).split()
             return Solution(moves, 0)
+        if max_nodes is not None:
+            max_nodes = _count(max_nodes, "max_nodes")
         moves, nodes = self._core.solve(state, seconds=seconds, max_nodes=max_nodes)
         return Solution(None if moves is None else list(moves), int(nodes))
 

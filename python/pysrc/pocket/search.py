@@ -28,7 +28,7 @@ from typing import Any, Callable, List, Optional
 import numpy as np
 
 from . import _pocket  # type: ignore[attr-defined]  # (compiled; typed here)
-from .puzzle import Puzzle
+from .puzzle import Puzzle, _count
 
 __all__ = ["Result", "bwas", "beam", "greedy", "Heuristic"]
 
@@ -65,14 +65,16 @@ def bwas(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, weight: float = 1
          batch_size: int = 100, max_nodes: int = 1_000_000) -> List[Result]:
     """Batch-weighted A* from each state (rows ``(n, width)`` or one row)."""
     return _results(_pocket._bwas(puzzle._core, _rows(states), heuristic, weight=float(weight),
-                                 batch_size=batch_size, max_nodes=max_nodes))
+                                  batch_size=_count(batch_size, "batch_size", 1),
+                                  max_nodes=_count(max_nodes, "max_nodes")))
 
 
 def beam(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, width: int = 100,
          max_depth: int = 100, max_nodes: int = 1_000_000) -> List[Result]:
     """Beam search of ``width`` from each state."""
-    return _results(_pocket._beam(puzzle._core, _rows(states), heuristic, width=width,
-                                 max_depth=max_depth, max_nodes=max_nodes))
+    return _results(_pocket._beam(puzzle._core, _rows(states), heuristic, width=_count(width, "width", 1),
+                                  max_depth=_count(max_depth, "max_depth", 0, 2**32 - 1),
+                                  max_nodes=_count(max_nodes, "max_nodes")))
 
 
 def greedy(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, max_depth: int = 100,
