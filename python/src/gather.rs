@@ -114,6 +114,20 @@ impl Gathers {
         }
     }
 
+    /// Whether `row` is `from` after move `m`: a search's check of a node met
+    /// again, whose row it does not keep (see `search_nodes`).
+    #[inline]
+    pub fn is_after(&self, from: &[u8], m: u16, row: &[u8]) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if !self.narrow.is_empty() && use_vbmi() {
+            // SAFETY: as in step_rows; both rows are `width` bytes.
+            return unsafe { vbmi::is_after(&self.narrow[m as usize], from, row) };
+        }
+        row.iter()
+            .zip(self.perm(m as usize))
+            .all(|(&r, &i)| r == from[i as usize])
+    }
+
     /// `row` after each move of `path` in turn, in place.
     pub fn walk(&self, row: &mut [u8], path: impl Iterator<Item = u16>) {
         #[cfg(target_arch = "x86_64")]
@@ -208,6 +222,18 @@ mod vbmi {
                     store(out.as_mut_ptr(), k, _mm512_permutexvar_epi8(index(p), v));
                 }
             }
+        }
+    }
+
+    /// # Safety
+    /// As [`step_rows`]; `from` and `row` are rows of one width, at most 64.
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub unsafe fn is_after(perm: &[u8; 64], from: &[u8], row: &[u8]) -> bool {
+        let k = mask(row.len());
+        // SAFETY: the rows are `row.len() <= 64` bytes, which the mask covers.
+        unsafe {
+            let moved = _mm512_permutexvar_epi8(index(perm), load(from.as_ptr(), k));
+            _mm512_mask_cmpneq_epi8_mask(k, moved, load(row.as_ptr(), k)) == 0
         }
     }
 

@@ -11,11 +11,9 @@
 //! - [`Beam`]: a level at a time, the `width` new nodes of lowest h go on; greedy
 //!   descent is a beam of width 1. Both end at the first solved node generated.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
-use crate::gather::Gathers;
+use crate::open_list::OpenList;
 use crate::search_nodes::{Node, Nodes, same};
+use crate::search_space::Space;
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,13 +26,13 @@ pub(crate) enum Ended {
 
 /// A search run in rounds (see the module's comment).
 pub(crate) trait Engine: Send {
-    /// Expand, leaving new nodes pending (or ending).
-    fn round(&mut self, moves: &Gathers, solved: &[u8]);
+    /// Expand, leaving new nodes pending (or ending), their rows appended to
+    /// `rows` in order.
+    fn round(&mut self, space: &Space, rows: &mut Vec<u8>);
     /// The nodes waiting for their heuristic values.
     fn pending(&self) -> &[Node];
     /// The heuristic values of the pending nodes, in their order.
     fn scored(&mut self, h: &[f64]);
-    fn nodes(&self) -> &Nodes;
     fn expanded(&self) -> u64;
     fn ended(&self) -> Option<&Ended>;
 }
@@ -51,40 +49,59 @@ fn key(f: f64) -> u32 {
     }
 }
 
-/// A heap entry: the key above the node, so that entries order by key, then node.
-fn entry(f: f64, n: Node) -> Reverse<u64> {
-    Reverse(u64::from(key(f)) << 32 | u64::from(n))
+/// An open-list entry: the key above the node, so that entries order by key, then
+/// node.
+fn entry(f: f64, n: Node) -> u64 {
+    u64::from(key(f)) << 32 | u64::from(n)
 }
 
 /// How far ahead of its probe a child's slot is fetched.
 const AHEAD: usize = 16;
 
-/// Every child of `parents` under every move, into `kids` (`moves` rows a parent)
-/// and their hashes into `hashes`; then `visit(nodes, i, kid, hash)` for each in
-/// turn, its slot fetched [`AHEAD`] children before. Room is reserved for all.
+/// The children of one round, kept between rounds: every child's row (`moves` a
+/// parent), and the number and hash of each child worth a probe.
+#[derive(Default)]
+struct Children {
+    rows: Vec<u8>,
+    probed: Vec<(u32, u64)>,
+}
+
+/// Every child of `parents` under every move into `children`; then
+/// `visit(nodes, i, kid, hash)` for each child worth a probe (see [`Space`]), in
+/// turn, its slot fetched [`AHEAD`] children before. `i` is parent `i / moves`'s
+/// child by move `i % moves`. The parents' rows are kept and room is reserved.
 fn each_child(
-    moves: &Gathers,
+    space: &Space,
     nodes: &mut Nodes,
     parents: &[Node],
-    (kids, hashes): &mut (Vec<u8>, Vec<u64>),
+    children: &mut Children,
     mut visit: impl FnMut(&mut Nodes, usize, &[u8], u64) -> bool,
 ) {
+    let moves = space.moves;
     let (w, m) = (moves.width, moves.moves());
+    let Children { rows: kids, probed } = children;
     kids.resize(parents.len() * m * w, 0);
-    for (&p, out) in parents.iter().zip(kids.chunks_exact_mut(m * w)) {
+    probed.clear();
+    for (j, (&p, out)) in parents.iter().zip(kids.chunks_exact_mut(m * w)).enumerate() {
+        nodes.keep(p, moves);
         moves.next_rows(nodes.row(p), out);
+        let last = (p != 0).then(|| nodes.records[p as usize].via);
+        for (k, kid) in out.chunks_exact(w).enumerate() {
+            if last.is_none_or(|a| !space.in_vain(a, k)) {
+                probed.push(((j * m + k) as u32, nodes.hash(kid)));
+            }
+        }
     }
-    hashes.clear();
-    hashes.extend(kids.chunks_exact(w).map(|kid| nodes.hash(kid)));
-    nodes.reserve(hashes.len());
-    for &h in hashes.iter().take(AHEAD) {
+    nodes.reserve(probed.len());
+    for &(_, h) in probed.iter().take(AHEAD) {
         nodes.prefetch(h);
     }
-    for (i, kid) in kids.chunks_exact(w).enumerate() {
-        if let Some(&h) = hashes.get(i + AHEAD) {
+    for (at, &(i, hash)) in probed.iter().enumerate() {
+        if let Some(&(_, h)) = probed.get(at + AHEAD) {
             nodes.prefetch(h);
         }
-        if !visit(nodes, i, kid, hashes[i]) {
+        let i = i as usize;
+        if !visit(nodes, i, &kids[i * w..(i + 1) * w], hash) {
             return;
         }
     }
@@ -107,19 +124,18 @@ fn expected_of(moves: usize, max_nodes: u64) -> usize {
         .min(MOST_ROOM) as usize
 }
 
-fn rooted(start: &[u8], moves: usize, max_nodes: u64) -> (Nodes, Node) {
-    let mut nodes = Nodes::new(start.len(), expected_of(moves, max_nodes));
-    nodes.reserve(1);
-    let h = nodes.hash(start);
-    let root = nodes.add(start, h, 0, Node::MAX, 0);
+/// An arena for a search of at most `max_nodes` expansions, `batch` a round, with
+/// its root holding `start`.
+fn rooted(start: &[u8], moves: usize, max_nodes: u64, batch: usize) -> (Nodes, Node) {
+    let kept = max_nodes.saturating_add(batch as u64 + 1).min(MOST_ROOM) as usize;
+    let mut nodes = Nodes::new(start.len(), expected_of(moves, max_nodes), kept);
+    let root = nodes.add_root(start);
     (nodes, root)
 }
 
 pub(crate) struct Bwas {
     nodes: Nodes,
-    h: Vec<f32>,
-    closed: Vec<bool>,
-    open: BinaryHeap<Reverse<u64>>,
+    open: OpenList,
     popped: Vec<Node>,
     pending: Vec<Node>,
     best: Option<(u32, Node)>,
@@ -128,7 +144,7 @@ pub(crate) struct Bwas {
     max_nodes: u64,
     expanded: u64,
     ended: Option<Ended>,
-    spare: (Vec<u8>, Vec<u64>),
+    children: Children,
     /// The solved row's hash: a child is compared with it only on a match.
     solved_hash: u64,
 }
@@ -142,21 +158,11 @@ impl Bwas {
         batch: usize,
         max_nodes: u64,
     ) -> Bwas {
-        let (nodes, root) = rooted(start, moves, max_nodes);
-        let mut open = BinaryHeap::new();
+        let (nodes, root) = rooted(start, moves, max_nodes, batch);
+        let mut open = OpenList::new(expected_of(moves, max_nodes));
         open.push(entry(0.0, root));
         Bwas {
             nodes,
-            h: {
-                let mut h = crate::search_nodes::room(expected_of(moves, max_nodes));
-                h.push(0.0);
-                h
-            },
-            closed: {
-                let mut c = crate::search_nodes::room(expected_of(moves, max_nodes));
-                c.push(false);
-                c
-            },
             open,
             popped: Vec::new(),
             pending: Vec::new(),
@@ -166,7 +172,7 @@ impl Bwas {
             max_nodes,
             expanded: 0,
             ended: None,
-            spare: (Vec::new(), Vec::new()),
+            children: Children::default(),
             solved_hash: nodes_hash(solved),
         }
     }
@@ -177,85 +183,75 @@ impl Bwas {
             return false;
         };
         let bound = key(self.weight * f64::from(g));
-        self.open
-            .peek()
-            .is_none_or(|Reverse(e)| (e >> 32) as u32 >= bound)
+        self.open.peek().is_none_or(|e| (e >> 32) as u32 >= bound)
     }
 
-    /// Expand the popped nodes: new children pending, shorter ways reopened.
-    fn expand(&mut self, moves: &Gathers, solved: &[u8]) {
-        let mut spare = std::mem::take(&mut self.spare);
+    /// Expand the popped nodes: new children pending, and nodes met again by a
+    /// shorter way reopened and pending again (scored anew, where keeping each
+    /// node's h would cost 4 bytes a node for a rare event).
+    fn expand(&mut self, space: &Space, rows: &mut Vec<u8>) {
+        let mut children = std::mem::take(&mut self.children);
         let popped = std::mem::take(&mut self.popped);
-        let m = moves.moves();
-        let (weight, solved_hash) = (self.weight, self.solved_hash);
-        let (h, closed, open, pending, best) = (
-            &mut self.h,
-            &mut self.closed,
-            &mut self.open,
-            &mut self.pending,
-            &mut self.best,
-        );
+        let m = space.moves.moves();
+        let solved_hash = self.solved_hash;
+        let (pending, best) = (&mut self.pending, &mut self.best);
         each_child(
-            moves,
+            space,
             &mut self.nodes,
             &popped,
-            &mut spare,
+            &mut children,
             |nodes, i, kid, hash| {
                 let (n, via) = (popped[i / m], (i % m) as u16);
-                let g = nodes.g[n as usize] + 1;
-                let c = match nodes.find(kid, hash) {
-                    Some(c) if nodes.g[c as usize] <= g => return true,
+                let g = nodes.records[n as usize].g + 1;
+                let c = match nodes.find(kid, hash, space.moves) {
+                    Some(c) if nodes.records[c as usize].g <= g => return true,
                     Some(c) => {
-                        // A shorter way to a node met before: reopened with its h.
-                        let at = c as usize;
-                        (nodes.g[at], nodes.parent[at], nodes.via[at]) = (g, n, via);
-                        closed[at] = false;
-                        open.push(entry(weight * f64::from(g) + f64::from(h[at]), c));
+                        nodes.reach(c, g, n, via);
                         c
                     }
-                    None => {
-                        let c = nodes.add(kid, hash, g, n, via);
-                        h.push(0.0);
-                        closed.push(false);
-                        pending.push(c);
-                        c
-                    }
+                    None => nodes.add(hash, g, n, via),
                 };
-                if hash == solved_hash && same(kid, solved) && best.is_none_or(|(b, _)| g < b) {
+                rows.extend_from_slice(kid);
+                pending.push(c);
+                if hash == solved_hash && same(kid, space.solved) && best.is_none_or(|(b, _)| g < b)
+                {
                     *best = Some((g, c));
                 }
                 true
             },
         );
         self.popped = popped;
-        self.spare = spare;
+        self.children = children;
     }
 }
 
 impl Engine for Bwas {
-    fn round(&mut self, moves: &Gathers, solved: &[u8]) {
+    fn round(&mut self, space: &Space, rows: &mut Vec<u8>) {
         self.pending.clear();
         if self.proven() {
             let (_, goal) = self.best.unwrap_or((0, 0));
             self.ended = Some(Ended::Solved(self.nodes.path(goal)));
             return;
         }
-        if self.open.is_empty() || self.expanded >= self.max_nodes {
+        if self.open.is_empty()
+            || self.expanded >= self.max_nodes
+            || !self.nodes.has_room(self.batch * space.moves.moves())
+        {
             self.ended = Some(Ended::Failed);
             return;
         }
         self.popped.clear();
         while self.popped.len() < self.batch {
-            let Some(Reverse(e)) = self.open.pop() else {
+            let Some(e) = self.open.pop() else {
                 break;
             };
             let n = e as Node;
-            if !std::mem::replace(&mut self.closed[n as usize], true) {
+            if !std::mem::replace(&mut self.nodes.records[n as usize].closed, true) {
                 self.popped.push(n);
             }
         }
         self.expanded += self.popped.len() as u64;
-        self.expand(moves, solved);
+        self.expand(space, rows);
     }
 
     fn pending(&self) -> &[Node] {
@@ -264,14 +260,9 @@ impl Engine for Bwas {
 
     fn scored(&mut self, h: &[f64]) {
         for (&n, &v) in self.pending.iter().zip(h) {
-            self.h[n as usize] = v as f32;
-            let f = self.weight * f64::from(self.nodes.g[n as usize]) + v;
+            let f = self.weight * f64::from(self.nodes.records[n as usize].g) + v;
             self.open.push(entry(f, n));
         }
-    }
-
-    fn nodes(&self) -> &Nodes {
-        &self.nodes
     }
 
     fn expanded(&self) -> u64 {
@@ -293,7 +284,7 @@ pub(crate) struct Beam {
     depth: u32,
     expanded: u64,
     ended: Option<Ended>,
-    spare: (Vec<u8>, Vec<u64>),
+    children: Children,
     /// The solved row's hash: a child is compared with it only on a match.
     solved_hash: u64,
 }
@@ -307,7 +298,7 @@ impl Beam {
         max_depth: u32,
         max_nodes: u64,
     ) -> Beam {
-        let (nodes, root) = rooted(start, moves, max_nodes);
+        let (nodes, root) = rooted(start, moves, max_nodes, width);
         Beam {
             nodes,
             level: vec![root],
@@ -318,46 +309,52 @@ impl Beam {
             depth: 0,
             expanded: 0,
             ended: (start == solved).then_some(Ended::Solved(Vec::new())),
-            spare: (Vec::new(), Vec::new()),
+            children: Children::default(),
             solved_hash: nodes_hash(solved),
         }
     }
 }
 
 impl Engine for Beam {
-    fn round(&mut self, moves: &Gathers, solved: &[u8]) {
+    fn round(&mut self, space: &Space, rows: &mut Vec<u8>) {
         self.pending.clear();
-        if self.level.is_empty() || self.depth >= self.max_depth || self.expanded >= self.max_nodes
+        if self.level.is_empty()
+            || self.depth >= self.max_depth
+            || self.expanded >= self.max_nodes
+            || !self.nodes.has_room(self.level.len() * space.moves.moves())
         {
             self.ended = Some(Ended::Failed);
             return;
         }
         self.depth += 1;
-        let mut spare = std::mem::take(&mut self.spare);
+        let mut children = std::mem::take(&mut self.children);
         let level = std::mem::take(&mut self.level);
         self.expanded += level.len() as u64;
-        let (m, depth, solved_hash) = (moves.moves(), self.depth, self.solved_hash);
+        let (m, depth, solved_hash) = (space.moves.moves(), self.depth, self.solved_hash);
         let (pending, ended) = (&mut self.pending, &mut self.ended);
+        let first = rows.len();
         each_child(
-            moves,
+            space,
             &mut self.nodes,
             &level,
-            &mut spare,
+            &mut children,
             |nodes, i, kid, hash| {
-                if nodes.find(kid, hash).is_some() {
+                if nodes.find(kid, hash, space.moves).is_some() {
                     return true;
                 }
-                let c = nodes.add(kid, hash, depth, level[i / m], (i % m) as u16);
-                if hash == solved_hash && same(kid, solved) {
+                let c = nodes.add(hash, depth, level[i / m], (i % m) as u16);
+                if hash == solved_hash && same(kid, space.solved) {
                     *ended = Some(Ended::Solved(nodes.path(c)));
                     pending.clear();
+                    rows.truncate(first);
                     return false;
                 }
                 pending.push(c);
+                rows.extend_from_slice(kid);
                 true
             },
         );
-        self.spare = spare;
+        self.children = children;
     }
 
     fn pending(&self) -> &[Node] {
@@ -378,10 +375,6 @@ impl Engine for Beam {
         }
         order.sort_unstable();
         self.level = order.into_iter().map(|(_, n)| n).collect();
-    }
-
-    fn nodes(&self) -> &Nodes {
-        &self.nodes
     }
 
     fn expanded(&self) -> u64 {

@@ -13,6 +13,7 @@ use crate::puzzle_rows::read_rows;
 use crate::puzzle_spec::Spec;
 use crate::read::shape_text;
 use crate::search_engines::{Beam, Bwas, Ended, Engine};
+use crate::search_space::Space;
 use crate::{args, refuse};
 
 /// A state's answer: its moves (None when unsolved), nodes expanded, heuristic calls.
@@ -62,14 +63,12 @@ fn drive<E: Engine>(
 ) -> PyResult<Vec<Found>> {
     let mut calls = vec![0u64; engines.len()];
     let w = spec.width;
+    let space = Space::new(&spec.gathers, &spec.solved);
     loop {
         let rows = py.detach(|| {
             let mut rows = Vec::new();
             for e in engines.iter_mut().filter(|e| e.ended().is_none()) {
-                e.round(&spec.gathers, &spec.solved);
-                for &n in e.pending() {
-                    rows.extend_from_slice(e.nodes().row(n));
-                }
+                e.round(&space, &mut rows);
             }
             rows
         });
