@@ -154,3 +154,30 @@ def test_a_jax_network_plugs_in():
     found = search.bwas(CUBE, states, net, batch_size=10)
     assert [len(r.moves) for r in found] == list(CUBE.distance(states))
     assert calls and set(calls) == {"ndarray"}
+
+
+def test_a_torch_network_plugs_in():
+    """A torch module is a heuristic as it is: it takes the batch through
+    torch.from_numpy, with no copy, and answers a tensor, which converts through
+    numpy.asarray. Here an untrained MLP on the one-hot states, on the CPU, so
+    its answers are not optimal, but each is applied and checked. Skipped where
+    torch is not installed (CI does not install it: its wheel brings gigabytes of
+    CUDA libraries)."""
+    torch = pytest.importorskip("torch", reason="torch is not installed")
+    torch.manual_seed(0)
+    net = torch.nn.Sequential(
+        torch.nn.Flatten(), torch.nn.Linear(24 * 6, 32), torch.nn.ReLU(), torch.nn.Linear(32, 1)
+    )
+    kinds = []
+
+    def heuristic(states):
+        kinds.append(type(states).__name__)
+        with torch.no_grad():
+            return net(torch.from_numpy(CUBE.one_hot(states))).squeeze(1).abs()
+
+    states, _ = CUBE.random_walks(6, 5, seed=12, min_moves=5)
+    found = search.bwas(CUBE, states, heuristic, weight=0.5, batch_size=50, max_nodes=100_000)
+    assert set(kinds) == {"ndarray"}
+    for state, result in zip(states, found):
+        assert result.solved and result.heuristic_calls > 0
+        assert CUBE.is_solved(CUBE.apply(state[None], " ".join(result.moves)))[0]
