@@ -10,6 +10,7 @@ use crate::engine::census::Census;
 use crate::model::cost::Metric;
 use crate::model::moves::{Move, generators_name};
 use crate::puzzle::spaces::space::DEFAULT_MEMORY;
+use crate::request::message;
 
 /// What a `census` asks, option by option as `pocket census` takes them.
 #[derive(Debug, Default)]
@@ -70,13 +71,13 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
     let Some(name) = &a.puzzle else {
         if a.weighted || a.cost.is_some() {
             let what = if a.weighted { WEIGHTED } else { COST };
-            return Err(RequestError::Usage(format!(
+            return Err(RequestError::Usage(message!(
                 "{what} needs {PUZZLE} (a definition's costs); the cube's distances are \
                      counted in {METRIC} htm, qtm or one-way"
             )));
         }
         if a.memory.is_some() {
-            return Err(RequestError::Usage(format!(
+            return Err(RequestError::Usage(message!(
                 "{MEMORY} bounds the census of a {PUZZLE} (the cube's takes 4 MB a metric)"
             )));
         }
@@ -97,7 +98,7 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
             });
         };
         if a.symmetry {
-            return Err(RequestError::Usage(format!(
+            return Err(RequestError::Usage(message!(
                 "{SYMMETRY} counts the whole cube: not with {GEN} (a move subset has fewer symmetries)"
             )));
         }
@@ -112,7 +113,7 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
             }
         }
         if all.is_empty() {
-            return Err(RequestError::Usage(format!(
+            return Err(RequestError::Usage(message!(
                 "{METRIC} {} turns none of the moves of {GEN} {}",
                 metrics[0],
                 generators_name(generators)
@@ -125,7 +126,7 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
         });
     };
     if a.generators.is_some() || a.metric.is_some() || a.symmetry {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{PUZZLE} counts the moves of its definition: no {METRIC}, {GEN} or {SYMMETRY}"
         )));
     }
@@ -133,10 +134,10 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
     let memory = a.memory.unwrap_or(DEFAULT_MEMORY);
     puzzle
         .census_fits(a.weighted || a.cost.is_some(), memory)
-        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+        .map_err(|e| RequestError::Input(message!("puzzle {name}: {e}")))?;
     let space = puzzle
         .census_space(a.weighted || a.cost.is_some())
-        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+        .map_err(|e| RequestError::Input(message!("puzzle {name}: {e}")))?;
     let engine = EngineUsed {
         name: space.engine_name(),
         note: space.engine_note(),
@@ -147,7 +148,7 @@ pub fn run(a: &CensusRequest, progress: &mut Progress<'_>) -> Result<Counted, Re
     });
     let census = space
         .census_with_progress(memory, &mut |s, d| progress(Start::Settled(s, d)))
-        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+        .map_err(|e| RequestError::Input(message!("puzzle {name}: {e}")))?;
     Ok(Counted {
         censuses: vec![census],
         engine: Some(engine),

@@ -9,6 +9,7 @@ use crate::model::cost::Metric;
 use crate::model::notation::{NotationError, WcaSequence};
 use crate::model::paste::{is_pasted_solution, normalise};
 use crate::model::stickers::Stickers;
+use crate::request::message;
 
 /// What a `check` asks.
 #[derive(Clone, Debug, Default)]
@@ -119,7 +120,7 @@ impl CheckRequest {
             .state
             .parse::<Stickers>()
             .and_then(|s| s.to_cube())
-            .map_err(|e| RequestError::Usage(format!("invalid state: {e}")))?;
+            .map_err(|e| RequestError::Usage(message!("invalid state: {e}")))?;
         let optimal = shared::table(Metric::Htm).solve(&cube).len();
         // A pasted form ([R, U], R′, a link) is judged as the moves it stands for, by
         // the same rules (no face twice in a row).
@@ -137,7 +138,7 @@ impl CheckRequest {
         let stickers = self
             .state
             .parse::<Stickers>()
-            .map_err(|e| RequestError::Usage(format!("invalid state: {e}")))?;
+            .map_err(|e| RequestError::Usage(message!("invalid state: {e}")))?;
         let as_solve = self.solution.parse::<WcaSequence>().map(|seq| {
             let after = seq.apply(&stickers);
             let solves = each_face_one_colour(&after);

@@ -26,7 +26,8 @@ use std::io;
 
 use crate::puzzle::Puzzle;
 
-pub use words::{FrontEnd, Opt};
+pub(crate) use words::message;
+pub use words::{FrontEnd, Message, Opt};
 
 pub use census::CensusRequest;
 pub use check::CheckRequest;
@@ -46,10 +47,10 @@ pub const EXIT_USAGE: u8 = 2;
 pub enum RequestError {
     /// The options do not go together, or one is malformed: the usage error's
     /// message (exit 2).
-    Usage(String),
+    Usage(Message),
     /// What the request names cannot be used (a puzzle file with a mistake): the
     /// message (exit 1).
-    Input(String),
+    Input(Message),
     /// Reading the inputs or writing the answers failed.
     Io(io::Error),
 }
@@ -64,7 +65,7 @@ impl RequestError {
     /// The message, with every option in `front`'s words.
     pub fn in_words(&self, front: FrontEnd) -> String {
         match self {
-            RequestError::Usage(m) | RequestError::Input(m) => words::spelled(m, front),
+            RequestError::Usage(m) | RequestError::Input(m) => m.in_words(front).to_string(),
             RequestError::Io(e) => e.to_string(),
         }
     }
@@ -85,10 +86,10 @@ impl std::error::Error for RequestError {}
 /// A puzzle by name or file, with any `--cost` applied.
 pub fn load_puzzle(name: &str, cost: Option<&str>) -> Result<Puzzle, RequestError> {
     let puzzle =
-        Puzzle::load(name).map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+        Puzzle::load(name).map_err(|e| RequestError::Input(message!("puzzle {name}: {e}")))?;
     match cost.map(|c| puzzle.with_costs(c)).transpose() {
         Ok(costed) => Ok(costed.unwrap_or(puzzle)),
-        Err(e) => Err(RequestError::Usage(format!(
+        Err(e) => Err(RequestError::Usage(message!(
             "bad {}: {e}",
             words::opts::COST
         ))),

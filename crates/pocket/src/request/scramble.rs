@@ -11,6 +11,7 @@ use crate::cube::shared;
 use crate::model::goal::{Goal, matching, unmatchable};
 use crate::model::moves::{Move, generators_name};
 use crate::model::pieces::{Coord, Cube};
+use crate::request::{Message, message};
 
 /// `--length` unless given (with all nine moves).
 pub const DEFAULT_LENGTH: usize = 11;
@@ -93,10 +94,10 @@ impl ScrambleRequest {
     /// Check the request; its scrambles, or a usage error.
     pub fn scrambles(&self) -> Result<Scrambles, RequestError> {
         if self.optimal && self.length.is_some() {
-            return usage(format!("choose {LENGTH} or {OPTIMAL}, not both"));
+            return usage(message!("choose {LENGTH} or {OPTIMAL}, not both"));
         }
         if self.length.is_some_and(|l| l > MAX_LENGTH) {
-            return usage(format!("{LENGTH} is at most {MAX_LENGTH}"));
+            return usage(message!("{LENGTH} is at most {MAX_LENGTH}"));
         }
         let among = self.among()?;
         let scrambler = match &self.generators {
@@ -105,7 +106,7 @@ impl ScrambleRequest {
         };
         let diameter = scrambler.get().diameter();
         if self.min_distance > u64::from(diameter) {
-            return usage(format!(
+            return usage(message!(
                 "{MIN_DISTANCE} {} is more than the largest distance ({diameter})",
                 self.min_distance
             ));
@@ -135,10 +136,10 @@ impl ScrambleRequest {
     /// The positions of `set` or `goal`, if the request names one, and what they are.
     fn among(&self) -> Result<Option<(Vec<Coord>, String)>, RequestError> {
         if self.set.is_some() && self.goal.is_some() {
-            return usage(format!("choose {SET} or {GOAL}, not both"));
+            return usage(message!("choose {SET} or {GOAL}, not both"));
         }
         if (self.set.is_some() || self.goal.is_some()) && self.generators.is_some() {
-            return usage(format!(
+            return usage(message!(
                 "{SET} and {GOAL} draw among positions of all nine moves: leave out {GEN}"
             ));
         }
@@ -151,7 +152,7 @@ impl ScrambleRequest {
         };
         let bad = |e: String| {
             let e = e.strip_prefix("goal: ").unwrap_or(&e).to_string();
-            RequestError::Usage(format!("{GOAL}: {e}"))
+            RequestError::Usage(message!("{GOAL}: {e}"))
         };
         let pattern = Goal::parse(text).map_err(|e| bad(e.to_string()))?;
         let solved = Cube::SOLVED;
@@ -166,7 +167,7 @@ impl ScrambleRequest {
     }
 }
 
-fn usage<T>(message: String) -> Result<T, RequestError> {
+fn usage<T>(message: Message) -> Result<T, RequestError> {
     Err(RequestError::Usage(message))
 }
 
@@ -188,15 +189,16 @@ impl Scrambles {
             Length::Optimal => "the fewest".into(),
         };
         if let Some((_, what)) = &self.among {
-            return RequestError::Usage(format!(
+            return RequestError::Usage(message!(
                 "no position of {what} is {} or more from solved: try a smaller {MIN_DISTANCE}",
                 self.min_distance
             ));
         }
-        RequestError::Usage(format!(
+        RequestError::Usage(message!(
             "no position {} or more from solved is made by exactly {n} moves of {} \
              (no face twice in a row), nor farther than {n}: try {OPTIMAL} or another {LENGTH}",
-            self.min_distance, self.moves
+            self.min_distance,
+            self.moves
         ))
     }
 }

@@ -6,6 +6,7 @@ use super::RequestError;
 use super::words::opts::MOVES;
 use crate::model::notation::{Layout, WcaSequence};
 use crate::model::stickers::Stickers;
+use crate::request::message;
 
 /// What a `show` asks.
 #[derive(Clone, Debug, Default)]
@@ -36,11 +37,11 @@ impl ShowRequest {
             .as_deref()
             .map(str::parse::<WcaSequence>)
             .transpose()
-            .map_err(|e| RequestError::Input(format!("{MOVES}: {e}")))?;
+            .map_err(|e| RequestError::Input(message!("{MOVES}: {e}")))?;
         let given = match &self.state {
             Some(state) => Stickers::from_bytes(state.as_bytes())
                 .map(|s| self.layout.to_golf(&s))
-                .map_err(|e| RequestError::Input(e.message(self.layout)))?,
+                .map_err(|e| RequestError::Input(e.message(self.layout).into()))?,
             None => Stickers::SOLVED,
         };
         // The moves turn the state given (the colours move with the stickers).

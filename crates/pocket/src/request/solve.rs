@@ -10,6 +10,7 @@ mod puzzle;
 
 pub use plan::{Load, One, Plan, costs_for, plan};
 
+use crate::request::message;
 use std::io;
 
 use super::RequestError;
@@ -208,7 +209,7 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
     if let Some(name) = a.puzzle.clone() {
         let inputs = take_inputs(&mut a).map_err(RequestError::Usage)?;
         if inputs.then.is_some() {
-            return Err(RequestError::Usage(format!(
+            return Err(RequestError::Usage(message!(
                 "{PUZZLE} takes states or {MOVES}, not both"
             )));
         }
@@ -222,24 +223,24 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
         return solve_puzzle(&a, &name, &inputs, answer, streams);
     }
     if a.method == Method::Magic {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{METHOD} magic solves the 3x3x3 by seed 001's three steps: give {PUZZLE} 3x3x3 \
              (the 2x2x2 is solved optimally)"
         )));
     }
     if a.method == Method::Reid {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{METHOD} reid solves the 3x3x3: give {PUZZLE} 3x3x3"
         )));
     }
     if a.method == Method::Ida {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{METHOD} ida solves a defined puzzle: give {PUZZLE} (the cube's own searches \
              are faster)"
         )));
     }
     if a.memory.is_some() {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{MEMORY} is the budget of IDA*'s tables for a defined puzzle: give {PUZZLE}"
         )));
     }

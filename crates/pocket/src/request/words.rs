@@ -2,11 +2,12 @@
 //! own words: the command line says `--min-distance`, the API `min-distance=`,
 //! Python `min_distance`.
 //!
-//! A request's refusal is written with [`Opt`] values in its text (`format!("{}",
-//! Opt::Seed)` leaves a marker), and a front end turns the markers into its words
-//! with `spelled`. So a message is written once, in one place, and reads right in
-//! all three front ends.
+//! A refusal that names options is a [`Message`], written once with `message!` as
+//! `format!` is written (`message!("give {COUNT} or {ALL}, not both")`). It is
+//! formatted once for each front end, each time with the options in that front end's
+//! words, so a front end takes its own text and never rewrites another's.
 
+use std::cell::Cell;
 use std::fmt;
 
 /// An option of a request, as the library names it.
@@ -84,39 +85,7 @@ pub enum FrontEnd {
     Python,
 }
 
-/// Opens an option's marker in a message; [`MARK_END`] closes it. Control
-/// characters, which no name and no message text of the library contains.
-const MARK: char = '\u{1}';
-const MARK_END: char = '\u{2}';
-
 impl Opt {
-    const ALL: [Opt; 24] = [
-        Opt::All,
-        Opt::Lines,
-        Opt::Cost,
-        Opt::Compact,
-        Opt::Count,
-        Opt::Gen,
-        Opt::Goal,
-        Opt::Json,
-        Opt::Layout,
-        Opt::Length,
-        Opt::Memory,
-        Opt::Method,
-        Opt::Metric,
-        Opt::MinDistance,
-        Opt::Moves,
-        Opt::Optimal,
-        Opt::Puzzle,
-        Opt::Seed,
-        Opt::Set,
-        Opt::Show,
-        Opt::Steps,
-        Opt::Symmetry,
-        Opt::Weighted,
-        Opt::AllWithCount,
-    ];
-
     /// The command line's name without its dashes, which is also the query's
     /// parameter name.
     pub fn name(self) -> &'static str {
@@ -161,39 +130,104 @@ impl Opt {
     }
 }
 
-/// Writes the option's marker, for `spelled` to turn into a front end's words.
+thread_local! {
+    /// The front end whose words a [`Message`] is being written in, while it is.
+    static SPELLING: Cell<Option<FrontEnd>> = const { Cell::new(None) };
+}
+
+/// Writes the option in the words of the front end a [`Message`] is being written
+/// for. Outside `message!` an option has no front end to be spelled for: that is a
+/// mistake of the library's, caught in tests, and the command line's words in a
+/// release build.
 impl fmt::Display for Opt {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{MARK}{}{MARK_END}", self.name())
+        let front = SPELLING.get();
+        debug_assert!(front.is_some(), "{self:?} formatted outside message!");
+        f.write_str(&self.in_words(front.unwrap_or(FrontEnd::CommandLine)))
     }
 }
 
-/// A message of the library with every option in `front`'s words.
-pub fn spelled(message: &str, front: FrontEnd) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(start) = rest.find(MARK) {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + MARK.len_utf8()..];
-        let known = after.split_once(MARK_END).and_then(|(name, tail)| {
-            let opt = Opt::ALL.into_iter().find(|o| o.name() == name)?;
-            Some((opt, tail))
-        });
-        match known {
-            Some((opt, tail)) => {
-                out.push_str(&opt.in_words(front));
-                rest = tail;
-            }
-            // Not a marker of ours: the character stays as it came.
-            None => {
-                out.push(MARK);
-                rest = after;
-            }
+/// A message of the library in every front end's words: see the module's comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Message {
+    /// The text for the command line, the query and Python, in that order.
+    words: [String; 3],
+}
+
+const FRONT_ENDS: [FrontEnd; 3] = [FrontEnd::CommandLine, FrontEnd::Query, FrontEnd::Python];
+
+fn slot(front: FrontEnd) -> usize {
+    match front {
+        FrontEnd::CommandLine => 0,
+        FrontEnd::Query => 1,
+        FrontEnd::Python => 2,
+    }
+}
+
+/// Puts back the front end being spelled for when a message is written, even if
+/// its writing panics.
+struct Spelling(Option<FrontEnd>);
+
+impl Drop for Spelling {
+    fn drop(&mut self) {
+        SPELLING.set(self.0);
+    }
+}
+
+impl Message {
+    /// A message that names no option: the same text for all.
+    pub fn plain(text: impl Into<String>) -> Message {
+        let text = text.into();
+        Message {
+            words: [text.clone(), text.clone(), text],
         }
     }
-    out.push_str(rest);
-    out
+
+    /// `write` run once for each front end, its options spelled that front end's
+    /// way (what `message!` does).
+    pub fn spelled(write: impl Fn() -> String) -> Message {
+        Message {
+            words: FRONT_ENDS.map(|front| {
+                let _back = Spelling(SPELLING.replace(Some(front)));
+                write()
+            }),
+        }
+    }
+
+    /// The text in `front`'s words.
+    pub fn in_words(&self, front: FrontEnd) -> &str {
+        &self.words[slot(front)]
+    }
 }
+
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message::plain(text)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::plain(text)
+    }
+}
+
+/// The message in the words of the front end a message holding it is written for,
+/// else the command line's.
+impl fmt::Display for Message {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let front = SPELLING.get().unwrap_or(FrontEnd::CommandLine);
+        f.write_str(self.in_words(front))
+    }
+}
+
+/// `format!` for a [`Message`]: its options are spelled in each front end's words.
+macro_rules! message {
+    ($($arg:tt)*) => {
+        $crate::request::words::Message::spelled(|| format!($($arg)*))
+    };
+}
+pub(crate) use message;
 
 #[cfg(test)]
 mod tests {
@@ -201,33 +235,41 @@ mod tests {
 
     #[test]
     fn each_front_end_spells_an_option_its_way() {
-        let m = format!("choose {} or {}, not both", Opt::MinDistance, Opt::Optimal);
+        let m = message!("choose {} or {}, not both", Opt::MinDistance, Opt::Optimal);
         assert_eq!(
-            spelled(&m, FrontEnd::CommandLine),
+            m.in_words(FrontEnd::CommandLine),
             "choose --min-distance or --optimal, not both"
         );
         assert_eq!(
-            spelled(&m, FrontEnd::Query),
+            m.in_words(FrontEnd::Query),
             "choose min-distance= or optimal=, not both"
         );
         assert_eq!(
-            spelled(&m, FrontEnd::Python),
+            m.in_words(FrontEnd::Python),
             "choose min_distance or optimal, not both"
         );
     }
 
     #[test]
-    fn text_that_only_looks_like_a_marker_stays() {
-        let m = format!("'\u{1}x\u{2}' {} \u{1}", Opt::Seed);
+    fn a_message_inside_a_message_takes_the_outer_one_s_words() {
+        let inner = message!("bad {}", Opt::Seed);
+        let outer = message!("{}: {inner}", Opt::Set);
+        assert_eq!(outer.in_words(FrontEnd::Query), "set=: bad seed=");
+        assert_eq!(outer.in_words(FrontEnd::Python), "set: bad seed");
+        assert_eq!(outer.to_string(), "--set: bad --seed");
+    }
+
+    #[test]
+    fn text_is_taken_as_it_is_and_the_spelling_ends_with_the_message() {
+        let m = message!("'\u{1}x\u{2}' {} \u{1}", Opt::Seed);
         assert_eq!(
-            spelled(&m, FrontEnd::CommandLine),
+            m.in_words(FrontEnd::CommandLine),
             "'\u{1}x\u{2}' --seed \u{1}"
         );
-        for o in Opt::ALL {
-            assert_eq!(
-                spelled(&o.to_string(), FrontEnd::CommandLine),
-                o.in_words(FrontEnd::CommandLine)
-            );
-        }
+        assert_eq!(SPELLING.get(), None);
+        assert_eq!(
+            Message::plain("no option").in_words(FrontEnd::Python),
+            "no option"
+        );
     }
 }

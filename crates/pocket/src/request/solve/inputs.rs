@@ -4,6 +4,7 @@
 
 use super::SolveRequest;
 use crate::request::words::opts::*;
+use crate::request::{Message, message};
 
 /// The inputs of a request, taken out of it.
 pub(super) struct Inputs {
@@ -15,11 +16,11 @@ pub(super) struct Inputs {
     pub(super) then: Option<String>,
 }
 
-pub(super) fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, String> {
+pub(super) fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, Message> {
     // `pocket solve UUUU RLFB ...`: one state cut into arguments at its spaces.
     let pieces: usize = a.states.iter().map(|s| s.trim().len()).sum();
     if a.states.len() > 1 && a.states.iter().all(|s| s.len() < 24) && pieces % 24 == 0 {
-        return Err(format!(
+        return Err(message!(
             "{} arguments of fewer than 24 characters, {pieces} in all: a state typed with \
              spaces must be quoted, e.g. pocket solve \"{}\"",
             a.states.len(),
@@ -27,32 +28,32 @@ pub(super) fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, String> {
         ));
     }
     if a.moves.iter().any(|m| m == "-") && a.moves.len() > 1 {
-        return Err(format!(
+        return Err(message!(
             "{MOVES} - reads standard input and cannot be mixed with sequences"
         ));
     }
     if a.count && a.all {
-        return Err(format!(
+        return Err(message!(
             "give {COUNT} or {ALL}, not both ({ALL_WITH_COUNT} gives both)"
         ));
     }
     if a.lines && !a.all {
-        return Err(format!(
+        return Err(message!(
             "{LINES} puts each solution of {ALL} on a line of its own: give {ALL} too"
         ));
     }
     if a.lines && a.json {
-        return Err(format!(
+        return Err(message!(
             "{LINES} is for text: with {JSON} the solutions are the list \"solutions\""
         ));
     }
     if !a.moves.is_empty() && !a.states.is_empty() {
         // The states given, each turned by the sequence: "solve my cube after R U".
         let [then] = std::mem::take(&mut a.moves).try_into().map_err(|_| {
-            format!("with states, give one {MOVES} sequence (it turns each state before solving)")
+            message!("with states, give one {MOVES} sequence (it turns each state before solving)")
         })?;
         if then == "-" {
-            return Err(format!(
+            return Err(message!(
                 "{MOVES} - reads sequences from standard input: give no states"
             ));
         }

@@ -13,6 +13,7 @@ use crate::model::notation::{Layout, WcaSequence};
 use crate::request::RequestError;
 use crate::request::batch::{Answer, CubeInput, CubeSubject, Solve};
 use crate::request::words::opts::*;
+use crate::request::{Message, message};
 
 /// A cube request, checked: what to answer, how, and with which solver. The command
 /// line and `pocket serve` both run requests through it, so they answer alike.
@@ -32,7 +33,7 @@ pub fn plan(a: SolveRequest) -> Result<Plan, RequestError> {
     checked(a).map_err(RequestError::Usage)
 }
 
-fn checked(mut a: SolveRequest) -> Result<Plan, String> {
+fn checked(mut a: SolveRequest) -> Result<Plan, Message> {
     let Inputs {
         given: inputs,
         sequences: moves_input,
@@ -41,38 +42,38 @@ fn checked(mut a: SolveRequest) -> Result<Plan, String> {
     let then = then
         .map(|t| t.parse::<WcaSequence>())
         .transpose()
-        .map_err(|e| format!("{MOVES}: {e}"))?;
+        .map_err(|e| message!("{MOVES}: {e}"))?;
     if a.puzzle.is_some() {
-        return Err(format!("a puzzle is answered by `pocket solve {PUZZLE}`"));
+        return Err(message!("a puzzle is answered by `pocket solve {PUZZLE}`"));
     }
     if a.steps && a.show.is_none() {
-        return Err(format!("{STEPS} draws the steps of {SHOW}: give both"));
+        return Err(message!("{STEPS} draws the steps of {SHOW}: give both"));
     }
     if a.show.is_some() && a.json {
-        return Err(format!(
+        return Err(message!(
             "{SHOW} draws pictures, which {JSON} has no room for"
         ));
     }
     // Options that would change nothing are refused, never ignored.
     if a.compact && a.count && !a.json {
-        return Err(format!(
+        return Err(message!(
             "{COUNT} prints only the number of solutions: {COMPACT} has nothing to write"
         ));
     }
     if moves_input && a.layout != Layout::Golf && !a.json && a.goal.is_none() {
-        return Err(format!(
+        return Err(message!(
             "{LAYOUT} is how states are written: with {MOVES} it applies to {GOAL} and to \
                     the \"state\" of {JSON} only"
         ));
     }
     let costs = read_costs(a.cost.as_deref(), a.metric)?;
     if costs.is_some() && a.method == Method::Table {
-        return Err(format!(
+        return Err(message!(
             "{COST} needs the search ({METHOD} auto or bidir): the table knows only the metrics"
         ));
     }
     if a.generators.is_some() && a.method == Method::Table {
-        return Err(format!(
+        return Err(message!(
             "{GEN} needs the search ({METHOD} auto or bidir): the table knows all nine moves only"
         ));
     }
@@ -85,16 +86,16 @@ fn checked(mut a: SolveRequest) -> Result<Plan, String> {
         .map_err(|e| e.to_string())?
         .map(|g| g.in_net_order(a.layout));
     if goal.is_some() && a.method == Method::Table {
-        return Err(format!(
+        return Err(message!(
             "{GOAL} needs the search ({METHOD} auto or bidir): the table knows only solved"
         ));
     }
     let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
     let bidir = match &costs {
         Some(c) => {
-            PocketSolver::with_costs_in(c, &generators).map_err(|e| format!("bad {COST}: {e}"))
+            PocketSolver::with_costs_in(c, &generators).map_err(|e| message!("bad {COST}: {e}"))
         }
-        None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string()),
+        None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string().into()),
     }?;
     let plain = a.generators.is_none() && costs.is_none() && goal.is_none();
     let input = CubeInput {
@@ -125,13 +126,13 @@ pub fn costs_for(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, Re
     read_costs(cost, metric).map_err(RequestError::Usage)
 }
 
-fn read_costs(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, String> {
+fn read_costs(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, Message> {
     let costs = cost
         .map(str::parse::<Costs>)
         .transpose()
-        .map_err(|e| format!("bad {COST}: {e}"))?;
+        .map_err(|e| message!("bad {COST}: {e}"))?;
     if costs.is_some() && metric != Metric::Htm {
-        return Err(format!("{COST} replaces {METRIC}: give one of them"));
+        return Err(message!("{COST} replaces {METRIC}: give one of them"));
     }
     Ok(costs)
 }

@@ -12,38 +12,39 @@ use crate::request::deep::DeepSubject;
 use crate::request::magic::MagicAnswers;
 use crate::request::reid::ReidSubject;
 use crate::request::words::opts::*;
+use crate::request::{Message, message};
 use crate::request::{RequestError, load_puzzle};
 
 /// The puzzle options that make no sense for a defined puzzle, if any was given.
-fn cube_only_option(a: &SolveRequest) -> Option<String> {
+fn cube_only_option(a: &SolveRequest) -> Option<Message> {
     [
         (
             a.generators.is_some(),
-            format!("{GEN} (a puzzle turns the moves of its definition)"),
+            message!("{GEN} (a puzzle turns the moves of its definition)"),
         ),
         (
             a.goal.is_some(),
-            format!("{GOAL} (a goal is a pattern on the cube's net)"),
+            message!("{GOAL} (a goal is a pattern on the cube's net)"),
         ),
         (
             a.method == Method::Table,
-            format!("{METHOD} table (a puzzle has no dense table)"),
+            message!("{METHOD} table (a puzzle has no dense table)"),
         ),
         (
             a.metric != Metric::Htm,
-            format!("{METRIC} (a puzzle counts its moves, or its costs with {COST})"),
+            message!("{METRIC} (a puzzle counts its moves, or its costs with {COST})"),
         ),
         (
             a.layout != Layout::Golf,
-            format!("{LAYOUT} (a puzzle's stickers are in its definition's order)"),
+            message!("{LAYOUT} (a puzzle's stickers are in its definition's order)"),
         ),
         (
             a.show.is_some() || a.steps,
-            format!("{SHOW} and {STEPS} (the pictures are of the cube)"),
+            message!("{SHOW} and {STEPS} (the pictures are of the cube)"),
         ),
     ]
     .into_iter()
-    .find_map(|(given, what)| given.then(|| what.to_string()))
+    .find_map(|(given, what)| given.then_some(what))
 }
 
 /// A defined puzzle's answers are written one by one: one state may take
@@ -60,17 +61,17 @@ pub(super) fn solve_puzzle(
     streams: &mut Streams<'_, '_>,
 ) -> Result<Answered, RequestError> {
     if let Some(what) = cube_only_option(a) {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{PUZZLE} does not take {what}"
         )));
     }
     if a.method == Method::Ida && a.cost.is_some() {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{METHOD} ida counts moves: it does not take {COST}"
         )));
     }
     if a.method == Method::Bidir && a.memory.is_some() {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{MEMORY} is the budget of IDA*'s tables: {METHOD} bidir has none"
         )));
     }
@@ -109,7 +110,7 @@ pub(super) fn solve_puzzle(
             )));
         }
         Some(Err(e)) if a.method == Method::Bidir => {
-            return Err(RequestError::Input(format!("puzzle {name}: {e}")));
+            return Err(RequestError::Input(message!("puzzle {name}: {e}")));
         }
         Some(Err(e)) => Some(e),
         None => None,
@@ -138,9 +139,9 @@ pub(super) fn solve_puzzle(
                 // Without its advice to try IDA*, which has just said why it cannot.
                 let first = first.to_string();
                 let first = first.split("; what pocket does with").next().unwrap_or("");
-                format!("puzzle {name}: {first}; and {e}")
+                message!("puzzle {name}: {first}; and {e}")
             }
-            None => format!("puzzle {name}: {e}"),
+            None => message!("puzzle {name}: {e}"),
         })
     })?;
     (streams.note)(&format!("{name}: {}", solver.describe()));
@@ -160,17 +161,18 @@ pub(super) fn solve_puzzle(
 
 /// Why a puzzle with costs is not solved: the bidirectional search's refusal,
 /// without its advice to try IDA*, which counts moves and so cannot take the costs.
-fn weighted_refusal(name: &str, refusal: &str, a: &SolveRequest) -> String {
+fn weighted_refusal(name: &str, refusal: &str, a: &SolveRequest) -> Message {
     let refusal = ["; what pocket does with", "; `pocket solve --puzzle`"]
         .iter()
         .fold(refusal, |r, advice| r.split(advice).next().unwrap_or(r));
     let costs = match a.cost {
-        Some(_) => format!("IDA* counts moves: without {COST} it solves this puzzle"),
-        None => "its moves have costs, which only the bidirectional search counts \
-                 (IDA* counts moves)"
-            .to_string(),
+        Some(_) => message!("IDA* counts moves: without {COST} it solves this puzzle"),
+        None => Message::plain(
+            "its moves have costs, which only the bidirectional search counts \
+             (IDA* counts moves)",
+        ),
     };
-    format!("puzzle {name}: {refusal}; {costs}")
+    message!("puzzle {name}: {refusal}; {costs}")
 }
 
 /// `pocket solve --puzzle 3x3x3 --method magic`: one line a state, its three steps.
@@ -181,13 +183,13 @@ pub(super) fn solve_magic(
     streams: &mut Streams<'_, '_>,
 ) -> Result<Answered, RequestError> {
     if let Some(what) = cube_only_option(a).or_else(|| magic_refuses(a)) {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{METHOD} magic does not take {what}"
         )));
     }
     let puzzle = load_puzzle(name, None)?;
     let method = MagicMethod::new(&puzzle)
-        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+        .map_err(|e| RequestError::Input(message!("puzzle {name}: {e}")))?;
     let answers = MagicAnswers {
         method: &method,
         moves_input: inputs.sequences,
@@ -212,21 +214,21 @@ pub(super) fn solve_reid(
 ) -> Result<Answered, RequestError> {
     let refused = cube_only_option(a).or_else(|| {
         [
-            (a.all, format!("{ALL} (it finds one optimal solution)")),
-            (a.count, format!("{COUNT} (it finds one optimal solution)")),
-            (a.cost.is_some(), format!("{COST} (it counts moves)")),
+            (a.all, message!("{ALL} (it finds one optimal solution)")),
+            (a.count, message!("{COUNT} (it finds one optimal solution)")),
+            (a.cost.is_some(), message!("{COST} (it counts moves)")),
         ]
         .into_iter()
         .find_map(|(given, what)| given.then_some(what))
     });
     if let Some(what) = refused {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{METHOD} reid does not take {what}"
         )));
     }
     let puzzle = load_puzzle(name, None)?;
     if !ReidSolver::takes(&puzzle) {
-        return Err(RequestError::Usage(format!(
+        return Err(RequestError::Usage(message!(
             "{METHOD} reid solves the 3x3x3: give {PUZZLE} 3x3x3 ({name} is another puzzle)"
         )));
     }
@@ -239,7 +241,7 @@ pub(super) fn solve_reid(
         memory >> 20
     ));
     let solver = ReidSolver::new(&puzzle, memory, cores())
-        .map_err(|e| RequestError::Input(format!("puzzle {name}: {e}")))?;
+        .map_err(|e| RequestError::Input(message!("puzzle {name}: {e}")))?;
     (streams.note)(&format!("{name}: {}", solver.describe()));
     let mut subject = ReidSubject {
         puzzle: &puzzle,
@@ -258,18 +260,21 @@ pub(super) fn solve_reid(
 
 /// The options a magic solve has no use for: it finds one solution, not an optimal
 /// one, and counts moves.
-fn magic_refuses(a: &SolveRequest) -> Option<String> {
+fn magic_refuses(a: &SolveRequest) -> Option<Message> {
     [
         (
             a.all,
-            format!("{ALL} (it finds one solution, not every optimal one)"),
+            message!("{ALL} (it finds one solution, not every optimal one)"),
         ),
-        (a.count, format!("{COUNT} (it finds one solution)")),
-        (a.memory.is_some(), format!("{MEMORY} (it keeps no tables)")),
-        (a.cost.is_some(), format!("{COST} (it counts moves)")),
+        (a.count, message!("{COUNT} (it finds one solution)")),
+        (
+            a.memory.is_some(),
+            message!("{MEMORY} (it keeps no tables)"),
+        ),
+        (a.cost.is_some(), message!("{COST} (it counts moves)")),
         (
             a.compact,
-            format!("{COMPACT} (its moves are named with spaces)"),
+            message!("{COMPACT} (its moves are named with spaces)"),
         ),
     ]
     .into_iter()
