@@ -38,7 +38,10 @@ pub(crate) fn scramble<'py>(
     #[pyo3(from_py_with = goal_arg)] goal: Option<String>,
 ) -> PyResult<Vec<(String, String)>> {
     let set = match set {
-        Some(name) => Some(name.parse::<CaseSet>().or_else(|e| refuse(py, e))?),
+        Some(name) => Some(
+            name.parse::<CaseSet>()
+                .or_else(|e| refuse(py, e.to_string()))?,
+        ),
         None => None,
     };
     // A scramble line is about 60 bytes of text in two Python strings.

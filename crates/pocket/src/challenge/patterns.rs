@@ -9,7 +9,7 @@ use std::fmt;
 use crate::cube::solver::PocketSolver;
 use crate::model::cost::Metric;
 use crate::model::moves::Alg;
-use crate::model::stickers::{Stickers, escape_text, state_in_line};
+use crate::model::stickers::{StateError, Stickers, escape_text, state_in_line};
 
 /// The 13 published test patterns, embedded from `fixtures/patterns.txt`.
 pub const BUILTIN_PATTERNS: &str = include_str!("../../../../fixtures/patterns.txt");
@@ -135,7 +135,7 @@ pub struct PatternResult {
     /// The file's length in the metric, if it gives one.
     pub expected: Option<u32>,
     /// The solution found and its length in the metric, or why the state is invalid.
-    pub solved: Result<(Alg, u32), String>,
+    pub solved: Result<(Alg, u32), StateError>,
     /// Microseconds the solve took.
     pub micros: f64,
     /// Empty when all is well, else what is wrong (`does not solve!`, ...).
@@ -164,7 +164,7 @@ impl PatternResult {
                 }
             }
             Err(e) => {
-                v["error"] = e.clone().into();
+                v["error"] = e.to_string().into();
                 v["ok"] = false.into();
             }
         }
@@ -198,33 +198,27 @@ fn solve_pattern(solver: &mut PocketSolver, p: &Pattern, metric: Metric) -> Patt
         Metric::Qtm => p.qtm,
         Metric::OneWay => None, // no published lengths
     };
-    let mut result = PatternResult {
+    let result = |solved, micros, problem| PatternResult {
         name: p.name.clone(),
         state: p.state.clone(),
         expected,
-        solved: Err(String::new()),
-        micros: 0.0,
-        problem: "",
+        solved,
+        micros,
+        problem,
     };
     let cube = match p.state.parse::<Stickers>().and_then(|s| s.to_cube()) {
         Ok(c) => c,
-        Err(e) => {
-            result.solved = Err(e.to_string());
-            result.problem = "invalid state";
-            return result;
-        }
+        Err(e) => return result(Err(e), 0.0, "invalid state"),
     };
     let (alg, us) = crate::io::timed(|| solver.solve(&cube));
     let found = metric.length(&alg);
-    result.problem = match (cube.apply_alg(&alg).is_solved(), expected) {
+    let problem = match (cube.apply_alg(&alg).is_solved(), expected) {
         (false, _) => "does not solve!",
         (true, Some(e)) if e != found => "length differs from the file",
         // A bare state has nothing to compare with: solving it is all.
         (true, _) => "",
     };
-    result.solved = Ok((alg, found));
-    result.micros = us;
-    result
+    result(Ok((alg, found)), us, problem)
 }
 
 impl PatternResult {

@@ -1,6 +1,7 @@
 //! Pictures of the cube: the net of the README in the terminal (plain letters, or
 //! coloured blocks in 24-bit or 256-colour ANSI) and as an SVG image.
 
+use crate::model::invalid::{Invalid, Kind};
 use crate::model::pieces::STICKERS;
 use crate::model::stickers::Stickers;
 
@@ -86,15 +87,18 @@ pub enum ColorChoice {
 }
 
 impl std::str::FromStr for ColorChoice {
-    type Err = String;
-    fn from_str(s: &str) -> Result<ColorChoice, String> {
+    type Err = Invalid;
+    fn from_str(s: &str) -> Result<ColorChoice, Invalid> {
         match s {
             "auto" => Ok(ColorChoice::Auto),
             "always" => Ok(ColorChoice::Always),
             "never" => Ok(ColorChoice::Never),
-            _ => Err(format!(
-                "unknown colour choice '{}': auto, always or never",
-                crate::model::stickers::escape_text(s)
+            _ => Err(Invalid::new(
+                Kind::Name,
+                format!(
+                    "unknown colour choice '{}': auto, always or never",
+                    crate::model::stickers::escape_text(s)
+                ),
             )),
         }
     }

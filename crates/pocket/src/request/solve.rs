@@ -10,6 +10,7 @@ mod puzzle;
 
 pub use plan::{Load, One, Plan, costs_for, plan};
 
+use crate::model::invalid::{Invalid, Kind};
 use crate::request::message;
 use std::io;
 
@@ -140,9 +141,9 @@ pub enum Method {
 }
 
 impl std::str::FromStr for Method {
-    type Err = String;
+    type Err = Invalid;
 
-    fn from_str(s: &str) -> Result<Method, String> {
+    fn from_str(s: &str) -> Result<Method, Invalid> {
         match s.to_ascii_lowercase().as_str() {
             "auto" => Ok(Method::Auto),
             "bidir" | "bidirectional" => Ok(Method::Bidir),
@@ -150,8 +151,9 @@ impl std::str::FromStr for Method {
             "magic" => Ok(Method::Magic),
             "ida" | "ida*" => Ok(Method::Ida),
             "reid" => Ok(Method::Reid),
-            _ => Err(format!(
-                "unknown method '{s}' (expected auto, bidir, table, magic, ida or reid)"
+            _ => Err(Invalid::new(
+                Kind::Name,
+                format!("unknown method '{s}' (expected auto, bidir, table, magic, ida or reid)"),
             )),
         }
     }

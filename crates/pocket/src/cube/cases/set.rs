@@ -1,6 +1,7 @@
 //! The case sets themselves: what positions each step of a method starts from, as
 //! the command line names them.
 
+use crate::model::invalid::{Invalid, Kind};
 use crate::model::pieces::Cube;
 
 /// A case set of a 2x2 method.
@@ -151,17 +152,20 @@ impl CaseSet {
 }
 
 impl std::str::FromStr for CaseSet {
-    type Err = String;
-    fn from_str(s: &str) -> Result<CaseSet, String> {
+    type Err = Invalid;
+    fn from_str(s: &str) -> Result<CaseSet, Invalid> {
         CaseSet::ALL
             .into_iter()
             .find(|c| c.name() == s.to_ascii_lowercase())
             .ok_or_else(|| {
                 let names: Vec<&str> = CaseSet::ALL.iter().map(|c| c.name()).collect();
-                format!(
-                    "unknown case set '{}': {}",
-                    crate::model::stickers::escape_text(s),
-                    names.join(", ")
+                Invalid::new(
+                    Kind::Name,
+                    format!(
+                        "unknown case set '{}': {}",
+                        crate::model::stickers::escape_text(s),
+                        names.join(", ")
+                    ),
                 )
             })
     }
