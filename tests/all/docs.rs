@@ -105,9 +105,25 @@ fn first_run(command: &str) -> bool {
     true
 }
 
+/// Which examples a run takes: the quick ones (`cargo test`) or the slow ones
+/// (scripts/test-slow).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pace {
+    Quick,
+    Slow,
+}
+
+/// Whether an example builds Reid's tables (4 of the 15 s the examples took in the
+/// everyday suite's 63 s, warm, on 2 cores).
+fn builds_reid_tables(command: &str) -> bool {
+    command.contains("--method reid")
+}
+
 /// Run each example in `dir` with the binary first on the PATH: it must exit 0, or
 /// (marked as an error example) 1 or 2 with a message on standard error.
-fn run_examples(dir: &Dir, examples: &[(String, String, bool)]) {
+/// Returns how many ran.
+fn run_examples(dir: &Dir, examples: &[(String, String, bool)], pace: Pace) -> usize {
+    let mut ran = 0;
     let bin = Path::new(env!("CARGO_BIN_EXE_pocket")).parent().unwrap();
     let path = format!(
         "{}:{}",
@@ -119,9 +135,10 @@ fn run_examples(dir: &Dir, examples: &[(String, String, bool)]) {
         // The same line in two documents (the README and docs/commands.md), or in a
         // document and a `--help`, runs once in the process (`census --symmetry`
         // three times was 3 s of the suite's CPU).
-        if !first_run(command) {
+        if builds_reid_tables(command) != (pace == Pace::Slow) || !first_run(command) {
             continue;
         }
+        ran += 1;
         let started = std::time::Instant::now();
         let o = Command::new("sh")
             .arg("-c")
@@ -149,11 +166,28 @@ fn run_examples(dir: &Dir, examples: &[(String, String, bool)]) {
             String::from_utf8_lossy(&o.stderr)
         );
     }
+    ran
 }
 
 #[test]
 fn every_command_example_runs() {
     let dir = example_dir("docs");
+    let commands = doc_examples(&dir);
+    assert!(commands.len() > 40, "{} examples found", commands.len());
+    run_examples(&dir, &commands, Pace::Quick);
+    let puzzle = dir.0.join("my-puzzle.txt");
+    let o = pocket(&["census", "--puzzle", puzzle.to_str().unwrap()], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+/// The `pocket ...` lines of the documents' `sh` blocks, with where each is from;
+/// their `puzzle` blocks written into `dir` as they name them.
+fn doc_examples(dir: &Dir) -> Vec<(String, String, bool)> {
     let mut commands = Vec::new();
     for (file, text) in documents() {
         for (lang, body) in blocks(&text) {
@@ -179,16 +213,7 @@ fn every_command_example_runs() {
             }
         }
     }
-    assert!(commands.len() > 40, "{} examples found", commands.len());
-    run_examples(&dir, &commands);
-    let puzzle = dir.0.join("my-puzzle.txt");
-    let o = pocket(&["census", "--puzzle", puzzle.to_str().unwrap()], b"");
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
+    commands
 }
 
 /// The `pocket ...` lines of the "Examples:" section of a `--help` text.
@@ -207,6 +232,23 @@ fn help_examples(help: &str) -> Vec<(String, bool)> {
 /// `--help` runs and exits 0 (the help names the commands; none is missed).
 #[test]
 fn every_help_example_runs() {
+    run_examples(&example_dir("help"), &help_examples_of_all(), Pace::Quick);
+}
+
+/// The examples that build Reid's tables, which `cargo test` leaves to this test: 4 s
+/// each in a test build, and tests/reid.rs builds the same tables.
+#[test]
+#[ignore = "slow, Reid's tables: scripts/test-slow"]
+fn every_slow_example_runs() {
+    let dir = example_dir("slow");
+    let mut examples = doc_examples(&dir);
+    examples.extend(help_examples_of_all());
+    // The README's, docs/commands.md's and `solve --help`'s are one line, run once.
+    assert_eq!(run_examples(&dir, &examples, Pace::Slow), 1);
+}
+
+/// Every command's `--help` examples, with where each is from.
+fn help_examples_of_all() -> Vec<(String, String, bool)> {
     let top = stdout(&pocket(&["--help"], b""));
     let names: Vec<String> = top
         .lines()
@@ -234,7 +276,7 @@ fn every_help_example_runs() {
     }
     // A server runs until stopped: tests/serve.rs starts it and asks its API.
     examples.retain(|(_, command, _)| !command.starts_with("pocket serve"));
-    run_examples(&example_dir("help"), &examples);
+    examples
 }
 
 #[test]
