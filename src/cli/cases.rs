@@ -4,10 +4,10 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use pocket::cube::cases::{Case, CaseSet, CaseSheet, FINGER_COSTS, case_sheet};
+use pocket::cube::cases::{Case, CaseSet, CaseSheet};
 use pocket::cube::picture::{ColorChoice, SheetCell, Style, draw, paint, sheet_svg};
-use pocket::model::cost::Costs;
 use pocket::model::stickers::escape_text;
+use pocket::request::cases::{CasesForm, CasesRequest, RawCases};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
 
@@ -58,32 +58,31 @@ pub(super) struct CasesArgs {
 }
 
 pub(super) fn cmd_cases(a: CasesArgs) -> io::Result<u8> {
-    if a.json && (a.svg.is_some() || a.show) {
-        return usage(
-            "cases",
-            "--json prints the cases as JSON: leave out --svg and --show",
-        );
-    }
-    let spec = a.cost.as_deref().unwrap_or(FINGER_COSTS);
-    let costs = match spec.parse::<Costs>() {
-        Ok(c) => c,
-        Err(e) => {
-            return usage(
-                "cases",
-                &format!("bad --cost: {}", escape_text(&e.to_string())),
-            );
-        }
+    let raw = RawCases {
+        set: a.set,
+        cost: a.cost,
+        json: a.json,
+        svg: a.svg,
+        show: a.show,
     };
-    let sheet = match case_sheet(a.set, &costs) {
+    let request = match CasesRequest::try_from(raw) {
+        Ok(request) => request,
+        Err(e) => return usage("cases", &e.to_string()),
+    };
+    let sheet = match request.run() {
         Ok(s) => s,
-        Err(e) => return usage("cases", &format!("bad --cost: {e}")),
+        Err(e) => return usage("cases", &e.to_string()),
     };
-    if let Some(path) = &a.svg {
-        return write_svg(&sheet, path, spec);
-    }
+    let spec = &request.cost_spec;
+    let show = match &request.form {
+        CasesForm::Svg { path } => return write_svg(&sheet, path, spec),
+        CasesForm::Text { show } => *show,
+        CasesForm::Json => false,
+    };
+    let json = request.form == CasesForm::Json;
     let style = super::stdout_style(a.color.unwrap_or_default());
     let mut out = io::BufWriter::new(io::stdout().lock());
-    if !a.json {
+    if !json {
         writeln!(
             out,
             "{}: {} cases of {} positions ({}); costs {spec}",
@@ -94,9 +93,9 @@ pub(super) fn cmd_cases(a: CasesArgs) -> io::Result<u8> {
         )?;
     }
     for case in &sheet.cases {
-        match a.json {
+        match json {
             true => writeln!(out, "{}", case.to_json(sheet.positions))?,
-            false => write_case(&mut out, case, sheet.positions, a.show, style)?,
+            false => write_case(&mut out, case, sheet.positions, show, style)?,
         }
     }
     out.flush()?;

@@ -11,6 +11,7 @@
 //! was wrong (a usage error) or its input.
 
 pub(crate) mod batch;
+pub mod cases;
 pub mod census;
 pub mod check;
 mod deep;

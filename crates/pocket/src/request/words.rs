@@ -34,6 +34,7 @@ pub enum Opt {
     Set,
     Show,
     Steps,
+    Svg,
     Symmetry,
     Weighted,
     /// `--all` with `--json`: every solution and their number (the API's and
@@ -69,6 +70,7 @@ pub mod opts {
     pub const SET: Opt = Opt::Set;
     pub const SHOW: Opt = Opt::Show;
     pub const STEPS: Opt = Opt::Steps;
+    pub const SVG: Opt = Opt::Svg;
     pub const SYMMETRY: Opt = Opt::Symmetry;
     pub const WEIGHTED: Opt = Opt::Weighted;
     pub const ALL_WITH_COUNT: Opt = Opt::AllWithCount;
@@ -111,6 +113,7 @@ impl Opt {
             Opt::Set => "set",
             Opt::Show => "show",
             Opt::Steps => "steps",
+            Opt::Svg => "svg",
             Opt::Symmetry => "symmetry",
             Opt::Weighted => "weighted",
             Opt::AllWithCount => "all-json",
