@@ -48,7 +48,7 @@ pub(super) struct CasesArgs {
     /// write a one-page SVG sheet of every case to this file (`-`: standard output)
     #[argh(option)]
     svg: Option<String>,
-    /// draw each case's net
+    /// draw each case's net (text only: not with --svg or --json)
     #[argh(switch)]
     show: bool,
     /// colour the pictures and states: auto (default: on a terminal, unless NO_COLOR

@@ -127,6 +127,12 @@ fn cases_text_svg_and_refusals() {
             &["cases", "cll", "--json", "--show"][..],
             "leave out --svg and --show",
         ),
+        // It drew the sheet and said nothing of --show (found by this round's
+        // review: an option silently ignored).
+        (
+            &["cases", "cll", "--show", "--svg", "-"][..],
+            "--show draws each case's net in the text: leave it out with --svg",
+        ),
     ] {
         let o = pocket(args, b"");
         assert_eq!(o.status.code(), Some(2), "{args:?}");

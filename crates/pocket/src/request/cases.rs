@@ -56,7 +56,12 @@ impl TryFrom<RawCases> for CasesRequest {
                     "{JSON} prints the cases as JSON: leave out {SVG} and {SHOW}"
                 )));
             }
-            (false, Some(path), _) => CasesForm::Svg { path },
+            (false, Some(_), true) => {
+                return Err(RequestError::Usage(message!(
+                    "{SHOW} draws each case's net in the text: leave it out with {SVG}"
+                )));
+            }
+            (false, Some(path), false) => CasesForm::Svg { path },
             (false, None, show) => CasesForm::Text { show },
         };
         let cost_spec = raw.cost.unwrap_or_else(|| FINGER_COSTS.to_string());
