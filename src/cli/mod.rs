@@ -57,7 +57,7 @@ use std::process::ExitCode;
 
 use argh::FromArgs;
 
-use pocket::challenge::patterns::{Pattern, builtin_patterns, parse_patterns};
+use pocket::challenge::patterns::Pattern;
 use pocket::io::is_broken_pipe;
 use pocket::model::stickers::{NET_HELP, escape_text};
 use pocket::puzzle::Puzzle;
@@ -381,23 +381,10 @@ fn report(command: &str, e: RequestError) -> u8 {
 
 /// The built-in patterns, or those of a file; a file that cannot be used is reported.
 fn load_patterns(file: &Option<String>) -> Result<Vec<Pattern>, u8> {
-    let Some(path) = file else {
-        return Ok(builtin_patterns());
-    };
-    let text = pocket::io::read_text_file(path).map_err(|e| {
+    pocket::challenge::pattern_file::load_patterns(file.as_deref()).map_err(|e| {
         eprintln!("pocket: {e}");
         EXIT_BAD_INPUT
-    })?;
-    let patterns = parse_patterns(&text).map_err(|e| {
-        eprintln!("pocket: {path}: {e}");
-        EXIT_BAD_INPUT
-    })?;
-    if patterns.is_empty() {
-        // Nothing judged is no success.
-        eprintln!("pocket: {path}: no positions in it");
-        return Err(EXIT_BAD_INPUT);
-    }
-    Ok(patterns)
+    })
 }
 
 /// The picture style for standard output under `--color` (ripgrep's convention:

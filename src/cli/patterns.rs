@@ -6,7 +6,9 @@ use argh::FromArgs;
 
 use pocket::model::cost::Metric;
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, load_patterns};
+use pocket::challenge::pattern_file::PatternsRequest;
+
+use super::{EXIT_BAD_INPUT, EXIT_OK};
 
 #[derive(FromArgs, Debug)]
 /// Solve every position of a pattern file and compare with its expected lengths.
@@ -33,15 +35,21 @@ pub(super) struct PatternsArgs {
 }
 
 pub(super) fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
-    let patterns = match load_patterns(&a.file) {
-        Ok(p) => p,
-        Err(code) => return Ok(code),
+    let request = PatternsRequest {
+        file: a.file,
+        metric: a.metric,
     };
-    let report = pocket::challenge::patterns::run_patterns(&patterns, a.metric);
+    let report = match request.run() {
+        Ok(report) => report,
+        Err(e) => {
+            eprintln!("pocket: {e}");
+            return Ok(EXIT_BAD_INPUT);
+        }
+    };
     let mut out = io::stdout().lock();
     if a.json {
         for r in &report.results {
-            writeln!(out, "{}", r.to_json(a.metric))?;
+            writeln!(out, "{}", r.to_json(request.metric))?;
         }
     } else {
         out.write_all(report.table.as_bytes())?;

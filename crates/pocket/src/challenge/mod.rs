@@ -9,6 +9,7 @@
 
 pub mod check;
 pub mod judge;
+pub mod pattern_file;
 pub mod patterns;
 
 pub use check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
