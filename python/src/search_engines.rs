@@ -107,14 +107,8 @@ fn each_child(
     }
 }
 
-/// The hash an arena gives `row` (its keys are fixed).
-fn nodes_hash(row: &[u8]) -> u64 {
-    Nodes::hash_of(row)
-}
-
-/// Where a new node starts: the root of an arena holding `start`.
-/// The most nodes an arena asks room for at its start (16M: 1.2 GB of 3x3x3 rows
-/// and their bookkeeping, in address space only until used).
+/// The most nodes an arena asks room for at its start (16M: 256 MB of records, in
+/// address space only until used).
 const MOST_ROOM: u64 = 1 << 24;
 
 fn expected_of(moves: usize, max_nodes: u64) -> usize {
@@ -173,7 +167,7 @@ impl Bwas {
             expanded: 0,
             ended: None,
             children: Children::default(),
-            solved_hash: nodes_hash(solved),
+            solved_hash: Nodes::hash_of(solved),
         }
     }
 
@@ -310,7 +304,7 @@ impl Beam {
             expanded: 0,
             ended: (start == solved).then_some(Ended::Solved(Vec::new())),
             children: Children::default(),
-            solved_hash: nodes_hash(solved),
+            solved_hash: Nodes::hash_of(solved),
         }
     }
 }
