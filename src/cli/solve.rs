@@ -11,6 +11,7 @@ use pocket::model::moves::Move;
 use pocket::model::notation::Layout;
 use pocket::request::RequestError;
 use pocket::request::solve::{self, Lines, Method, SolveRequest, Streams};
+use pocket_print::SolvePrinter;
 
 use super::census::parse_megabytes;
 use super::{parse_gen, report};
@@ -168,6 +169,7 @@ impl SolveArgs {
 
 pub(super) fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
     let request = a.request();
+    let printer = SolvePrinter::new(&request);
     let stdin = io::stdin();
     let hint = request.reads_lines().filter(|_| stdin.is_terminal());
     let mut lines: Lines<'_> = LineReader::new(Box::new(Hinted {
@@ -192,6 +194,7 @@ pub(super) fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
         note: &mut note,
         lines: &mut lines,
         out: &mut out,
+        printer: &printer,
     };
     match solve::run(request, &mut streams) {
         Ok(answered) => {

@@ -19,6 +19,7 @@ use pocket::request::census::{self, CensusRequest};
 use pocket::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest, to_json};
 use pocket::request::solve::{self, Load, Plan, SolveRequest};
 use pocket::request::{FrontEnd, Opt, RequestError};
+use pocket_print::SolvePrinter;
 
 /// The longest query string answered: a state is 24 characters, and a move sequence
 /// of several thousand moves still fits.
@@ -44,7 +45,11 @@ pub enum Weight {
 /// A query read and checked, ready to be answered.
 pub enum Call {
     /// `/api/solve`: the plan, and the one input's bytes as sent.
-    Solve { plan: Box<Plan>, input: Vec<u8> },
+    Solve {
+        plan: Box<Plan>,
+        printer: SolvePrinter,
+        input: Vec<u8>,
+    },
     /// `/api/scramble`: one scramble.
     Scramble(ScrambleRequest),
     /// `/api/cases`: a set's cases, or the case of one position.
@@ -200,8 +205,13 @@ fn solve_call(raw: &str) -> Result<Call, Reply> {
     };
     // The bytes as sent, so that a byte that is not UTF-8 gets the command line's message.
     let input = crate::query_bytes(raw, which).unwrap_or(input.clone().into_bytes());
+    let printer = SolvePrinter::new(&request);
     let plan = Box::new(solve::plan(request).map_err(refused)?);
-    Ok(Call::Solve { plan, input })
+    Ok(Call::Solve {
+        plan,
+        printer,
+        input,
+    })
 }
 
 /// A scramble query as the library's request: one scramble.
@@ -284,7 +294,11 @@ impl Call {
     /// Answer the call: the blocking work, for a core of its own.
     pub fn answer(self) -> Reply {
         match self {
-            Call::Solve { plan, input } => answer_solve(*plan, &input),
+            Call::Solve {
+                plan,
+                printer,
+                input,
+            } => answer_solve(*plan, &printer, &input),
             Call::Scramble(request) => answer_scramble(&request),
             Call::Cases { set, costs, state } => answer_cases(set, &costs, state),
             Call::Census { request, chart } => answer_census(&request, chart),
@@ -292,9 +306,9 @@ impl Call {
     }
 }
 
-fn answer_solve(plan: Plan, input: &[u8]) -> Reply {
-    let all = plan.answer.all;
-    match plan.answer_alone(input, MAX_LISTED) {
+fn answer_solve(plan: Plan, printer: &SolvePrinter, input: &[u8]) -> Reply {
+    let all = plan.all;
+    match plan.answer_alone(printer, input, MAX_LISTED) {
         Ok((_, n)) if all && n > MAX_LISTED => Reply::error(
             422,
             &format!(

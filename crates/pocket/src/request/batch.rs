@@ -1,18 +1,16 @@
 //! Answering `pocket solve` inputs in batches: decode each line or argument, solve,
-//! format the answer (text or JSON), and write them in input order. A batch is what
+//! hand each answer to the front end's printer (text or JSON: its own), and write
+//! them in input order. A batch is what
 //! input is at hand, answered before any read that could block, so a caller writing
 //! one state at a time gets each answer at once.
 
-mod answer;
 mod cube;
+mod printer;
 mod puzzle;
 mod subject;
 
-// Read by this path only in the tests of `solve`.
-#[allow(unused_imports)]
-pub use answer::ALREADY_SOLVED;
-pub use answer::Answer;
 pub use cube::{CubeInput, CubeSubject, Solve};
+pub use printer::{Outcome, Printer, answer_input, answer_items};
 pub use puzzle::PuzzleSubject;
 pub(super) use puzzle::solved_by_ida;
 pub(crate) use subject::too_long;

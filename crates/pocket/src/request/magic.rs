@@ -1,33 +1,69 @@
 //! The answers of `pocket solve --puzzle 3x3x3 --method magic`: each state's three
-//! steps on one line (`edges: ...; corners: [S: (M)k] ...; twists: ... (N moves)`),
-//! or one JSON object with the steps and every move. Each solution is applied to the
-//! state and checked before it is written.
+//! steps as a value ([`MagicSteps`]), which the front end's printer writes as one
+//! line or one JSON object. Each solution is applied to the state and checked
+//! before it is handed on.
 
-use super::batch::{Answer, Item, too_long};
+use super::batch::{Item, Outcome, Printer, too_long};
 use crate::puzzle::formats::defined::compose;
 use crate::puzzle::formats::input::read_stickers;
-use crate::puzzle::{MagicMethod, MagicSolution};
+use crate::puzzle::{MagicMethod, MagicMove, MagicSolution};
 
 pub(super) struct MagicAnswers<'m, 'p> {
     pub method: &'m MagicMethod<'p>,
     /// Inputs are move sequences in the puzzle's names, not sticker strings.
     pub moves_input: bool,
-    pub json: bool,
-    /// How the request writes an error line (text or JSON), as every solve does.
-    pub errors: Answer,
+    /// The method's two magic moves, as every answer shows them.
+    pub shown: [ShownMagicMove; 2],
 }
 
-/// One answer: the steps in notation, and the whole solution.
-struct Steps {
-    edges: String,
-    corners: Vec<String>,
-    twists: Vec<String>,
-    moves: Vec<String>,
+/// One state's answer by the magic method: its three steps in notation, and the
+/// whole solution.
+#[derive(Clone, Debug)]
+pub struct MagicSteps {
+    /// Step 1's moves, placing and orienting the edges.
+    pub edges: String,
+    /// Step 2: the corners placed, one conjugated magic move each.
+    pub corners: Vec<String>,
+    /// Step 3: the corners twisted, likewise.
+    pub twists: Vec<String>,
+    /// Every move of the solution, by name.
+    pub moves: Vec<String>,
+    /// The cycling and the twisting magic moves.
+    pub magic_moves: [ShownMagicMove; 2],
 }
 
-impl MagicAnswers<'_, '_> {
-    /// A batch's output lines and its errors by input place.
-    pub fn batch(&self, items: &[Item], text: &[u8]) -> (String, Vec<(usize, String)>) {
+/// A magic move as an answer shows it.
+#[derive(Clone, Debug)]
+pub struct ShownMagicMove {
+    /// Its moves, by name.
+    pub sequence: String,
+    /// How many times the sequence is turned.
+    pub power: u32,
+    /// What it does to the pieces.
+    pub effect: String,
+}
+
+impl<'m, 'p> MagicAnswers<'m, 'p> {
+    pub fn new(method: &'m MagicMethod<'p>, moves_input: bool) -> MagicAnswers<'m, 'p> {
+        let show = |m: &MagicMove| ShownMagicMove {
+            sequence: m.sequence(method.puzzle()),
+            power: m.power,
+            effect: m.effect(method.puzzle()),
+        };
+        MagicAnswers {
+            method,
+            moves_input,
+            shown: [show(&method.cycle), show(&method.twist)],
+        }
+    }
+
+    /// A batch's output lines, written by `printer`, and its errors by input place.
+    pub fn batch(
+        &self,
+        printer: &dyn Printer,
+        items: &[Item],
+        text: &[u8],
+    ) -> (String, Vec<(usize, String)>) {
         let mut out = String::new();
         let mut errors = Vec::new();
         for item in items {
@@ -37,18 +73,17 @@ impl MagicAnswers<'_, '_> {
                 Err(len) => Err(too_long(len)),
             };
             match answer {
-                Ok(line) => out.push_str(&line),
+                Ok(steps) => printer.print(raw, Outcome::Magic(&steps), &mut out),
                 Err(e) => {
-                    self.errors.error_line(raw, &e, &mut out);
+                    printer.print(raw, Outcome::Failed(&e), &mut out);
                     errors.push((item.place(), e));
                 }
             }
-            out.push('\n');
         }
         (out, errors)
     }
 
-    fn answer(&self, raw: &[u8]) -> Result<String, String> {
+    fn answer(&self, raw: &[u8]) -> Result<MagicSteps, String> {
         let puzzle = self.method.puzzle();
         let stickers = read_stickers(puzzle, raw, self.moves_input)?;
         let solution = self.method.solve(&stickers).map_err(|e| e.to_string())?;
@@ -60,14 +95,10 @@ impl MagicAnswers<'_, '_> {
         if !self.method.is_solved(&after) {
             return Err("internal error: the magic method's moves do not solve this state".into());
         }
-        let steps = self.steps(&solution, &moves);
-        Ok(match self.json {
-            true => self.json_line(raw, &steps),
-            false => text_line(&steps),
-        })
+        Ok(self.steps(&solution, &moves))
     }
 
-    fn steps(&self, solution: &MagicSolution, moves: &[u8]) -> Steps {
+    fn steps(&self, solution: &MagicSolution, moves: &[u8]) -> MagicSteps {
         let method = self.method;
         let names = |moves: &[u8]| -> Vec<String> {
             moves
@@ -75,7 +106,7 @@ impl MagicAnswers<'_, '_> {
                 .map(|&m| method.puzzle().moves[m as usize].name.clone())
                 .collect()
         };
-        Steps {
+        MagicSteps {
             edges: names(&solution.edges).join(" "),
             corners: solution
                 .placing
@@ -88,48 +119,7 @@ impl MagicAnswers<'_, '_> {
                 .map(|u| method.notation(&method.twist, u))
                 .collect(),
             moves: names(moves),
+            magic_moves: self.shown.clone(),
         }
     }
-
-    fn json_line(&self, raw: &[u8], steps: &Steps) -> String {
-        let magic = |m: &crate::puzzle::MagicMove| {
-            let p = self.method.puzzle();
-            serde_json::json!({
-                "sequence": m.sequence(p),
-                "power": m.power,
-                "effect": m.effect(p),
-            })
-        };
-        serde_json::json!({
-            "input": String::from_utf8_lossy(raw),
-            "method": "magic",
-            "solution": steps.moves.join(" "),
-            "moves": steps.moves,
-            "move_count": steps.moves.len(),
-            "solved": steps.moves.is_empty(),
-            "steps": {
-                "edges": steps.edges,
-                "corners": steps.corners,
-                "twists": steps.twists,
-            },
-            "magic_moves": {
-                "cycle": magic(&self.method.cycle),
-                "twist": magic(&self.method.twist),
-            },
-        })
-        .to_string()
-    }
-}
-
-/// `edges: D R2 F'; corners: [R: (U R2 U L2 U2)2]; twists: (U R U' R' F)6 (52 moves)`;
-/// a step with nothing to do says `-`.
-fn text_line(steps: &Steps) -> String {
-    let or_none = |s: String| if s.is_empty() { "-".to_string() } else { s };
-    format!(
-        "edges: {}; corners: {}; twists: {} ({} moves)",
-        or_none(steps.edges.clone()),
-        or_none(steps.corners.join(" ")),
-        or_none(steps.twists.join(" ")),
-        steps.moves.len()
-    )
 }

@@ -10,12 +10,12 @@
 //! (`batch`); a refusal as a [`RequestError`] that says whether the request itself
 //! was wrong (a usage error) or its input.
 
-pub(crate) mod batch;
+pub mod batch;
 pub mod cases;
 pub mod census;
 pub mod check;
 mod deep;
-mod magic;
+pub mod magic;
 mod reid;
 pub mod scramble;
 pub mod show;

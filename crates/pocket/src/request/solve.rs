@@ -16,7 +16,7 @@ use std::io;
 
 use super::RequestError;
 use super::batch::{
-    Answer, CubeInput, CubeSubject, Item, Run, Tally, answer_arguments, answer_lines,
+    CubeInput, CubeSubject, Item, Printer, Run, Tally, answer_arguments, answer_items, answer_lines,
 };
 use super::words::opts::*;
 use crate::cube::auto::{AutoSolver, LARGE_BATCH};
@@ -83,6 +83,8 @@ pub struct Streams<'a, 'b> {
     pub lines: &'a mut Lines<'b>,
     /// Where the answer lines are written, in input order.
     pub out: &'a mut dyn io::Write,
+    /// How each answer is written: the front end's printer, for the request's form.
+    pub printer: &'a dyn Printer,
     /// Hears what the front end may tell its user aside (which search a puzzle is
     /// solved by, before its tables are built).
     pub note: &'a mut dyn FnMut(&str),
@@ -160,18 +162,6 @@ impl std::str::FromStr for Method {
 }
 
 impl SolveRequest {
-    /// How each answer is written, as the request asks.
-    fn answer(&self) -> Answer {
-        Answer {
-            compact: self.compact,
-            all: self.all,
-            count: self.count,
-            json: self.json,
-            lines: self.lines,
-            mark_solved: self.mark_solved,
-        }
-    }
-
     /// What the request reads from the front end's own lines, if it names no inputs:
     /// `"states"` or `"move sequences"` (a front end may say so before it waits).
     pub fn reads_lines(&self) -> Option<&'static str> {
@@ -194,9 +184,9 @@ impl SolveRequest {
 /// them held whole took 292 MB.
 const LONG_ANSWERS: usize = 256;
 
-/// How many answers `answer` may hold before writing them.
-fn part_size(answer: &Answer, pictures: bool) -> usize {
-    if answer.all || pictures {
+/// How many answers may be held before they are written.
+fn part_size(all: bool, pictures: bool) -> usize {
+    if all || pictures {
         LONG_ANSWERS
     } else {
         usize::MAX
@@ -221,8 +211,7 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
         if a.method == Method::Reid {
             return solve_reid(&a, &name, &inputs, streams);
         }
-        let answer = a.answer();
-        return solve_puzzle(&a, &name, &inputs, answer, streams);
+        return solve_puzzle(&a, &name, &inputs, streams);
     }
     if a.method == Method::Magic {
         return Err(RequestError::Usage(message!(
@@ -250,13 +239,15 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
     let Plan {
         inputs,
         input,
-        answer,
+        all,
         method,
         bidir,
         plain,
+        ..
     } = plan;
+    let printer = streams.printer;
     let moves_input = input.moves_input;
-    let part = part_size(&answer, input.show.is_some());
+    let part = part_size(all, input.show.is_some());
     // The default picks: the table once a batch is large, unless the moves or their
     // costs are not the metric's (the table knows only the metrics).
     if method == Method::Auto && plain {
@@ -274,12 +265,12 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
                 // answers, split across the cores.
                 if batch >= LARGE_BATCH {
                     let table = subject.solver.table_now();
-                    return on_cores(&answer, &input, table, items, text);
+                    return on_cores(printer, &input, table, items, text);
                 }
                 if let Some(table) = subject.solver.ready_table() {
-                    return on_cores(&answer, &input, table, items, text);
+                    return on_cores(printer, &input, table, items, text);
                 }
-                answer.batch(&mut subject, items, text)
+                answer_items(printer, &mut subject, items, text)
             },
         )?);
     }
@@ -293,7 +284,7 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
             &inputs,
             moves_input,
             part,
-            &mut |items, text, _| answer.batch(&mut subject, items, text),
+            &mut |items, text, _| answer_items(printer, &mut subject, items, text),
         )?);
     }
     // A table is shared read-only: a large batch is answered on every core.
@@ -303,7 +294,7 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
         &inputs,
         moves_input,
         part,
-        &mut |items, text, _| on_cores(&answer, &input, &table, items, text),
+        &mut |items, text, _| on_cores(printer, &input, &table, items, text),
     )?)
 }
 
@@ -316,7 +307,7 @@ fn cores() -> usize {
 
 /// Answer a batch from the table, split across the cores when it is large.
 fn on_cores(
-    answer: &Answer,
+    printer: &dyn Printer,
     input: &CubeInput,
     table: &TableSolver,
     items: &[Item],
@@ -327,7 +318,7 @@ fn on_cores(
             input,
             solver: table,
         };
-        answer.batch(&mut subject, items, text)
+        answer_items(printer, &mut subject, items, text)
     };
     // Below 32 states a part, a thread costs more than it saves.
     let parts = match items.len() / 32 {
@@ -352,6 +343,3 @@ fn on_cores(
         (out, errors)
     })
 }
-
-#[cfg(test)]
-mod tests;

@@ -41,7 +41,7 @@ pub enum Want {
 
 impl Solved<'_> {
     /// How many optimal solutions there are (counted, or listed).
-    pub(super) fn number(&self) -> u64 {
+    pub fn number(&self) -> u64 {
         self.count.unwrap_or(self.solutions.len() as u64)
     }
 }

@@ -11,7 +11,9 @@ use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
 use crate::model::notation::{Layout, WcaSequence};
 use crate::request::RequestError;
-use crate::request::batch::{Answer, CubeInput, CubeSubject, Solve};
+use crate::request::batch::{
+    CubeInput, CubeSubject, Outcome, Printer, Solve, Subject, Want, answer_input,
+};
 use crate::request::words::opts::*;
 use crate::request::{Message, message};
 
@@ -20,7 +22,8 @@ use crate::request::{Message, message};
 pub struct Plan {
     pub inputs: Vec<String>,
     pub input: CubeInput,
-    pub answer: Answer,
+    /// Every optimal solution is asked for (`--all`).
+    pub all: bool,
     pub method: Method,
     /// The bidirectional search with the request's moves and costs.
     pub bidir: PocketSolver,
@@ -108,11 +111,10 @@ fn checked(mut a: SolveRequest) -> Result<Plan, Message> {
         goal,
         reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
     };
-    let answer = a.answer();
     Ok(Plan {
         inputs,
         input,
-        answer,
+        all: a.all,
         method: a.method,
         bidir,
         plain,
@@ -137,30 +139,19 @@ fn read_costs(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, Messa
     Ok(costs)
 }
 
-/// One input answered alone: its line and how many optimal solutions it has, or
-/// the error line.
+/// One input answered alone: the printer's line for it (with no newline) and how
+/// many optimal solutions it has, or the printer's error line.
 pub type One = Result<(String, u64), String>;
 
 impl Plan {
-    /// Answer one input (its bytes as given) with `solver`.
-    pub fn answer_one(&self, solver: impl Solve, raw: &[u8]) -> One {
-        answer_with(&self.input, &self.answer, solver, raw)
-    }
-
-    /// Count one input's optimal solutions with `solver`, whatever the request
-    /// asked: a front end that lists at most so many asks first.
-    pub fn count_one(&self, solver: impl Solve, raw: &[u8]) -> One {
-        let counting = Answer {
-            all: false,
-            count: true,
-            ..self.answer
-        };
-        answer_with(&self.input, &counting, solver, raw)
+    /// Answer one input (its bytes as given) with `solver`, written by `printer`.
+    pub fn answer_one(&self, printer: &dyn Printer, solver: impl Solve, raw: &[u8]) -> One {
+        answer_with(&self.input, printer, solver, raw)
     }
 
     /// Answer one input with the bidirectional search (moves, costs or a goal).
-    pub fn answer_one_bidir(self, raw: &[u8]) -> One {
-        answer_with(&self.input, &self.answer, self.bidir, raw)
+    pub fn answer_one_bidir(self, printer: &dyn Printer, raw: &[u8]) -> One {
+        answer_with(&self.input, printer, self.bidir, raw)
     }
 
     /// What answering one input costs, by the solver this plan chose: so that a
@@ -179,18 +170,31 @@ impl Plan {
     /// all solutions, the table counts them first and lists them only up to
     /// `max_listed` (listing is bounded, counting is not): past it the answer is the
     /// count's, whose number says how many. The search lists as it finds them.
-    pub fn answer_alone(self, raw: &[u8], max_listed: u64) -> One {
+    pub fn answer_alone(self, printer: &dyn Printer, raw: &[u8], max_listed: u64) -> One {
         if !self.plain {
-            return self.answer_one_bidir(raw);
+            return self.answer_one_bidir(printer, raw);
         }
         let table = crate::cube::shared::table(self.input.metric);
-        if self.answer.all {
-            let counted = self.count_one(table, raw)?;
-            if counted.1 > max_listed {
-                return Ok(counted);
+        if printer.want() == Want::All {
+            let counted = self.count_one(table, raw);
+            if counted > max_listed {
+                return Ok((String::new(), counted));
             }
         }
-        self.answer_one(table, raw)
+        self.answer_one(printer, table, raw)
+    }
+
+    /// How many optimal solutions one input has, by `solver`, with no line written;
+    /// 0 for a bad input, whose error line [`Plan::answer_one`] then writes.
+    fn count_one(&self, solver: impl Solve, raw: &[u8]) -> u64 {
+        let mut subject = CubeSubject {
+            input: &self.input,
+            solver,
+        };
+        match subject.count_alone(raw) {
+            Some(Ok(count)) => count,
+            _ => 0,
+        }
     }
 }
 
@@ -206,7 +210,19 @@ pub enum Load {
     Weighted,
 }
 
-fn answer_with(input: &CubeInput, answer: &Answer, solver: impl Solve, raw: &[u8]) -> One {
+fn answer_with(input: &CubeInput, printer: &dyn Printer, solver: impl Solve, raw: &[u8]) -> One {
     let mut subject = CubeSubject { input, solver };
-    answer.one(&mut subject, raw)
+    let mut line = String::new();
+    let answered = answer_input(printer, &mut subject, raw, &mut line);
+    if let Err(e) = &answered {
+        line.clear();
+        printer.print(raw, Outcome::Failed(e), &mut line);
+    }
+    if line.ends_with('\n') {
+        line.pop();
+    }
+    match answered {
+        Ok(count) => Ok((line, count)),
+        Err(_) => Err(line),
+    }
 }

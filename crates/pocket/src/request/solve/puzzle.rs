@@ -7,7 +7,7 @@ use super::{Answered, Method, SolveRequest, Streams, cores, feed};
 use crate::model::cost::Metric;
 use crate::model::notation::Layout;
 use crate::puzzle::{DeepSolver, MagicMethod, ReidSolver};
-use crate::request::batch::{Answer, PuzzleSubject};
+use crate::request::batch::{PuzzleSubject, answer_items};
 use crate::request::deep::DeepSubject;
 use crate::request::magic::MagicAnswers;
 use crate::request::reid::ReidSubject;
@@ -57,7 +57,6 @@ pub(super) fn solve_puzzle(
     a: &SolveRequest,
     name: &str,
     inputs: &Inputs,
-    answer: Answer,
     streams: &mut Streams<'_, '_>,
 ) -> Result<Answered, RequestError> {
     if let Some(what) = cube_only_option(a) {
@@ -76,6 +75,7 @@ pub(super) fn solve_puzzle(
         )));
     }
     let puzzle = load_puzzle(name, a.cost.as_deref())?;
+    let printer = streams.printer;
     let space = match a.method {
         Method::Ida => None,
         _ => Some(puzzle.space(true)),
@@ -99,7 +99,7 @@ pub(super) fn solve_puzzle(
                 &inputs.given,
                 inputs.sequences,
                 ONE_BY_ONE,
-                &mut |items, text, _| answer.batch(&mut subject, items, text),
+                &mut |items, text, _| answer_items(printer, &mut subject, items, text),
             )?);
         }
         Some(Err(e)) if puzzle.weighted() => {
@@ -155,7 +155,7 @@ pub(super) fn solve_puzzle(
         &inputs.given,
         inputs.sequences,
         ONE_BY_ONE,
-        &mut |items, text, _| answer.batch(&mut subject, items, text),
+        &mut |items, text, _| answer_items(printer, &mut subject, items, text),
     )?)
 }
 
@@ -190,18 +190,14 @@ pub(super) fn solve_magic(
     let puzzle = load_puzzle(name, None)?;
     let method = MagicMethod::new(&puzzle)
         .map_err(|e| RequestError::Input(message!("puzzle {name}: {e}")))?;
-    let answers = MagicAnswers {
-        method: &method,
-        moves_input: inputs.sequences,
-        json: a.json,
-        errors: a.answer(),
-    };
+    let answers = MagicAnswers::new(&method, inputs.sequences);
+    let printer = streams.printer;
     Ok(feed(
         streams,
         &inputs.given,
         inputs.sequences,
         usize::MAX,
-        &mut |items, text, _| answers.batch(items, text),
+        &mut |items, text, _| answers.batch(printer, items, text),
     )?)
 }
 
@@ -248,13 +244,13 @@ pub(super) fn solve_reid(
         solver,
         moves_input: inputs.sequences,
     };
-    let answer = a.answer();
+    let printer = streams.printer;
     Ok(feed(
         streams,
         &inputs.given,
         inputs.sequences,
         ONE_BY_ONE,
-        &mut |items, text, _| answer.batch(&mut subject, items, text),
+        &mut |items, text, _| answer_items(printer, &mut subject, items, text),
     )?)
 }
 
