@@ -10,7 +10,7 @@ use pocket::model::cost::Metric;
 use pocket::model::moves::Move;
 use pocket::model::notation::Layout;
 use pocket::request::RequestError;
-use pocket::request::solve::{self, Lines, Method, SolveRequest, Streams};
+use pocket::request::solve::{self, Lines, Method, RawSolve, SolveRequest, Streams};
 use pocket_print::SolvePrinter;
 
 use super::census::parse_megabytes;
@@ -142,9 +142,9 @@ impl<R: io::Read> io::Read for Hinted<R> {
 
 impl SolveArgs {
     /// The request these arguments make; pictures in the style of this terminal.
-    pub(super) fn request(self) -> SolveRequest {
+    pub(super) fn request(self) -> RawSolve {
         let style = super::stdout_style(self.color);
-        SolveRequest {
+        RawSolve {
             metric: self.metric,
             compact: self.compact,
             all: self.all,
@@ -168,7 +168,10 @@ impl SolveArgs {
 }
 
 pub(super) fn cmd_solve(a: SolveArgs) -> io::Result<u8> {
-    let request = a.request();
+    let request = match SolveRequest::try_from(a.request()) {
+        Ok(request) => request,
+        Err(e) => return Ok(report("solve", e)),
+    };
     let printer = SolvePrinter::new(&request);
     let stdin = io::stdin();
     let hint = request.reads_lines().filter(|_| stdin.is_terminal());

@@ -28,15 +28,16 @@ pub struct SolvePrinter {
 }
 
 impl SolvePrinter {
-    /// The printer for the form `request` asks.
+    /// The printer for what `request` wants, in the form it asks.
     pub fn new(request: &SolveRequest) -> SolvePrinter {
+        let form = request.form;
         SolvePrinter {
-            compact: request.compact,
-            all: request.all,
-            count: request.count,
-            json: request.json,
-            lines: request.lines,
-            mark_solved: request.mark_solved,
+            compact: form.compact,
+            all: request.want == Want::All,
+            count: request.want == Want::Count,
+            json: form.json,
+            lines: form.lines,
+            mark_solved: form.mark_solved,
         }
     }
 

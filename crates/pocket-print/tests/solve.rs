@@ -3,12 +3,13 @@
 
 use pocket::io::LineReader;
 use pocket::request::SolveRequest;
-use pocket::request::solve::{Lines, Streams, run};
+use pocket::request::solve::{Lines, RawSolve, Streams, run};
 use pocket_print::{ALREADY_SOLVED, SolvePrinter};
 use std::io;
 
 /// Answer `request`; the text written.
-fn answered(request: SolveRequest) -> String {
+fn answered(raw: RawSolve) -> String {
+    let request = SolveRequest::try_from(raw).unwrap();
     let mut lines: Lines<'_> = LineReader::new(Box::new(io::empty()));
     let mut out = Vec::new();
     let printer = SolvePrinter::new(&request);
@@ -26,17 +27,17 @@ fn answered(request: SolveRequest) -> String {
 #[test]
 fn a_solved_state_is_marked_when_asked() {
     let solved = "UUUULLFFRRBBLLFFRRBBDDDD";
-    let plain = SolveRequest {
+    let plain = RawSolve {
         states: vec![solved.into()],
-        ..SolveRequest::default()
+        ..RawSolve::default()
     };
     assert_eq!(answered(plain), "\n");
     for all in [false, true] {
-        let marked = SolveRequest {
+        let marked = RawSolve {
             states: vec![solved.into(), "UUUUFFRRBBLLLLFFRRBBDDDD".into()],
             mark_solved: true,
             all,
-            ..SolveRequest::default()
+            ..RawSolve::default()
         };
         assert_eq!(answered(marked), format!("{ALREADY_SOLVED}\nU'\n"));
     }
@@ -45,11 +46,11 @@ fn a_solved_state_is_marked_when_asked() {
 /// The same answers in JSON: the printer's fields, a solved state's empty solution.
 #[test]
 fn json_answers_carry_the_fields_of_solve_json() {
-    let request = SolveRequest {
+    let request = RawSolve {
         states: vec!["UUUUFFRRBBLLLLFFRRBBDDDD".into(), "bad".into()],
         json: true,
         count: true,
-        ..SolveRequest::default()
+        ..RawSolve::default()
     };
     let text = answered(request);
     let lines: Vec<serde_json::Value> = text

@@ -17,7 +17,7 @@ use pocket::model::moves::{Move, parse_generators};
 use pocket::model::stickers::Stickers;
 use pocket::request::census::{self, CensusRequest};
 use pocket::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest, to_json};
-use pocket::request::solve::{self, Load, Plan, SolveRequest};
+use pocket::request::solve::{self, Load, Plan, RawSolve, SolveRequest};
 use pocket::request::{FrontEnd, Opt, RequestError};
 use pocket_print::SolvePrinter;
 
@@ -189,7 +189,7 @@ fn solve_call(raw: &str) -> Result<Call, Reply> {
     if input.is_empty() || (input == "-" && moves.is_some()) {
         return Err(Reply::error(400, "the state or sequence is empty"));
     }
-    let request = SolveRequest {
+    let request = RawSolve {
         metric: value(&params, Opt::Metric)?.unwrap_or_default(),
         layout: value(&params, Opt::Layout)?.unwrap_or_default(),
         cost: params.get("cost").cloned(),
@@ -201,10 +201,11 @@ fn solve_call(raw: &str) -> Result<Call, Reply> {
         count: switch(&params, Opt::Count)?,
         compact: switch(&params, Opt::Compact)?,
         json: true,
-        ..SolveRequest::default()
+        ..RawSolve::default()
     };
     // The bytes as sent, so that a byte that is not UTF-8 gets the command line's message.
     let input = crate::query_bytes(raw, which).unwrap_or(input.clone().into_bytes());
+    let request = SolveRequest::try_from(request).map_err(refused)?;
     let printer = SolvePrinter::new(&request);
     let plan = Box::new(solve::plan(request).map_err(refused)?);
     Ok(Call::Solve {

@@ -1,76 +1,32 @@
-//! A `solve` request, decided in one place: the options checked together (a
-//! refusal is the usage error's message), the inputs taken, and the solver chosen
-//! (the table or the bidirectional search, on how many cores). The command line and
-//! `pocket serve` both build a [`SolveRequest`] and run it through here, so they
-//! answer alike; they only read and write.
+//! A `solve` request, decided in one place: a front end's raw arguments checked
+//! together into a typed [`SolveRequest`] by one `TryFrom` (`raw.rs`: a refusal is
+//! the usage error's message), and the request run: the solver chosen (the table
+//! or the bidirectional search, on how many cores; a puzzle's engine), each answer
+//! handed to the front end's printer. The command line and `pocket serve` both
+//! build a [`SolveRequest`] and run it through here, so they answer alike; they
+//! only read and print.
 
 mod inputs;
 mod plan;
 mod puzzle;
+mod raw;
+mod request;
 
-pub use plan::{Load, One, Plan, costs_for, plan};
+pub use plan::{Load, One, Plan, plan};
+pub use raw::{RawSolve, costs_for};
+pub use request::{CubeTarget, Form, Inputs, PuzzleTarget, SolveRequest, Target};
 
 use crate::model::invalid::{Invalid, Kind};
-use crate::request::message;
 use std::io;
 
 use super::RequestError;
 use super::batch::{
     CubeInput, CubeSubject, Item, Printer, Run, Tally, answer_arguments, answer_items, answer_lines,
 };
-use super::words::opts::*;
 use crate::cube::auto::{AutoSolver, LARGE_BATCH};
-use crate::cube::picture::Style;
 use crate::cube::table::TableSolver;
 use crate::io::LineReader;
-use crate::model::cost::Metric;
-use crate::model::moves::Move;
-use crate::model::notation::Layout;
-use inputs::take_inputs;
 use puzzle::{solve_magic, solve_puzzle, solve_reid};
-
-/// What a `solve` asks, option by option as `pocket solve` takes them.
-#[derive(Debug, Default)]
-pub struct SolveRequest {
-    /// The metric minimised.
-    pub metric: Metric,
-    /// Moves without spaces.
-    pub compact: bool,
-    /// Every optimal solution.
-    pub all: bool,
-    /// Only the number of optimal solutions.
-    pub count: bool,
-    /// With `all`, one solution per line (and an empty line after each state's).
-    pub lines: bool,
-    /// Say so when a state is solved already (a terminal's reader sees an empty line
-    /// as nothing; a program reading the challenge's format expects it empty).
-    pub mark_solved: bool,
-    /// How to search.
-    pub method: Method,
-    /// Move costs instead of a metric (`--cost`).
-    pub cost: Option<String>,
-    /// Move sequences to solve the positions of (`--moves`; `-` for the front end's
-    /// own input).
-    pub moves: Vec<String>,
-    /// The facelet order of states and goals.
-    pub layout: Layout,
-    /// The moves turned (`--gen`), when not all nine.
-    pub generators: Option<Vec<Move>>,
-    /// A goal pattern to solve to instead of solved.
-    pub goal: Option<String>,
-    /// A defined puzzle instead of the cube.
-    pub puzzle: Option<String>,
-    /// The memory IDA*'s tables may take, in bytes (`--memory`, with a puzzle).
-    pub memory: Option<u64>,
-    /// One JSON object per input.
-    pub json: bool,
-    /// Draw each state, in this style.
-    pub show: Option<Style>,
-    /// With `show`, draw the cube after every move too.
-    pub steps: bool,
-    /// The states (none: the front end's own input).
-    pub states: Vec<String>,
-}
 
 /// A front end's own lines of input (standard input for the command line), read
 /// when a request names no inputs of its own.
@@ -161,24 +117,6 @@ impl std::str::FromStr for Method {
     }
 }
 
-impl SolveRequest {
-    /// What the request reads from the front end's own lines, if it names no inputs:
-    /// `"states"` or `"move sequences"` (a front end may say so before it waits).
-    pub fn reads_lines(&self) -> Option<&'static str> {
-        if !self.states.is_empty() {
-            return None;
-        }
-        match self.moves.is_empty() {
-            true => Some("states"),
-            false => self
-                .moves
-                .iter()
-                .all(|m| m == "-")
-                .then_some("move sequences"),
-        }
-    }
-}
-
 /// Answers held at once when each may be long (`--all`, pictures): 256 answers of
 /// the 694 optimal QTM solutions of one position are 8 MB; a batch of 20,000 of
 /// them held whole took 292 MB.
@@ -197,45 +135,16 @@ fn part_size(all: bool, pictures: bool) -> usize {
 /// lines) in batches, each answer line written to the front end's output in input
 /// order; what was answered comes back. Everything between, which solver and on how
 /// many cores, is decided here, so the command line and the server answer alike.
-pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answered, RequestError> {
-    if let Some(name) = a.puzzle.clone() {
-        let inputs = take_inputs(&mut a).map_err(RequestError::Usage)?;
-        if inputs.then.is_some() {
-            return Err(RequestError::Usage(message!(
-                "{PUZZLE} takes states or {MOVES}, not both"
-            )));
-        }
-        if a.method == Method::Magic {
-            return solve_magic(&a, &name, &inputs, streams);
-        }
-        if a.method == Method::Reid {
-            return solve_reid(&a, &name, &inputs, streams);
-        }
-        return solve_puzzle(&a, &name, &inputs, streams);
+pub fn run(request: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answered, RequestError> {
+    if let Target::Puzzle(puzzle) = &request.target {
+        let inputs = &request.inputs;
+        return match puzzle.method {
+            Method::Magic => solve_magic(puzzle, inputs, streams),
+            Method::Reid => solve_reid(puzzle, inputs, streams),
+            _ => solve_puzzle(puzzle, inputs, streams),
+        };
     }
-    if a.method == Method::Magic {
-        return Err(RequestError::Usage(message!(
-            "{METHOD} magic solves the 3x3x3 by seed 001's three steps: give {PUZZLE} 3x3x3 \
-             (the 2x2x2 is solved optimally)"
-        )));
-    }
-    if a.method == Method::Reid {
-        return Err(RequestError::Usage(message!(
-            "{METHOD} reid solves the 3x3x3: give {PUZZLE} 3x3x3"
-        )));
-    }
-    if a.method == Method::Ida {
-        return Err(RequestError::Usage(message!(
-            "{METHOD} ida solves a defined puzzle: give {PUZZLE} (the cube's own searches \
-             are faster)"
-        )));
-    }
-    if a.memory.is_some() {
-        return Err(RequestError::Usage(message!(
-            "{MEMORY} is the budget of IDA*'s tables for a defined puzzle: give {PUZZLE}"
-        )));
-    }
-    let plan = plan(a)?;
+    let plan = plan(request)?;
     let Plan {
         inputs,
         input,
@@ -243,7 +152,6 @@ pub fn run(mut a: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answere
         method,
         bidir,
         plain,
-        ..
     } = plan;
     let printer = streams.printer;
     let moves_input = input.moves_input;

@@ -2,21 +2,21 @@
 //! checked: states, move sequences, or states each turned by one sequence; apart
 //! from answering them, as the cube and defined puzzles both take them so.
 
-use super::SolveRequest;
+use super::RawSolve;
+use super::request::Inputs;
 use crate::request::words::opts::*;
 use crate::request::{Message, message};
 
-/// The inputs of a request, taken out of it.
-pub(super) struct Inputs {
-    /// The states or sequences given (none: the front end's own input).
-    pub(super) given: Vec<String>,
-    /// Whether they are move sequences (`--moves`) rather than states.
-    pub(super) sequences: bool,
+/// The inputs of a request, taken out of its raw arguments.
+pub(super) struct Taken {
+    /// The states or sequences given, and which.
+    pub(super) taken: Inputs,
     /// With states, the one sequence that turns each of them before it is solved.
     pub(super) then: Option<String>,
 }
 
-pub(super) fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, Message> {
+/// Take the inputs out of `a`, refusing options about them that do not go together.
+pub(super) fn take_inputs(a: &mut RawSolve) -> Result<Taken, Message> {
     // `pocket solve UUUU RLFB ...`: one state cut into arguments at its spaces.
     let pieces: usize = a.states.iter().map(|s| s.trim().len()).sum();
     if a.states.len() > 1 && a.states.iter().all(|s| s.len() < 24) && pieces % 24 == 0 {
@@ -57,24 +57,30 @@ pub(super) fn take_inputs(a: &mut SolveRequest) -> Result<Inputs, Message> {
                 "{MOVES} - reads sequences from standard input: give no states"
             ));
         }
-        return Ok(Inputs {
-            given: std::mem::take(&mut a.states),
-            sequences: false,
+        return Ok(Taken {
+            taken: Inputs {
+                given: std::mem::take(&mut a.states),
+                sequences: false,
+            },
             then: Some(then),
         });
     }
     if !a.moves.is_empty() {
         let mut given = std::mem::take(&mut a.moves);
         given.retain(|m| m != "-");
-        return Ok(Inputs {
-            given,
-            sequences: true,
+        return Ok(Taken {
+            taken: Inputs {
+                given,
+                sequences: true,
+            },
             then: None,
         });
     }
-    Ok(Inputs {
-        given: std::mem::take(&mut a.states),
-        sequences: false,
+    Ok(Taken {
+        taken: Inputs {
+            given: std::mem::take(&mut a.states),
+            sequences: false,
+        },
         then: None,
     })
 }

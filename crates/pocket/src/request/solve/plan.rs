@@ -1,15 +1,11 @@
-//! A cube request checked into its [`Plan`]: every option weighed against the
-//! others (a refusal is a usage error), the input read and the solver chosen;
-//! and one input answered by the plan alone, by the solver it chose, as `pocket
-//! serve` asks; apart from running a whole request.
+//! A checked cube request planned ([`Plan`]): its solver chosen and built; and one
+//! input answered by the plan alone, by the solver it chose, as `pocket serve`
+//! asks; apart from checking a request and from running a whole one.
 
-use super::inputs::{Inputs, take_inputs};
-use super::{Method, SolveRequest};
+use super::Method;
+use super::request::{CubeTarget, Form, Inputs, SolveRequest, Target};
 use crate::cube::solver::PocketSolver;
-use crate::model::cost::{Costs, Metric};
-use crate::model::goal::Goal;
 use crate::model::moves::{Move, generators_name};
-use crate::model::notation::{Layout, WcaSequence};
 use crate::request::RequestError;
 use crate::request::batch::{
     CubeInput, CubeSubject, Outcome, Printer, Solve, Subject, Want, answer_input,
@@ -31,112 +27,50 @@ pub struct Plan {
     pub plain: bool,
 }
 
-/// Check a cube request (not `--puzzle`): a refusal is a usage error.
-pub fn plan(a: SolveRequest) -> Result<Plan, RequestError> {
-    checked(a).map_err(RequestError::Usage)
+/// Plan a checked cube request: its solver chosen and built (the bidirectional
+/// search with the request's moves and costs); a puzzle's request is refused.
+pub fn plan(request: SolveRequest) -> Result<Plan, RequestError> {
+    let SolveRequest {
+        target,
+        want,
+        form,
+        inputs,
+    } = request;
+    let Target::Cube(cube) = target else {
+        return Err(RequestError::Usage(message!(
+            "a puzzle is answered by `pocket solve {PUZZLE}`"
+        )));
+    };
+    cube_plan(cube, want, form, inputs).map_err(RequestError::Usage)
 }
 
-fn checked(mut a: SolveRequest) -> Result<Plan, Message> {
-    let Inputs {
-        given: inputs,
-        sequences: moves_input,
-        then,
-    } = take_inputs(&mut a)?;
-    let then = then
-        .map(|t| t.parse::<WcaSequence>())
-        .transpose()
-        .map_err(|e| message!("{MOVES}: {e}"))?;
-    if a.puzzle.is_some() {
-        return Err(message!("a puzzle is answered by `pocket solve {PUZZLE}`"));
-    }
-    if a.steps && a.show.is_none() {
-        return Err(message!("{STEPS} draws the steps of {SHOW}: give both"));
-    }
-    if a.show.is_some() && a.json {
-        return Err(message!(
-            "{SHOW} draws pictures, which {JSON} has no room for"
-        ));
-    }
-    // Options that would change nothing are refused, never ignored.
-    if a.compact && a.count && !a.json {
-        return Err(message!(
-            "{COUNT} prints only the number of solutions: {COMPACT} has nothing to write"
-        ));
-    }
-    if moves_input && a.layout != Layout::Golf && !a.json && a.goal.is_none() {
-        return Err(message!(
-            "{LAYOUT} is how states are written: with {MOVES} it applies to {GOAL} and to \
-                    the \"state\" of {JSON} only"
-        ));
-    }
-    let costs = read_costs(a.cost.as_deref(), a.metric)?;
-    if costs.is_some() && a.method == Method::Table {
-        return Err(message!(
-            "{COST} needs the search ({METHOD} auto or bidir): the table knows only the metrics"
-        ));
-    }
-    if a.generators.is_some() && a.method == Method::Table {
-        return Err(message!(
-            "{GEN} needs the search ({METHOD} auto or bidir): the table knows all nine moves only"
-        ));
-    }
-    // A goal is written like the states, in their layout.
-    let goal = a
-        .goal
-        .as_deref()
-        .map(Goal::parse)
-        .transpose()
-        .map_err(|e| e.to_string())?
-        .map(|g| g.in_net_order(a.layout));
-    if goal.is_some() && a.method == Method::Table {
-        return Err(message!(
-            "{GOAL} needs the search ({METHOD} auto or bidir): the table knows only solved"
-        ));
-    }
-    let generators = a.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
-    let bidir = match &costs {
+fn cube_plan(t: CubeTarget, want: Want, form: Form, inputs: Inputs) -> Result<Plan, Message> {
+    let generators = t.generators.clone().unwrap_or_else(|| Move::ALL.to_vec());
+    let bidir = match &t.costs {
         Some(c) => {
             PocketSolver::with_costs_in(c, &generators).map_err(|e| message!("bad {COST}: {e}"))
         }
-        None => PocketSolver::with_moves(&generators, a.metric).map_err(|e| e.to_string().into()),
+        None => PocketSolver::with_moves(&generators, t.metric).map_err(|e| e.to_string().into()),
     }?;
-    let plain = a.generators.is_none() && costs.is_none() && goal.is_none();
+    let plain = t.generators.is_none() && t.costs.is_none() && t.goal.is_none();
     let input = CubeInput {
-        layout: a.layout,
-        moves_input,
-        then,
-        metric: a.metric,
-        costs,
-        show: a.show.map(|style| (style, a.steps)),
-        goal,
-        reach_name: generators_name(a.generators.as_deref().unwrap_or(&Move::ALL)),
+        layout: t.layout,
+        moves_input: inputs.sequences,
+        then: t.then,
+        metric: t.metric,
+        costs: t.costs,
+        show: form.show,
+        goal: t.goal,
+        reach_name: generators_name(t.generators.as_deref().unwrap_or(&Move::ALL)),
     };
     Ok(Plan {
-        inputs,
+        inputs: inputs.given,
         input,
-        all: a.all,
-        method: a.method,
+        all: want == Want::All,
+        method: t.method,
         bidir,
         plain,
     })
-}
-
-/// The move costs a request gives, read and checked against its metric: the one
-/// wording of these refusals for every front end (`--cost` on the command line,
-/// `cost=` in a link, `cost` in Python).
-pub fn costs_for(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, RequestError> {
-    read_costs(cost, metric).map_err(RequestError::Usage)
-}
-
-fn read_costs(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, Message> {
-    let costs = cost
-        .map(str::parse::<Costs>)
-        .transpose()
-        .map_err(|e| message!("bad {COST}: {e}"))?;
-    if costs.is_some() && metric != Metric::Htm {
-        return Err(message!("{COST} replaces {METRIC}: give one of them"));
-    }
-    Ok(costs)
 }
 
 /// One input answered alone: the printer's line for it (with no newline) and how

@@ -2,10 +2,8 @@
 //! by the bidirectional search, IDA*, seed 001's three steps (`--method magic`) or
 //! Reid's method; apart from the cube's requests.
 
-use super::inputs::Inputs;
-use super::{Answered, Method, SolveRequest, Streams, cores, feed};
-use crate::model::cost::Metric;
-use crate::model::notation::Layout;
+use super::request::{Inputs, PuzzleTarget};
+use super::{Answered, Method, Streams, cores, feed};
 use crate::puzzle::{DeepSolver, MagicMethod, ReidSolver};
 use crate::request::batch::{PuzzleSubject, answer_items};
 use crate::request::deep::DeepSubject;
@@ -15,38 +13,6 @@ use crate::request::words::opts::*;
 use crate::request::{Message, message};
 use crate::request::{RequestError, load_puzzle};
 
-/// The puzzle options that make no sense for a defined puzzle, if any was given.
-fn cube_only_option(a: &SolveRequest) -> Option<Message> {
-    [
-        (
-            a.generators.is_some(),
-            message!("{GEN} (a puzzle turns the moves of its definition)"),
-        ),
-        (
-            a.goal.is_some(),
-            message!("{GOAL} (a goal is a pattern on the cube's net)"),
-        ),
-        (
-            a.method == Method::Table,
-            message!("{METHOD} table (a puzzle has no dense table)"),
-        ),
-        (
-            a.metric != Metric::Htm,
-            message!("{METRIC} (a puzzle counts its moves, or its costs with {COST})"),
-        ),
-        (
-            a.layout != Layout::Golf,
-            message!("{LAYOUT} (a puzzle's stickers are in its definition's order)"),
-        ),
-        (
-            a.show.is_some() || a.steps,
-            message!("{SHOW} and {STEPS} (the pictures are of the cube)"),
-        ),
-    ]
-    .into_iter()
-    .find_map(|(given, what)| given.then_some(what))
-}
-
 /// A defined puzzle's answers are written one by one: one state may take
 /// milliseconds and the next minutes (a hard 3x3x3), and what is done must be out
 /// before the long search starts (issue 61).
@@ -54,26 +20,11 @@ const ONE_BY_ONE: usize = 1;
 
 /// `pocket solve --puzzle`: the same answers, for a defined puzzle.
 pub(super) fn solve_puzzle(
-    a: &SolveRequest,
-    name: &str,
+    a: &PuzzleTarget,
     inputs: &Inputs,
     streams: &mut Streams<'_, '_>,
 ) -> Result<Answered, RequestError> {
-    if let Some(what) = cube_only_option(a) {
-        return Err(RequestError::Usage(message!(
-            "{PUZZLE} does not take {what}"
-        )));
-    }
-    if a.method == Method::Ida && a.cost.is_some() {
-        return Err(RequestError::Usage(message!(
-            "{METHOD} ida counts moves: it does not take {COST}"
-        )));
-    }
-    if a.method == Method::Bidir && a.memory.is_some() {
-        return Err(RequestError::Usage(message!(
-            "{MEMORY} is the budget of IDA*'s tables: {METHOD} bidir has none"
-        )));
-    }
+    let name = a.name.as_str();
     let puzzle = load_puzzle(name, a.cost.as_deref())?;
     let printer = streams.printer;
     let space = match a.method {
@@ -161,7 +112,7 @@ pub(super) fn solve_puzzle(
 
 /// Why a puzzle with costs is not solved: the bidirectional search's refusal,
 /// without its advice to try IDA*, which counts moves and so cannot take the costs.
-fn weighted_refusal(name: &str, refusal: &str, a: &SolveRequest) -> Message {
+fn weighted_refusal(name: &str, refusal: &str, a: &PuzzleTarget) -> Message {
     let refusal = ["; what pocket does with", "; `pocket solve --puzzle`"]
         .iter()
         .fold(refusal, |r, advice| r.split(advice).next().unwrap_or(r));
@@ -177,16 +128,11 @@ fn weighted_refusal(name: &str, refusal: &str, a: &SolveRequest) -> Message {
 
 /// `pocket solve --puzzle 3x3x3 --method magic`: one line a state, its three steps.
 pub(super) fn solve_magic(
-    a: &SolveRequest,
-    name: &str,
+    a: &PuzzleTarget,
     inputs: &Inputs,
     streams: &mut Streams<'_, '_>,
 ) -> Result<Answered, RequestError> {
-    if let Some(what) = cube_only_option(a).or_else(|| magic_refuses(a)) {
-        return Err(RequestError::Usage(message!(
-            "{METHOD} magic does not take {what}"
-        )));
-    }
+    let name = a.name.as_str();
     let puzzle = load_puzzle(name, None)?;
     let method = MagicMethod::new(&puzzle)
         .map_err(|e| RequestError::Input(message!("puzzle {name}: {e}")))?;
@@ -203,25 +149,11 @@ pub(super) fn solve_magic(
 
 /// `pocket solve --puzzle 3x3x3 --method reid`: optimal solutions by Reid's method.
 pub(super) fn solve_reid(
-    a: &SolveRequest,
-    name: &str,
+    a: &PuzzleTarget,
     inputs: &Inputs,
     streams: &mut Streams<'_, '_>,
 ) -> Result<Answered, RequestError> {
-    let refused = cube_only_option(a).or_else(|| {
-        [
-            (a.all, message!("{ALL} (it finds one optimal solution)")),
-            (a.count, message!("{COUNT} (it finds one optimal solution)")),
-            (a.cost.is_some(), message!("{COST} (it counts moves)")),
-        ]
-        .into_iter()
-        .find_map(|(given, what)| given.then_some(what))
-    });
-    if let Some(what) = refused {
-        return Err(RequestError::Usage(message!(
-            "{METHOD} reid does not take {what}"
-        )));
-    }
+    let name = a.name.as_str();
     let puzzle = load_puzzle(name, None)?;
     if !ReidSolver::takes(&puzzle) {
         return Err(RequestError::Usage(message!(
@@ -252,27 +184,4 @@ pub(super) fn solve_reid(
         ONE_BY_ONE,
         &mut |items, text, _| answer_items(printer, &mut subject, items, text),
     )?)
-}
-
-/// The options a magic solve has no use for: it finds one solution, not an optimal
-/// one, and counts moves.
-fn magic_refuses(a: &SolveRequest) -> Option<Message> {
-    [
-        (
-            a.all,
-            message!("{ALL} (it finds one solution, not every optimal one)"),
-        ),
-        (a.count, message!("{COUNT} (it finds one solution)")),
-        (
-            a.memory.is_some(),
-            message!("{MEMORY} (it keeps no tables)"),
-        ),
-        (a.cost.is_some(), message!("{COST} (it counts moves)")),
-        (
-            a.compact,
-            message!("{COMPACT} (its moves are named with spaces)"),
-        ),
-    ]
-    .into_iter()
-    .find_map(|(given, what)| given.then_some(what))
 }
