@@ -1,15 +1,17 @@
-//! The solver of the command line for one state: `solve`, `solve_all` and `count`,
-//! with the shared solvers of each metric and of the weighted costs last asked for.
+//! `solve`, `solve_all` and `count` for one state, answered by the library's solve
+//! plan as `pocket solve` and `pocket serve` are: the options checked by the same
+//! `TryFrom` (its refusals in Python's words), the solver chosen by the plan, the
+//! answer a value. The plan of the weighted costs last asked for is kept: it holds
+//! their search, built once.
 
 use std::sync::Mutex;
 
 use pyo3::prelude::*;
 
-use pocket_lib::cube::AutoSolver;
-use pocket_lib::internals::shared::PerMetric;
-use pocket_lib::request::FrontEnd;
-use pocket_lib::request::solve::costs_for;
-use pocket_lib::{Costs, Cube, Metric, PocketSolver};
+use pocket_lib::request::batch::{Solved, Want};
+use pocket_lib::request::solve::{Plan, RawSolve, SolveRequest, plan};
+use pocket_lib::request::{FrontEnd, RequestError};
+use pocket_lib::{Cube, Metric};
 
 use crate::batch::parse_layout;
 use crate::read::*;
@@ -42,41 +44,65 @@ fn one_cube(py: Python<'_>, state: &Bound<'_, PyAny>, layout: &str) -> PyResult<
         .unwrap_or_default())
 }
 
-/// One solver per metric, shared: the built-in table for HTM, else the bidirectional
-/// search until a batch makes the full table pay.
-fn with_solver<T>(metric: Metric, f: impl FnOnce(&mut AutoSolver) -> T) -> T {
-    static SOLVERS: PerMetric<Mutex<AutoSolver>> = PerMetric::new();
-    let solver = SOLVERS.get_or_init(metric, || Mutex::new(AutoSolver::new(metric)));
-    let mut guard = solver.lock().unwrap_or_else(|e| e.into_inner());
-    f(&mut guard)
+/// A refusal of the library's, in Python's words.
+fn refused<T>(py: Python<'_>, e: RequestError) -> PyResult<T> {
+    refuse(py, e.in_words(FrontEnd::Python))
 }
 
-/// The costs of `cost=`, checked against the metric by the library's own rule and
-/// words (as `pocket solve --cost` refuses them).
-fn costs_arg(py: Python<'_>, cost: Option<&str>, metric: Metric) -> PyResult<Option<Costs>> {
-    costs_for(cost, metric).or_else(|e| refuse(py, e.in_words(FrontEnd::Python)))
+/// The library's plan for `metric=` and `cost=`, checked as `pocket solve` checks
+/// `--metric` and `--cost`.
+fn plan_for(metric: Metric, cost: Option<String>) -> Result<Plan, RequestError> {
+    let raw = RawSolve {
+        metric,
+        cost,
+        ..RawSolve::default()
+    };
+    plan(SolveRequest::try_from(raw)?)
 }
 
-/// The solver of weighted costs last asked for, kept for the next call with them.
-/// The lock is taken with the GIL released: a thread waiting for it holds no GIL that
-/// the solving thread needs back.
-fn with_cost_solver<T: Send>(
+/// `cube` answered as `want` asks, by the plan of `metric=` and `cost=`. The GIL is
+/// released while the plan is built and while it solves; the plan of weighted costs
+/// is kept for the next call with them, its lock taken with the GIL released (a
+/// thread waiting for it holds no GIL that the solving thread needs back).
+fn answered<T: Send>(
     py: Python<'_>,
-    spec: &str,
-    costs: Costs,
-    f: impl FnOnce(&mut PocketSolver) -> T + Send,
+    cube: &Cube,
+    metric: &str,
+    cost: Option<String>,
+    want: Want,
+    f: impl FnOnce(Solved<'static>) -> T + Send,
 ) -> PyResult<T> {
-    static LAST: Mutex<Option<(String, PocketSolver)>> = Mutex::new(None);
-    py.detach(|| {
-        let mut guard = LAST.lock().unwrap_or_else(|e| e.into_inner());
-        if guard.as_ref().is_none_or(|(s, _)| s != spec) {
-            let solver = PocketSolver::with_costs(&costs).map_err(|e| format!("bad cost: {e}"))?;
-            *guard = Some((spec.to_string(), solver));
+    static LAST_WEIGHTED: Mutex<Option<(Metric, String, Plan)>> = Mutex::new(None);
+    let metric = parse_metric(py, metric)?;
+    let state = cube.stickers();
+    let state = state.as_str().as_bytes();
+    let answer = py.detach(|| -> Result<Result<T, String>, RequestError> {
+        let Some(spec) = cost.clone() else {
+            let mut plan = plan_for(metric, None)?;
+            return Ok(plan.solved(state, want).map(f));
+        };
+        let mut last = LAST_WEIGHTED.lock().unwrap_or_else(|e| e.into_inner());
+        // Keyed by the metric too, so that a metric the costs replace is refused
+        // every time, not only when the plan is first built.
+        if last
+            .as_ref()
+            .is_none_or(|(m, s, _)| (*m, s) != (metric, &spec))
+        {
+            *last = Some((metric, spec.clone(), plan_for(metric, Some(spec))?));
         }
-        let (_, solver) = guard.as_mut().expect("set above");
-        Ok(f(solver))
-    })
-    .or_else(|e: String| refuse(py, e))
+        let (_, _, plan) = last.as_mut().expect("set above");
+        Ok(plan.solved(state, want).map(f))
+    });
+    match answer {
+        Ok(Ok(value)) => Ok(value),
+        Ok(Err(e)) => refuse(py, e),
+        Err(e) => refused(py, e),
+    }
+}
+
+/// The moves of one solution as `pocket solve` writes them ("" when solved).
+fn moves(solution: &pocket_lib::request::batch::Solution<'_>) -> String {
+    solution.moves.join(" ")
 }
 
 /// An optimal solution (moves over R U F, e.g. "R U' F2"; "" when solved): the first
@@ -90,12 +116,10 @@ pub(crate) fn solve(
     #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
     #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<String> {
-    let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    if let (Some(spec), Some(costs)) = (&cost, costs_arg(py, cost.as_deref(), metric)?) {
-        return with_cost_solver(py, spec, costs, |s| s.solve(&cube).to_string());
-    }
-    Ok(py.detach(|| with_solver(metric, |s| s.solve(&cube)).to_string()))
+    answered(py, &cube, &metric, cost, Want::First, |s| {
+        moves(&s.solutions[0])
+    })
 }
 
 /// Every optimal solution, sorted move by move in the order R R' R2 U U' U2 F F' F2.
@@ -108,13 +132,10 @@ pub(crate) fn solve_all(
     #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
     #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<Vec<String>> {
-    let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    let all = match (&cost, costs_arg(py, cost.as_deref(), metric)?) {
-        (Some(spec), Some(costs)) => with_cost_solver(py, spec, costs, |s| s.solve_all(&cube))?,
-        _ => py.detach(|| with_solver(metric, |s| s.solve_all(&cube))),
-    };
-    Ok(all.iter().map(|a| a.to_string()).collect())
+    answered(py, &cube, &metric, cost, Want::All, |s| {
+        s.solutions.iter().map(moves).collect()
+    })
 }
 
 /// The number of optimal solutions.
@@ -127,12 +148,6 @@ pub(crate) fn count(
     #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
     #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<u64> {
-    let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    match (&cost, costs_arg(py, cost.as_deref(), metric)?) {
-        (Some(spec), Some(costs)) => {
-            with_cost_solver(py, spec, costs, |s| s.solve_all(&cube).len() as u64)
-        }
-        _ => Ok(py.detach(|| with_solver(metric, |s| s.count(&cube)))),
-    }
+    answered(py, &cube, &metric, cost, Want::Count, |s| s.number())
 }

@@ -388,6 +388,15 @@ def test_bad_options_are_refused_with_the_command_lines_message():
         assert str(e.value) == message
 
 
+def test_a_kept_weighted_plan_still_refuses_a_metric():
+    # Found while routing solve through the library's plan: the plan of the costs
+    # last asked for is kept, and a metric given with the same costs afterwards was
+    # answered from it instead of being refused.
+    assert pocket.solve(HARD, cost="R=2") == pocket.solve(HARD, cost="R=2")
+    with pytest.raises(pocket.Error, match="cost replaces metric"):
+        pocket.solve(HARD, "qtm", cost="R=2")
+
+
 def test_sticker_permutations_are_numpys_next_states():
     rows = pocket.from_index(pocket.random_states(1000, seed=13))
     perm = np.array(pocket.STICKER_PERMUTATIONS)

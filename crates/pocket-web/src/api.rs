@@ -15,6 +15,7 @@ use pocket::model::Cube;
 use pocket::model::cost::{Costs, Metric};
 use pocket::model::moves::{Move, parse_generators};
 use pocket::model::stickers::Stickers;
+use pocket::request::batch::Want;
 use pocket::request::census::{self, CensusRequest};
 use pocket::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest, to_json};
 use pocket::request::solve::{self, Load, Plan, RawSolve, SolveRequest};
@@ -308,7 +309,7 @@ impl Call {
 }
 
 fn answer_solve(plan: Plan, printer: &SolvePrinter, input: &[u8]) -> Reply {
-    let all = plan.all;
+    let all = plan.want == Want::All;
     match plan.answer_alone(printer, input, MAX_LISTED) {
         Ok((_, n)) if all && n > MAX_LISTED => Reply::error(
             422,

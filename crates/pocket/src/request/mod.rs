@@ -2,8 +2,10 @@
 //! `pocket serve` build a typed request here and get its answers from here, so a
 //! request is decided in one place and answered alike wherever it comes from; they
 //! only read, parse and print. The Python package builds its scrambles here
-//! (`ScrambleRequest`), but answers its array calls (distances, solves, counts) from
-//! the cube layer's kernels and `lookup` policy, in arrays rather than lines.
+//! (`ScrambleRequest`) and answers `solve`, `solve_all` and `count` through the same
+//! solve plan as values (`solve::Plan::solved`), but answers its array calls
+//! (distances, optimal moves) from the cube layer's kernels and `lookup` policy, in
+//! arrays rather than lines.
 //!
 //! Conventions fixed here: the exit statuses ([`EXIT_OK`], [`EXIT_BAD_INPUT`],
 //! [`EXIT_USAGE`]); answers in batches, in input order, one line per input

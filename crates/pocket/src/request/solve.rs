@@ -21,7 +21,8 @@ use std::io;
 
 use super::RequestError;
 use super::batch::{
-    CubeInput, CubeSubject, Item, Printer, Run, Tally, answer_arguments, answer_items, answer_lines,
+    CubeInput, CubeSubject, Item, Printer, Run, Tally, Want, answer_arguments, answer_items,
+    answer_lines,
 };
 use crate::cube::auto::{AutoSolver, LARGE_BATCH};
 use crate::cube::table::TableSolver;
@@ -148,14 +149,14 @@ pub fn run(request: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answe
     let Plan {
         inputs,
         input,
-        all,
+        want,
         method,
         bidir,
         plain,
     } = plan;
     let printer = streams.printer;
     let moves_input = input.moves_input;
-    let part = part_size(all, input.show.is_some());
+    let part = part_size(want == Want::All, input.show.is_some());
     // The default picks: the table once a batch is large, unless the moves or their
     // costs are not the metric's (the table knows only the metrics).
     if method == Method::Auto && plain {

@@ -226,12 +226,36 @@ impl<S: Solve> CubeSubject<'_, S> {
     }
 }
 
-impl<S: Solve> Subject for CubeSubject<'_, S> {
-    fn metric(&self) -> Option<&'static str> {
-        self.input.costs.is_none().then(|| self.input.metric.name())
+impl<S: Solve + ?Sized> Solve for &mut S {
+    fn to_goal(
+        &mut self,
+        cube: &Cube,
+        goal: &[Option<u8>; 24],
+        want: Want,
+    ) -> Option<(Vec<Alg>, u64)> {
+        (**self).to_goal(cube, goal, want)
     }
+    fn one(&mut self, cube: &Cube) -> Option<Alg> {
+        (**self).one(cube)
+    }
+    fn all(&mut self, cube: &Cube) -> Vec<Alg> {
+        (**self).all(cube)
+    }
+    fn count(&mut self, cube: &Cube) -> u64 {
+        (**self).count(cube)
+    }
+    fn writes_all(&self) -> bool {
+        (**self).writes_all()
+    }
+    fn write_all(&mut self, cube: &Cube, seps: Separators<'_>, out: &mut String) -> u64 {
+        (**self).write_all(cube, seps, out)
+    }
+}
 
-    fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
+impl<S: Solve> CubeSubject<'_, S> {
+    /// The solutions of one input that `want` asks for, as a value that borrows
+    /// nothing (the cube's move names are static), so of any lifetime.
+    pub fn solved<'o>(&mut self, raw: &[u8], want: Want) -> Result<Solved<'o>, String> {
         let input = self.input;
         let (cube, stickers) = input.decode(raw)?;
         if let Some(goal) = &input.goal {
@@ -266,6 +290,16 @@ impl<S: Solve> Subject for CubeSubject<'_, S> {
             solved.count = Some(self.solver.count(&cube));
         }
         Ok(solved)
+    }
+}
+
+impl<S: Solve> Subject for CubeSubject<'_, S> {
+    fn metric(&self) -> Option<&'static str> {
+        self.input.costs.is_none().then(|| self.input.metric.name())
+    }
+
+    fn solve(&mut self, raw: &[u8], want: Want) -> Result<Solved<'_>, String> {
+        self.solved(raw, want)
     }
 
     fn write_all(

@@ -8,7 +8,7 @@ use crate::cube::solver::PocketSolver;
 use crate::model::moves::{Move, generators_name};
 use crate::request::RequestError;
 use crate::request::batch::{
-    CubeInput, CubeSubject, Outcome, Printer, Solve, Subject, Want, answer_input,
+    CubeInput, CubeSubject, Outcome, Printer, Solve, Solved, Subject, Want, answer_input,
 };
 use crate::request::words::opts::*;
 use crate::request::{Message, message};
@@ -18,8 +18,8 @@ use crate::request::{Message, message};
 pub struct Plan {
     pub inputs: Vec<String>,
     pub input: CubeInput,
-    /// Every optimal solution is asked for (`--all`).
-    pub all: bool,
+    /// What each answer holds: the first solution, all of them, or their number.
+    pub want: Want,
     pub method: Method,
     /// The bidirectional search with the request's moves and costs.
     pub bidir: PocketSolver,
@@ -66,7 +66,7 @@ fn cube_plan(t: CubeTarget, want: Want, form: Form, inputs: Inputs) -> Result<Pl
     Ok(Plan {
         inputs: inputs.given,
         input,
-        all: want == Want::All,
+        want,
         method: t.method,
         bidir,
         plain,
@@ -116,6 +116,28 @@ impl Plan {
             }
         }
         self.answer_one(printer, table, raw)
+    }
+
+    /// One input's answer as a value, by the solver this plan chose (as
+    /// [`Plan::answer_alone`] answers): what `want` asks of it (the plan's own
+    /// [`Plan::want`], or another for a front end that keeps one plan for several
+    /// calls), or why it has none. A front end that answers in values (Python)
+    /// formats it itself.
+    pub fn solved(&mut self, raw: &[u8], want: Want) -> Result<Solved<'static>, String> {
+        if !self.plain {
+            let solver = &mut self.bidir;
+            return CubeSubject {
+                input: &self.input,
+                solver,
+            }
+            .solved(raw, want);
+        }
+        let table = crate::cube::shared::table(self.input.metric);
+        CubeSubject {
+            input: &self.input,
+            solver: table,
+        }
+        .solved(raw, want)
     }
 
     /// How many optimal solutions one input has, by `solver`, with no line written;
