@@ -6,11 +6,10 @@ use argh::FromArgs;
 
 use pocket::engine::chart::census_svg;
 use pocket::io::{group, timed};
-use pocket::model::cost::Metric;
 use pocket::model::moves::Move;
 use pocket::model::stickers::escape_text;
 use pocket::request::RequestError;
-use pocket::request::census::{self, CensusRequest, Counted, Start};
+use pocket::request::census::{self, CensusRequest, Counted, MetricChoice, Start};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, parse_gen, report, usage};
 
@@ -61,27 +60,6 @@ pub(super) struct CensusArgs {
     /// writes it to standard output instead of the tables
     #[argh(option)]
     svg: Option<String>,
-}
-
-/// One census metric or all of them.
-#[derive(Clone, Copy, Debug)]
-enum MetricChoice {
-    One(Metric),
-    All,
-}
-
-impl std::str::FromStr for MetricChoice {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<MetricChoice, String> {
-        if s.eq_ignore_ascii_case("all") {
-            Ok(MetricChoice::All)
-        } else {
-            s.parse()
-                .map(MetricChoice::One)
-                .map_err(|_| format!("unknown metric '{s}' (expected htm, qtm, one-way or all)"))
-        }
-    }
 }
 
 /// A memory budget in MB, as bytes.
@@ -231,10 +209,7 @@ impl CensusArgs {
     /// The request these arguments make.
     fn request(&self) -> CensusRequest {
         CensusRequest {
-            metric: match self.metric {
-                MetricChoice::One(m) => Some(m),
-                MetricChoice::All => None,
-            },
+            metric: self.metric.metric(),
             generators: self.generators.clone(),
             puzzle: self.puzzle.clone(),
             weighted: self.weighted,

@@ -8,15 +8,16 @@ use std::fmt::Display;
 use std::str::FromStr;
 
 use crate::{Reply, SVG};
-use pocket::cube::cases::{CaseSet, CaseSheet, case_sheet, finger_costs};
+use pocket::cube::cases::CaseSet;
 use pocket::engine::census::Census;
 use pocket::engine::chart::census_svg;
 use pocket::model::Cube;
-use pocket::model::cost::{Costs, Metric};
+use pocket::model::cost::Metric;
 use pocket::model::moves::{Move, parse_generators};
 use pocket::model::stickers::Stickers;
 use pocket::request::batch::Want;
-use pocket::request::census::{self, CensusRequest};
+use pocket::request::cases::{CasesRequest, RawCases};
+use pocket::request::census::{self, CensusRequest, MetricChoice};
 use pocket::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest, to_json};
 use pocket::request::solve::{self, Load, Plan, RawSolve, SolveRequest};
 use pocket::request::{FrontEnd, Opt, RequestError};
@@ -55,8 +56,8 @@ pub enum Call {
     Scramble(ScrambleRequest),
     /// `/api/cases`: a set's cases, or the case of one position.
     Cases {
-        set: CaseSet,
-        costs: Costs,
+        request: CasesRequest,
+        /// The position whose case is asked for (none: every case).
         state: Option<Cube>,
     },
     /// `/api/census` (JSON) or `/census.svg` (the chart).
@@ -239,12 +240,14 @@ fn cases_call(raw: &str) -> Result<Call, Reply> {
     let Some(set) = value::<CaseSet>(&params, Opt::Set)? else {
         return Err(Reply::error(400, "set= is missing"));
     };
-    let costs = match params.get("cost") {
-        Some(c) => c
-            .parse::<Costs>()
-            .map_err(|e| Reply::error(400, &format!("bad cost= '{c}': {e}")))?,
-        None => finger_costs(),
+    let raw = RawCases {
+        set,
+        cost: params.get("cost").cloned(),
+        json: true,
+        svg: None,
+        show: false,
     };
+    let request = CasesRequest::try_from(raw).map_err(refused)?;
     let state = match params.get("state") {
         Some(s) => Some(
             s.parse::<Stickers>()
@@ -253,22 +256,18 @@ fn cases_call(raw: &str) -> Result<Call, Reply> {
         ),
         None => None,
     };
-    Ok(Call::Cases { set, costs, state })
+    Ok(Call::Cases { request, state })
 }
 
 /// The censuses a `metric=` asks for: one metric, or all three (the default, as for
-/// `pocket census`).
+/// `pocket census`), read by the library's parser and in its words.
 fn census_metrics(params: &HashMap<String, String>) -> Result<Option<Metric>, Reply> {
-    match params.get("metric").map(String::as_str) {
-        None => Ok(None),
-        Some(m) if m.eq_ignore_ascii_case("all") => Ok(None),
-        Some(m) => m.parse::<Metric>().map(Some).map_err(|_| {
-            Reply::error(
-                400,
-                &format!("unknown metric '{m}' (expected htm, qtm, one-way or all)"),
-            )
-        }),
-    }
+    let Some(text) = params.get(Opt::Metric.name()) else {
+        return Ok(None);
+    };
+    text.parse::<MetricChoice>()
+        .map(MetricChoice::metric)
+        .map_err(|e| Reply::error(400, &e.to_string()))
 }
 
 impl Call {
@@ -302,7 +301,7 @@ impl Call {
                 input,
             } => answer_solve(*plan, &printer, &input),
             Call::Scramble(request) => answer_scramble(&request),
-            Call::Cases { set, costs, state } => answer_cases(set, &costs, state),
+            Call::Cases { request, state } => answer_cases(&request, state),
             Call::Census { request, chart } => answer_census(&request, chart),
         }
     }
@@ -338,21 +337,12 @@ fn answer_scramble(request: &ScrambleRequest) -> Reply {
     }
 }
 
-fn answer_cases(set: CaseSet, costs: &Costs, state: Option<Cube>) -> Reply {
-    // The finger costs' sheets are the process's (built once); other costs' are built
-    // for this call.
-    let mut built: Option<CaseSheet> = None;
-    let sheet = match *costs == finger_costs() {
-        true => pocket::cube::shared::finger_case_sheet(set).map_err(|e| e.to_string()),
-        false => match case_sheet(set, costs) {
-            Ok(sheet) => Ok(&*built.insert(sheet)),
-            Err(e) => Err(e.to_string()),
-        },
-    };
-    let sheet = match sheet {
+fn answer_cases(request: &CasesRequest, state: Option<Cube>) -> Reply {
+    let sheet = match request.run() {
         Ok(sheet) => sheet,
-        Err(e) => return Reply::error(400, &format!("bad cost=: {e}")),
+        Err(e) => return refused(e),
     };
+    let set = request.set;
     let total = sheet.positions;
     match state {
         None => Reply::json(
@@ -416,5 +406,21 @@ mod tests {
         p.insert("metric".to_string(), "x".to_string());
         let refused = value::<Metric>(&p, Opt::Metric).expect_err("refused");
         assert!(refused.body.contains("bad metric= 'x'"), "{}", refused.body);
+    }
+
+    /// Issue 62: /api/cases read its cost= and metric= with refusals of its own;
+    /// they are the library's now, worded as /api/solve's.
+    #[test]
+    fn cases_and_solve_refuse_a_bad_cost_alike() {
+        let body = |path: &str, query: &str| match read(path, query) {
+            Ok(call) => call.answer().body,
+            Err(reply) => reply.body,
+        };
+        let cases = body("/api/cases", "set=cll&cost=R=x");
+        let solve = body("/api/solve", "state=UUUUFFRRBBLLLLFFRRBBDDDD&cost=R=x");
+        assert!(cases.contains("bad cost=: cost of R must be"), "{cases}");
+        assert_eq!(cases, solve);
+        let census = body("/api/census", "metric=x");
+        assert!(census.contains("unknown metric 'x' (expected htm, qtm, one-way or all)"));
     }
 }

@@ -1,11 +1,14 @@
 //! A `cases` request: a case set's sheet, in the form asked for. The command line
-//! builds a [`CasesRequest`] from its raw arguments ([`RawCases`]) by one
-//! `TryFrom`, which holds every check of the options, and prints the [`CaseSheet`]
-//! that [`CasesRequest::run`] answers.
+//! and `pocket serve` build a [`CasesRequest`] from their raw arguments
+//! ([`RawCases`]) by one `TryFrom`, which holds every check of the options, and
+//! print the [`CaseSheet`] that [`CasesRequest::run`] answers.
 
 use super::RequestError;
 use super::words::opts::*;
-use crate::cube::cases::{CaseSet, CaseSheet, FINGER_COSTS, case_sheet};
+use std::borrow::Cow;
+
+use crate::cube::cases::{CaseSet, CaseSheet, FINGER_COSTS, case_sheet, finger_costs};
+use crate::cube::shared;
 use crate::model::cost::Costs;
 use crate::model::stickers::escape_text;
 use crate::request::message;
@@ -79,9 +82,18 @@ impl TryFrom<RawCases> for CasesRequest {
 
 impl CasesRequest {
     /// The set's cases with their algorithms, ranked by the request's costs; costs
-    /// the search cannot rank by are a usage error.
-    pub fn run(&self) -> Result<CaseSheet, RequestError> {
+    /// the search cannot rank by are a usage error. The finger costs' sheets are the
+    /// process's, built once (`pocket serve` is asked for them on every call); other
+    /// costs' are built for this request.
+    pub fn run(&self) -> Result<Cow<'static, CaseSheet>, RequestError> {
+        let refused = |e: &dyn std::fmt::Display| RequestError::Usage(message!("bad {COST}: {e}"));
+        if self.costs == finger_costs() {
+            return shared::finger_case_sheet(self.set)
+                .map(Cow::Borrowed)
+                .map_err(|e| refused(e));
+        }
         case_sheet(self.set, &self.costs)
-            .map_err(|e| RequestError::Usage(message!("bad {COST}: {e}")))
+            .map(Cow::Owned)
+            .map_err(|e| refused(&e))
     }
 }

@@ -12,6 +12,41 @@ use crate::model::moves::{Move, generators_name};
 use crate::puzzle::spaces::space::DEFAULT_MEMORY;
 use crate::request::message;
 
+/// The census a metric option asks for: one metric, or all three (`all`, and the
+/// default). Parsed alike by every front end (`--metric`, `metric=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MetricChoice {
+    One(Metric),
+    #[default]
+    All,
+}
+
+impl MetricChoice {
+    /// The one metric, or `None` for all three, as [`CensusRequest::metric`] takes it.
+    pub fn metric(self) -> Option<Metric> {
+        match self {
+            MetricChoice::One(m) => Some(m),
+            MetricChoice::All => None,
+        }
+    }
+}
+
+impl std::str::FromStr for MetricChoice {
+    type Err = crate::model::Invalid;
+
+    fn from_str(s: &str) -> Result<MetricChoice, crate::model::Invalid> {
+        if s.eq_ignore_ascii_case("all") {
+            return Ok(MetricChoice::All);
+        }
+        s.parse().map(MetricChoice::One).map_err(|_| {
+            crate::model::Invalid::new(
+                crate::model::Kind::Name,
+                format!("unknown metric '{s}' (expected htm, qtm, one-way or all)"),
+            )
+        })
+    }
+}
+
 /// What a `census` asks, option by option as `pocket census` takes them.
 #[derive(Debug, Default)]
 pub struct CensusRequest {
