@@ -4,10 +4,9 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use pocket::model::paste::{inverse, moves, plain};
-use pocket::model::stickers::escape_text;
+use pocket::request::InvertRequest;
 
-use super::{EXIT_BAD_INPUT, EXIT_OK};
+use super::{EXIT_OK, report};
 
 #[derive(FromArgs, Debug)]
 /// Print the inverse of a move sequence: the moves that undo it, last first.
@@ -29,15 +28,14 @@ pub(super) struct InvertArgs {
 }
 
 pub(super) fn cmd_invert(a: InvertArgs) -> io::Result<u8> {
-    match moves(&a.sequence) {
-        Ok(m) => {
-            let mut out = io::stdout().lock();
-            writeln!(out, "{}", plain(&inverse(&m)))?;
+    let request = InvertRequest {
+        sequence: a.sequence,
+    };
+    match request.run() {
+        Ok(inverse) => {
+            writeln!(io::stdout().lock(), "{inverse}")?;
             Ok(EXIT_OK)
         }
-        Err(e) => {
-            eprintln!("pocket: {}", escape_text(&e.to_string()));
-            Ok(EXIT_BAD_INPUT)
-        }
+        Err(e) => Ok(report("invert", e)),
     }
 }

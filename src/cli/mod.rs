@@ -60,7 +60,6 @@ use argh::FromArgs;
 use pocket::challenge::patterns::Pattern;
 use pocket::io::is_broken_pipe;
 use pocket::model::stickers::{NET_HELP, escape_text};
-use pocket::puzzle::Puzzle;
 
 use pocket::request::RequestError;
 pub use pocket::request::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE};
@@ -354,12 +353,6 @@ fn report_usage(command: &str, message: &str) {
     eprintln!("Run `pocket {command} --help` for usage.");
 }
 
-/// A puzzle by name or file with any `--cost` applied; a problem is reported and
-/// turned into the exit status.
-fn load_puzzle(command: &str, name: &str, cost: Option<&str>) -> Result<Puzzle, u8> {
-    pocket::request::load_puzzle(name, cost).map_err(|e| report(command, e))
-}
-
 /// Report a request's refusal the command line's way, and give its exit status.
 fn report(command: &str, e: RequestError) -> u8 {
     match e {
@@ -368,7 +361,7 @@ fn report(command: &str, e: RequestError) -> u8 {
             EXIT_USAGE
         }
         RequestError::Input(_) => {
-            eprintln!("pocket: {e}");
+            eprintln!("pocket: {}", escape_text(&e.to_string()));
             EXIT_BAD_INPUT
         }
         RequestError::Io(e) if is_broken_pipe(&e) => EXIT_OK,

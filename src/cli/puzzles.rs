@@ -6,13 +6,9 @@ use std::io::{self, Write};
 use argh::FromArgs;
 
 use pocket::model::stickers::escape_text;
-use pocket::puzzle::formats::kpuzzle::{
-    PieceModel, StickerMove, StickerPiece, StickerPuzzle, write_kpuzzle,
-};
-use pocket::puzzle::formats::tws::write_tws;
-use pocket::puzzle::{BUILTIN_PUZZLES, Puzzle};
+use pocket::request::puzzles::{Listed, PuzzlesAnswer, PuzzlesRequest, RawPuzzles};
 
-use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
+use super::{EXIT_OK, report};
 
 #[derive(FromArgs, Debug)]
 /// List the built-in puzzle definitions (see `--puzzle` of solve, census and algs), or
@@ -33,100 +29,34 @@ pub(super) struct PuzzlesArgs {
 }
 
 pub(super) fn cmd_puzzles(args: PuzzlesArgs) -> io::Result<u8> {
-    match (&args.export, &args.name) {
-        (None, None) => list(),
-        (Some(format), Some(name)) => export(format, name),
-        (Some(_), None) => usage("puzzles", "--export needs the puzzle to write: NAME"),
-        (None, Some(name)) => usage(
-            "puzzles",
-            &format!("unexpected argument '{name}' (a puzzle name goes with --export)"),
-        ),
-    }
-}
-
-fn list() -> io::Result<u8> {
+    let raw = RawPuzzles {
+        export: args.export,
+        name: args.name,
+    };
+    let answer = match PuzzlesRequest::try_from(raw).and_then(|r| r.run()) {
+        Ok(answer) => answer,
+        Err(e) => return Ok(report("puzzles", e)),
+    };
     let mut out = io::stdout().lock();
-    for (name, text) in BUILTIN_PUZZLES {
-        match Puzzle::parse(text, name) {
-            Ok(p) => {
-                let moves: Vec<&str> = p.moves.iter().map(|m| m.name.as_str()).collect();
-                writeln!(
-                    out,
-                    "{name}\t{} stickers\tmoves {}",
-                    p.stickers(),
-                    moves.join(" ")
-                )?;
+    match answer {
+        PuzzlesAnswer::List(list) => {
+            for Listed { name, read } in list {
+                match read {
+                    Ok((stickers, moves)) => writeln!(
+                        out,
+                        "{name}\t{stickers} stickers\tmoves {}",
+                        moves.join(" ")
+                    )?,
+                    Err(e) => writeln!(out, "{name}\terror: {}", escape_text(&e))?,
+                }
             }
-            Err(e) => writeln!(out, "{name}\terror: {}", escape_text(&e.to_string()))?,
+        }
+        PuzzlesAnswer::Exported { text, notes } => {
+            for note in notes {
+                eprintln!("pocket: note: {}", escape_text(&note));
+            }
+            out.write_all(text.as_bytes())?;
         }
     }
-    Ok(EXIT_OK)
-}
-
-fn export(format: &str, name: &str) -> io::Result<u8> {
-    if format != "tws" && format != "kpuzzle" {
-        return usage(
-            "puzzles",
-            &format!("--export {format}: the formats are tws and kpuzzle"),
-        );
-    }
-    let failed = |e: &dyn std::fmt::Display| {
-        eprintln!("pocket: puzzle {name}: {}", escape_text(&e.to_string()));
-        Ok(EXIT_BAD_INPUT)
-    };
-    let puzzle = match Puzzle::load(name) {
-        Ok(p) => p,
-        Err(e) => return failed(&e),
-    };
-    if !puzzle.barred.is_empty() && format != "tws" {
-        let why = "KPuzzle cannot write: export it as tws";
-        return failed(&pocket::puzzle::formats::barred::refusal(&puzzle.name, why));
-    }
-    let stickers = StickerPuzzle {
-        name: &puzzle.name,
-        solved: &puzzle.solved,
-        moves: puzzle
-            .moves
-            .iter()
-            .map(|m| StickerMove {
-                name: &m.name,
-                perm: &m.perm,
-                face: m.face,
-            })
-            .collect(),
-        pieces: puzzle
-            .pieces
-            .iter()
-            .map(|p| StickerPiece {
-                kind: &p.kind,
-                stickers: &p.stickers,
-            })
-            .collect(),
-        barred: &puzzle.barred,
-    };
-    let (model, note) = match PieceModel::from_puzzle(&stickers, format != "tws") {
-        Ok(x) => x,
-        Err(e) => return failed(&e),
-    };
-    if let Some(note) = &note {
-        eprintln!(
-            "pocket: note: {}; written as {} stickers of one orientation",
-            escape_text(note),
-            puzzle.stickers()
-        );
-    }
-    if puzzle.weighted() {
-        eprintln!("pocket: note: the move costs do not carry over ({format} has none)");
-    }
-    let text = if format == "tws" {
-        let header = [format!(
-            "{} as written by pocket (pocket puzzles --export tws)",
-            puzzle.name
-        )];
-        write_tws(&model, &header)
-    } else {
-        write_kpuzzle(&model)
-    };
-    io::stdout().lock().write_all(text.as_bytes())?;
     Ok(EXIT_OK)
 }

@@ -12,12 +12,15 @@
 //! (`batch`); a refusal as a [`RequestError`] that says whether the request itself
 //! was wrong (a usage error) or its input.
 
+pub mod algs;
 pub mod batch;
 pub mod cases;
 pub mod census;
 pub mod check;
 mod deep;
+pub mod invert;
 pub mod magic;
+pub mod puzzles;
 mod reid;
 pub mod scramble;
 pub mod show;
@@ -32,8 +35,11 @@ use crate::puzzle::Puzzle;
 pub(crate) use words::message;
 pub use words::{FrontEnd, Message, Opt};
 
+pub use algs::AlgsRequest;
 pub use census::CensusRequest;
 pub use check::CheckRequest;
+pub use invert::InvertRequest;
+pub use puzzles::PuzzlesRequest;
 pub use scramble::ScrambleRequest;
 pub use show::ShowRequest;
 pub use solve::{Method, SolveRequest};

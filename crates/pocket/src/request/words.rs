@@ -17,6 +17,7 @@ pub enum Opt {
     Cost,
     Compact,
     Count,
+    Export,
     Gen,
     Goal,
     Json,
@@ -37,6 +38,17 @@ pub enum Opt {
     Svg,
     Symmetry,
     Weighted,
+    // `pocket algs`'s options.
+    AnyFace,
+    Change,
+    Effect,
+    Keep,
+    Limit,
+    MaxChanged,
+    MaxLength,
+    MaxPower,
+    Orbit,
+    Shard,
     /// `--all` with `--json`: every solution and their number (the API's and
     /// Python's answers are objects already).
     AllWithCount,
@@ -53,6 +65,7 @@ pub mod opts {
     pub const COST: Opt = Opt::Cost;
     pub const COMPACT: Opt = Opt::Compact;
     pub const COUNT: Opt = Opt::Count;
+    pub const EXPORT: Opt = Opt::Export;
     pub const GEN: Opt = Opt::Gen;
     pub const GOAL: Opt = Opt::Goal;
     pub const JSON: Opt = Opt::Json;
@@ -74,6 +87,16 @@ pub mod opts {
     pub const SYMMETRY: Opt = Opt::Symmetry;
     pub const WEIGHTED: Opt = Opt::Weighted;
     pub const ALL_WITH_COUNT: Opt = Opt::AllWithCount;
+    pub const ANY_FACE: Opt = Opt::AnyFace;
+    pub const CHANGE: Opt = Opt::Change;
+    pub const EFFECT: Opt = Opt::Effect;
+    pub const KEEP: Opt = Opt::Keep;
+    pub const LIMIT: Opt = Opt::Limit;
+    pub const MAX_CHANGED: Opt = Opt::MaxChanged;
+    pub const MAX_LENGTH: Opt = Opt::MaxLength;
+    pub const MAX_POWER: Opt = Opt::MaxPower;
+    pub const ORBIT: Opt = Opt::Orbit;
+    pub const SHARD: Opt = Opt::Shard;
 }
 
 /// Who the words are for.
@@ -96,6 +119,7 @@ impl Opt {
             Opt::Cost => "cost",
             Opt::Compact => "compact",
             Opt::Count => "count",
+            Opt::Export => "export",
             Opt::Gen => "gen",
             Opt::Goal => "goal",
             Opt::Json => "json",
@@ -117,6 +141,16 @@ impl Opt {
             Opt::Symmetry => "symmetry",
             Opt::Weighted => "weighted",
             Opt::AllWithCount => "all-json",
+            Opt::AnyFace => "any-face",
+            Opt::Change => "change",
+            Opt::Effect => "effect",
+            Opt::Keep => "keep",
+            Opt::Limit => "limit",
+            Opt::MaxChanged => "max-changed",
+            Opt::MaxLength => "max-length",
+            Opt::MaxPower => "max-power",
+            Opt::Orbit => "orbit",
+            Opt::Shard => "shard",
         }
     }
 
