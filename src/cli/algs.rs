@@ -8,6 +8,7 @@ use pocket::model::cost::format_decimal;
 use pocket::puzzle::searches::orbit::Change;
 use pocket::request::algs::{AlgsRequest, EffectRequest, OrbitRequest, RawAlgs, Shard};
 use pocket::request::{FrontEnd, RequestError};
+use pocket_print::{magic_move_json, magic_move_line};
 
 use super::{EXIT_OK, report};
 
@@ -217,8 +218,8 @@ fn print_orbit(request: &OrbitRequest, json: bool) -> io::Result<u8> {
         &mut |found, puzzle| {
             let mut out = out.borrow_mut();
             match json {
-                true => writeln!(out, "{}", found.json(puzzle))?,
-                false => writeln!(out, "{}", found.line(puzzle))?,
+                true => writeln!(out, "{}", magic_move_json(found, puzzle))?,
+                false => writeln!(out, "{}", magic_move_line(found, puzzle))?,
             }
             Ok(())
         },

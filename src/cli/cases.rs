@@ -8,6 +8,7 @@ use pocket::cube::cases::{Case, CaseSet, CaseSheet};
 use pocket::cube::picture::{ColorChoice, SheetCell, Style, draw, paint, sheet_svg};
 use pocket::model::stickers::escape_text;
 use pocket::request::cases::{CasesForm, CasesRequest, RawCases};
+use pocket_print::case_json;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
 
@@ -94,7 +95,7 @@ pub(super) fn cmd_cases(a: CasesArgs) -> io::Result<u8> {
     }
     for case in &sheet.cases {
         match json {
-            true => writeln!(out, "{}", case.to_json(sheet.positions))?,
+            true => writeln!(out, "{}", case_json(case, sheet.positions))?,
             false => write_case(&mut out, case, sheet.positions, show, style)?,
         }
     }

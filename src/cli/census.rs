@@ -10,6 +10,7 @@ use pocket::model::moves::Move;
 use pocket::model::stickers::escape_text;
 use pocket::request::RequestError;
 use pocket::request::census::{self, CensusRequest, Counted, MetricChoice, Start};
+use pocket_print::{CensusTable, census_json};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, parse_gen, report, usage};
 
@@ -178,7 +179,7 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
     }
     for (i, c) in all.iter().enumerate() {
         if a.json {
-            let mut json = c.to_json();
+            let mut json = census_json(c);
             if let (Some(e), Some(map)) = (&engine, json.as_object_mut()) {
                 map.insert("engine".into(), e.name.into());
                 map.insert("engine_note".into(), e.note.clone().into());
@@ -188,7 +189,7 @@ pub(super) fn cmd_census(a: CensusArgs) -> io::Result<u8> {
             if i > 0 {
                 writeln!(out)?;
             }
-            write!(out, "{c}")?;
+            write!(out, "{}", CensusTable(c))?;
         }
     }
     out.flush()?;

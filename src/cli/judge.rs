@@ -11,6 +11,7 @@ use pocket::challenge::judge::{
     guard_judge, halt_if_stopping,
 };
 use pocket::model::stickers::escape_text;
+use pocket_print::summary_json;
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
 
@@ -302,7 +303,7 @@ impl Table<'_> {
             true => writeln!(
                 self.out,
                 "{}",
-                serde_json::json!({ "summary": self.summary.to_json(), "isolation": isolation })
+                serde_json::json!({ "summary": summary_json(&self.summary), "isolation": isolation })
             )?,
             false => writeln!(self.out, "{}", self.summary)?,
         }

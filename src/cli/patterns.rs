@@ -7,6 +7,7 @@ use argh::FromArgs;
 use pocket::model::cost::Metric;
 
 use pocket::challenge::pattern_file::PatternsRequest;
+use pocket_print::{pattern_json, patterns_table};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK};
 
@@ -49,10 +50,10 @@ pub(super) fn cmd_patterns(a: PatternsArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     if a.json {
         for r in &report.results {
-            writeln!(out, "{}", r.to_json(request.metric))?;
+            writeln!(out, "{}", pattern_json(r, request.metric))?;
         }
     } else {
-        out.write_all(report.table.as_bytes())?;
+        out.write_all(patterns_table(&report).as_bytes())?;
     }
     out.flush()?;
     Ok(if report.all_good {

@@ -7,7 +7,8 @@ use argh::FromArgs;
 use pocket::cube::cases::CaseSet;
 use pocket::cube::picture::{ColorChoice, paint};
 use pocket::model::moves::Move;
-use pocket::request::scramble::{ScrambleRequest, to_json};
+use pocket::request::scramble::ScrambleRequest;
+use pocket_print::scramble_json;
 
 use super::{EXIT_OK, parse_gen, report};
 
@@ -108,7 +109,7 @@ pub(super) fn cmd_scramble(a: ScrambleArgs) -> io::Result<u8> {
         // Each line whole into the writer, so that no write ends inside one.
         line.clear();
         let written = match a.json {
-            true => std::fmt::Write::write_fmt(&mut line, format_args!("{}\n", to_json(&sc))),
+            true => std::fmt::Write::write_fmt(&mut line, format_args!("{}\n", scramble_json(&sc))),
             false => std::fmt::Write::write_fmt(
                 &mut line,
                 format_args!("{}\t{}\n", sc.alg, paint(&sc.cube.stickers(), style)),

@@ -1,10 +1,24 @@
 //! pocket's printers: how an answer the library found is written, as text or as
 //! JSON, shared by every front end that writes lines (the command line, `pocket
 //! serve` and the page through `pocket-web`). The library hands each answer over as
-//! a value ([`pocket::request::batch::Outcome`]); a printer here turns it into its
-//! line. Nothing here finds an answer.
+//! a value ([`pocket::request::batch::Outcome`] for a solve; a `Scramble`, `Case`,
+//! `Census`, `PatternReport`, `MagicMove` or judge's `Summary` for the others); a
+//! printer here turns it into its line, its table or its JSON object. Nothing here
+//! finds an answer, and the library formats none: the one exception, the table's
+//! listing of every optimal solution in this printer's separators, is
+//! [`pocket::request::batch::Outcome::Listed`]'s.
 
+mod answers;
+mod census;
+mod judge;
 mod magic;
+mod orbit;
+mod patterns;
 mod solve;
 
+pub use answers::{case_json, scramble_json};
+pub use census::{CensusTable, census_json};
+pub use judge::summary_json;
+pub use orbit::{magic_move_json, magic_move_line};
+pub use patterns::{pattern_json, patterns_table};
 pub use solve::{ALREADY_SOLVED, SolvePrinter};

@@ -18,10 +18,10 @@ use pocket::model::stickers::Stickers;
 use pocket::request::batch::Want;
 use pocket::request::cases::{CasesRequest, RawCases};
 use pocket::request::census::{self, CensusRequest, MetricChoice};
-use pocket::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest, to_json};
+use pocket::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest};
 use pocket::request::solve::{self, Load, Plan, RawSolve, SolveRequest};
 use pocket::request::{FrontEnd, Opt, RequestError};
-use pocket_print::SolvePrinter;
+use pocket_print::{SolvePrinter, case_json, census_json, scramble_json};
 
 /// The longest query string answered: a state is 24 characters, and a move sequence
 /// of several thousand moves still fits.
@@ -331,7 +331,7 @@ fn answer_scramble(request: &ScrambleRequest) -> Reply {
         Err(e) => return refused(e),
     };
     match drawn {
-        Some(Ok(sc)) => Reply::json(to_json(&sc).to_string()),
+        Some(Ok(sc)) => Reply::json(scramble_json(&sc).to_string()),
         Some(Err(e)) => refused(e),
         None => Reply::error(500, "no scramble"),
     }
@@ -350,13 +350,13 @@ fn answer_cases(request: &CasesRequest, state: Option<Cube>) -> Reply {
                 sheet
                     .cases
                     .iter()
-                    .map(|c| c.to_json(total))
+                    .map(|c| case_json(c, total))
                     .collect::<Vec<_>>(),
             )
             .to_string(),
         ),
         Some(cube) => match sheet.case_of(&cube) {
-            Some(case) => Reply::json(case.to_json(total).to_string()),
+            Some(case) => Reply::json(case_json(case, total).to_string()),
             None => Reply::error(
                 404,
                 &format!("the state is not a position of the {} set", set.title()),
@@ -380,8 +380,8 @@ fn answer_census(request: &CensusRequest, chart: bool) -> Reply {
     // One metric: its object; all three: the objects `census --json` prints one per
     // line, as an array.
     let body = match request.metric {
-        None => serde_json::Value::from(list.iter().map(Census::to_json).collect::<Vec<_>>()),
-        Some(_) => list.first().map(Census::to_json).unwrap_or_default(),
+        None => serde_json::Value::from(list.iter().map(census_json).collect::<Vec<_>>()),
+        Some(_) => list.first().map(census_json).unwrap_or_default(),
     };
     Reply::json(body.to_string())
 }

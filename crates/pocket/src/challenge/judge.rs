@@ -411,21 +411,6 @@ impl Summary {
         }
     }
 
-    /// The totals as one JSON object.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "positions": self.positions,
-            "valid": self.valid,
-            "optimal": self.optimal,
-            "longest": self.longest,
-            "slowest_ms": self.slowest.as_secs_f64() * 1e3,
-            "unclean": self.unclean,
-            "passed": self.passed(),
-            "under_20_bonus": self.under_20_bonus(),
-            "optimal_bonus": self.optimal_bonus(),
-        })
-    }
-
     /// Every position solved validly in time.
     pub fn all_valid(&self) -> bool {
         self.valid == self.positions

@@ -15,6 +15,6 @@ pub mod patterns;
 pub use check::{BONUS_LIMIT, CheckError, MOVE_LIMIT, Verdict, check, parse_entry};
 pub use judge::{InputMode, Limits, Outcome, Run, Summary, run_one};
 pub use patterns::{
-    BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, builtin_patterns, parse_patterns,
-    run_patterns,
+    BUILTIN_PATTERNS, Pattern, PatternError, PatternReport, PatternResult, builtin_patterns,
+    parse_patterns, run_patterns,
 };

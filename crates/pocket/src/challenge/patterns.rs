@@ -117,8 +117,8 @@ pub fn builtin_patterns() -> Vec<Pattern> {
 /// The outcome of solving a list of patterns.
 #[derive(Clone, Debug)]
 pub struct PatternReport {
-    /// A readable table, one row per pattern, then a summary line.
-    pub table: String,
+    /// The metric the patterns were solved in.
+    pub metric: Metric,
     /// Each pattern's result, in file order.
     pub results: Vec<PatternResult>,
     /// Every state valid, every solution solving it, every length as expected.
@@ -142,49 +142,16 @@ pub struct PatternResult {
     pub problem: &'static str,
 }
 
-impl PatternResult {
-    /// The result as one JSON object.
-    pub fn to_json(&self, metric: Metric) -> serde_json::Value {
-        let mut v = serde_json::json!({
-            "name": self.name,
-            "input": self.state,
-            "metric": metric.name(),
-            "expected": self.expected,
-        });
-        match &self.solved {
-            Ok((alg, length)) => {
-                v["solution"] = alg.to_string().into();
-                v["moves"] = alg.names().into();
-                v["move_count"] = alg.len().into();
-                v["length"] = (*length).into();
-                v["time_ms"] = (self.micros / 1000.0).into();
-                v["ok"] = self.problem.is_empty().into();
-                if !self.problem.is_empty() {
-                    v["problem"] = self.problem.into();
-                }
-            }
-            Err(e) => {
-                v["error"] = e.to_string().into();
-                v["ok"] = false.into();
-            }
-        }
-        v
-    }
-}
-
-/// Solve every pattern in `metric` and tabulate name, state, expected and found
-/// lengths, time per solve and the solution.
+/// Solve every pattern in `metric`: each one's solution and length, checked
+/// against the file's, and the time it took.
 pub fn run_patterns(patterns: &[Pattern], metric: Metric) -> PatternReport {
     let mut solver = PocketSolver::new(metric);
     let results: Vec<PatternResult> = patterns
         .iter()
         .map(|p| solve_pattern(&mut solver, p, metric))
         .collect();
-    let rows: Vec<[String; 6]> = results.iter().map(PatternResult::row).collect();
-    let mut table = aligned_table(&rows);
-    table.push_str(&summary_line(&results, metric));
     PatternReport {
-        table,
+        metric,
         all_good: results.iter().all(|r| r.problem.is_empty()),
         optimal: results.iter().filter(|r| r.is_optimal()).count(),
         results,
@@ -223,92 +190,8 @@ fn solve_pattern(solver: &mut PocketSolver, p: &Pattern, metric: Metric) -> Patt
 
 impl PatternResult {
     /// Solved in the file's length.
-    fn is_optimal(&self) -> bool {
+    pub fn is_optimal(&self) -> bool {
         self.problem.is_empty() && self.expected.is_some()
-    }
-
-    /// The cells of the result's line of the table.
-    fn row(&self) -> [String; 6] {
-        let shown = |n: Option<u32>| n.map_or("-".to_string(), |n| n.to_string());
-        let (found, time, solution) = match &self.solved {
-            Ok((alg, found)) => {
-                let verdict = match self.problem {
-                    "" => String::new(),
-                    problem => format!(" ({problem})"),
-                };
-                (
-                    found.to_string(),
-                    format!("{:.3} ms", self.micros / 1000.0),
-                    format!("{alg}{verdict}"),
-                )
-            }
-            Err(e) => ("-".into(), "-".into(), format!("error: {e}")),
-        };
-        [
-            self.name.clone(),
-            self.state.clone(),
-            shown(self.expected),
-            found,
-            time,
-            solution,
-        ]
-    }
-}
-
-/// The table of results under its header, each column as wide as its widest cell
-/// (numbers to the right), the last column free.
-fn aligned_table(rows: &[[String; 6]]) -> String {
-    let header = ["name", "state", "expected", "found", "time", "solution"];
-    let mut widths = header.map(str::len);
-    for r in rows {
-        for (w, cell) in widths.iter_mut().zip(r) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    let mut table = String::new();
-    let mut push_row = |cells: [&str; 6]| {
-        let line = format!(
-            "{:<w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {:>w4$}  {}",
-            cells[0],
-            cells[1],
-            cells[2],
-            cells[3],
-            cells[4],
-            cells[5],
-            w0 = widths[0],
-            w1 = widths[1],
-            w2 = widths[2],
-            w3 = widths[3],
-            w4 = widths[4]
-        );
-        table.push_str(line.trim_end());
-        table.push('\n');
-    };
-    push_row(header);
-    for r in rows {
-        push_row([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]);
-    }
-    table
-}
-
-/// The closing line: how many solved optimally (or solved, when some patterns give
-/// no length) and the time spent solving.
-fn summary_line(results: &[PatternResult], metric: Metric) -> String {
-    let optimal = results.iter().filter(|r| r.is_optimal()).count();
-    let expecting = results.iter().filter(|r| r.expected.is_some()).count();
-    let ms = results.iter().map(|r| r.micros).sum::<f64>() / 1000.0;
-    if expecting == results.len() {
-        format!(
-            "{optimal}/{} optimal ({metric}), {ms:.1} ms solving in all\n",
-            results.len()
-        )
-    } else {
-        let solved = results.iter().filter(|r| r.problem.is_empty()).count();
-        format!(
-            "{solved}/{} solved, {optimal}/{expecting} of the expected lengths ({metric}), \
-             {ms:.1} ms solving in all\n",
-            results.len()
-        )
     }
 }
 

@@ -97,35 +97,6 @@ impl CaseSheet {
     }
 }
 
-impl Case {
-    /// The case as `pocket cases --json` and the API write it; `total` is the set's
-    /// number of positions.
-    pub fn to_json(&self, total: usize) -> serde_json::Value {
-        let algorithms: Vec<serde_json::Value> = self
-            .algorithms
-            .iter()
-            .map(|a| {
-                serde_json::json!({
-                    "moves": a.moves.to_string(),
-                    "pre_auf": a.pre_auf.map(|m| m.to_string()),
-                    "post_auf": a.post_auf.map(|m| m.to_string()),
-                    "text": a.text(),
-                    "length": a.moves.len(),
-                    "cost": a.cost as f64 / 1000.0,
-                    "optimal": a.optimal,
-                })
-            })
-            .collect();
-        serde_json::json!({
-            "name": self.name,
-            "state": self.state.stickers().to_string(),
-            "positions": self.positions,
-            "probability": self.positions as f64 / total as f64,
-            "algorithms": algorithms,
-        })
-    }
-}
-
 /// The cases of `set` with their algorithms, ranked by `costs` (see [`FINGER_COSTS`]).
 pub fn case_sheet(set: CaseSet, costs: &Costs) -> Result<CaseSheet, Invalid> {
     let members = set.positions();

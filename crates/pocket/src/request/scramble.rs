@@ -229,13 +229,3 @@ impl Iterator for Scrambles {
         }
     }
 }
-
-/// One scramble as `--json` and the API write it.
-pub fn to_json(sc: &Scramble) -> serde_json::Value {
-    serde_json::json!({
-        "scramble": sc.alg.to_string(),
-        "state": sc.cube.stickers().as_str(),
-        "length": sc.alg.len(),
-        "distance": sc.distance,
-    })
-}

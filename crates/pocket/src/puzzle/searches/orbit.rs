@@ -150,43 +150,6 @@ impl MagicMove {
         }
         parts.join(", ")
     }
-
-    /// The magic move as one JSON object: the sequence, its length, the power, the
-    /// face, the effect line, and each changed piece with its sticker positions.
-    pub fn json(&self, puzzle: &Puzzle) -> serde_json::Value {
-        let pieces: Vec<serde_json::Value> = self
-            .changed
-            .iter()
-            .map(|m| {
-                serde_json::json!({
-                    "from": puzzle.pieces[m.from].name,
-                    "to": puzzle.pieces[m.to].name,
-                    "twist": m.twist,
-                    "stickers": puzzle.pieces[m.to].stickers,
-                })
-            })
-            .collect();
-        serde_json::json!({
-            "sequence": self.sequence(puzzle),
-            "length": self.moves.len(),
-            "power": self.power,
-            "turns": self.moves.len() * self.power as usize,
-            "face": self.face,
-            "effect": self.effect(puzzle),
-            "changed": pieces,
-        })
-    }
-
-    /// One output line: sequence, power, face, effect, separated by tabs.
-    pub fn line(&self, puzzle: &Puzzle) -> String {
-        format!(
-            "{}\tx{}\t{}\t{}",
-            self.sequence(puzzle),
-            self.power,
-            self.face.as_deref().unwrap_or("-"),
-            self.effect(puzzle)
-        )
-    }
 }
 
 /// A magic-move search over one puzzle, one kind of piece and a set of moves.
@@ -243,10 +206,8 @@ mod tests {
         assert_eq!(first.sequence(&cube), "U R2 U L2 U2");
         assert_eq!(first.power, 2);
         assert!(!first.is_twist());
-        assert_eq!(
-            first.line(&cube),
-            "U R2 U L2 U2\tx2\tB\tcycle DRB->UBR->DBL"
-        );
+        assert_eq!(first.face.as_deref(), Some("B"));
+        assert_eq!(first.effect(&cube), "cycle DRB->UBR->DBL");
         // The same list on one thread.
         assert_eq!(search.of_length(5, 1), found);
     }
