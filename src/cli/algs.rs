@@ -1,5 +1,6 @@
 //! `pocket algs`: algorithms by effect (`--effect`) and magic moves (`--orbit`).
 
+use std::cell::RefCell;
 use std::io::{self, IsTerminal, Write};
 
 use argh::FromArgs;
@@ -8,7 +9,7 @@ use pocket::model::cost::format_decimal;
 use pocket::puzzle::searches::orbit::Change;
 use pocket::request::algs::{AlgsRequest, EffectRequest, OrbitRequest, RawAlgs, Shard};
 use pocket::request::{FrontEnd, RequestError};
-use pocket_print::{magic_move_json, magic_move_line};
+use pocket_print::{alg_json, magic_move_json, magic_move_line};
 
 use super::{EXIT_OK, report};
 
@@ -150,27 +151,13 @@ pub(super) fn cmd_algs(a: AlgsArgs) -> io::Result<u8> {
 /// length by length; saying it when there are none.
 fn print_algs(request: &EffectRequest, json: bool) -> io::Result<u8> {
     let progress = show_progress();
-    let out = std::cell::RefCell::new(io::stdout().lock());
+    let out = RefCell::new(io::stdout().lock());
     let found = request.run::<Failed>(
-        &mut |length| {
-            out.borrow_mut().flush()?;
-            if progress {
-                eprint!("\rpocket: searching {length} moves...");
-            }
-            Ok(())
-        },
+        &mut |length| start_length(&out, progress, length),
         &mut |alg, cost| {
             let mut out = out.borrow_mut();
             if json {
-                let mut v = serde_json::json!({
-                    "solution": alg.to_string(),
-                    "moves": alg.names(),
-                    "move_count": alg.len(),
-                });
-                if let Some(c) = cost {
-                    v["cost"] = (c as f64 / 1000.0).into();
-                }
-                return Ok(writeln!(out, "{v}")?);
+                return Ok(writeln!(out, "{}", alg_json(alg, cost))?);
             }
             match cost {
                 Some(c) => writeln!(out, "{alg} (cost {})", format_decimal(c, 1000))?,
@@ -195,6 +182,20 @@ fn print_algs(request: &EffectRequest, json: bool) -> io::Result<u8> {
     }
 }
 
+/// A length's search starts: what the last one printed goes out first, and a
+/// person watching is told.
+fn start_length(
+    out: &RefCell<io::StdoutLock<'_>>,
+    progress: bool,
+    length: usize,
+) -> Result<(), Failed> {
+    out.borrow_mut().flush()?;
+    if progress {
+        eprint!("\rpocket: searching {length} moves...");
+    }
+    Ok(())
+}
+
 /// Whether to show a search's progress: on a terminal, and only when the results go
 /// elsewhere (on the same terminal they are progress enough).
 fn show_progress() -> bool {
@@ -205,16 +206,10 @@ fn show_progress() -> bool {
 /// object) each; saying it when there are none.
 fn print_orbit(request: &OrbitRequest, json: bool) -> io::Result<u8> {
     let progress = show_progress();
-    let out = std::cell::RefCell::new(io::stdout().lock());
+    let out = RefCell::new(io::stdout().lock());
     let mut shown = (0, 0);
     let found = request.run::<Failed>(
-        &mut |length| {
-            out.borrow_mut().flush()?;
-            if progress {
-                eprint!("\rpocket: searching {length} moves...");
-            }
-            Ok(())
-        },
+        &mut |length| start_length(&out, progress, length),
         &mut |found, puzzle| {
             let mut out = out.borrow_mut();
             match json {

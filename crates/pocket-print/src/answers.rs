@@ -1,5 +1,7 @@
-//! The JSON objects of `scramble` and `cases`, as `--json` and the API write them.
+//! The JSON objects of `scramble`, `cases` and `algs --effect`, as `--json` and the
+//! API write them.
 
+use pocket::Alg;
 use pocket::cube::Scramble;
 use pocket::cube::cases::Case;
 use serde_json::{Value, json};
@@ -38,4 +40,18 @@ pub fn case_json(case: &Case, total: usize) -> Value {
         "probability": case.positions as f64 / total as f64,
         "algorithms": algorithms,
     })
+}
+
+/// One algorithm of `algs --effect`, with its cost in thousandths when costs order
+/// the list.
+pub fn alg_json(alg: &Alg, cost: Option<u64>) -> Value {
+    let mut v = json!({
+        "solution": alg.to_string(),
+        "moves": alg.names(),
+        "move_count": alg.len(),
+    });
+    if let Some(c) = cost {
+        v["cost"] = (c as f64 / 1000.0).into();
+    }
+    v
 }

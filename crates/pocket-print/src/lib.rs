@@ -16,7 +16,7 @@ mod orbit;
 mod patterns;
 mod solve;
 
-pub use answers::{case_json, scramble_json};
+pub use answers::{alg_json, case_json, scramble_json};
 pub use census::{CensusTable, census_json};
 pub use judge::summary_json;
 pub use orbit::{magic_move_json, magic_move_line};
