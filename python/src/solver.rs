@@ -45,7 +45,7 @@ fn one_cube(py: Python<'_>, state: &Bound<'_, PyAny>, layout: &str) -> PyResult<
 }
 
 /// A refusal of the library's, in Python's words.
-fn refused<T>(py: Python<'_>, e: RequestError) -> PyResult<T> {
+fn refused_by_library<T>(py: Python<'_>, e: RequestError) -> PyResult<T> {
     refuse(py, e.in_words(FrontEnd::Python))
 }
 
@@ -67,13 +67,12 @@ fn plan_for(metric: Metric, cost: Option<String>) -> Result<Plan, RequestError> 
 fn answered<T: Send>(
     py: Python<'_>,
     cube: &Cube,
-    metric: &str,
+    metric: Metric,
     cost: Option<String>,
     want: Want,
     f: impl FnOnce(Solved<'static>) -> T + Send,
 ) -> PyResult<T> {
     static LAST_WEIGHTED: Mutex<Option<(Metric, String, Plan)>> = Mutex::new(None);
-    let metric = parse_metric(py, metric)?;
     let state = cube.stickers();
     let state = state.as_str().as_bytes();
     let answer = py.detach(|| -> Result<Result<T, String>, RequestError> {
@@ -96,7 +95,7 @@ fn answered<T: Send>(
     match answer {
         Ok(Ok(value)) => Ok(value),
         Ok(Err(e)) => refuse(py, e),
-        Err(e) => refused(py, e),
+        Err(e) => refused_by_library(py, e),
     }
 }
 
@@ -116,8 +115,11 @@ pub(crate) fn solve(
     #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
     #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<String> {
+    // The metric is checked before the state, as the command line reads its options
+    // before its input.
+    let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    answered(py, &cube, &metric, cost, Want::First, |s| {
+    answered(py, &cube, metric, cost, Want::First, |s| {
         moves(&s.solutions[0])
     })
 }
@@ -132,8 +134,11 @@ pub(crate) fn solve_all(
     #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
     #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<Vec<String>> {
+    // The metric is checked before the state, as the command line reads its options
+    // before its input.
+    let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    answered(py, &cube, &metric, cost, Want::All, |s| {
+    answered(py, &cube, metric, cost, Want::All, |s| {
         s.solutions.iter().map(moves).collect()
     })
 }
@@ -148,6 +153,9 @@ pub(crate) fn count(
     #[pyo3(from_py_with = cost_arg)] cost: Option<String>,
     #[pyo3(from_py_with = args::layout)] layout: String,
 ) -> PyResult<u64> {
+    // The metric is checked before the state, as the command line reads its options
+    // before its input.
+    let metric = parse_metric(py, &metric)?;
     let cube = one_cube(py, state, &layout)?;
-    answered(py, &cube, &metric, cost, Want::Count, |s| s.number())
+    answered(py, &cube, metric, cost, Want::Count, |s| s.number())
 }

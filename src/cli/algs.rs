@@ -92,6 +92,7 @@ pub(super) struct AlgsArgs {
 
 impl AlgsArgs {
     /// The request these arguments make.
+    /// (`--json` is the printer's, not the request's.)
     fn raw(self) -> RawAlgs {
         RawAlgs {
             effect: self.effect,
@@ -107,7 +108,6 @@ impl AlgsArgs {
             shard: self.shard,
             generators: self.generators,
             cost: self.cost,
-            json: self.json,
         }
     }
 }

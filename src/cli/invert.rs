@@ -4,9 +4,10 @@ use std::io::{self, Write};
 
 use argh::FromArgs;
 
-use pocket::request::InvertRequest;
+use pocket::model::stickers::escape_text;
+use pocket::request::{FrontEnd, InvertRequest, RequestError};
 
-use super::{EXIT_OK, report};
+use super::{EXIT_BAD_INPUT, EXIT_OK, report};
 
 #[derive(FromArgs, Debug)]
 /// Print the inverse of a move sequence: the moves that undo it, last first.
@@ -35,6 +36,13 @@ pub(super) fn cmd_invert(a: InvertArgs) -> io::Result<u8> {
         Ok(inverse) => {
             writeln!(io::stdout().lock(), "{inverse}")?;
             Ok(EXIT_OK)
+        }
+        // The sequence is echoed in the message: a control character in it is shown
+        // escaped, never sent to the terminal.
+        Err(RequestError::Input(m)) => {
+            let text = m.in_words(FrontEnd::CommandLine);
+            eprintln!("pocket: {}", escape_text(text));
+            Ok(EXIT_BAD_INPUT)
         }
         Err(e) => Ok(report("invert", e)),
     }

@@ -11,7 +11,7 @@ use pocket::challenge::judge::{
     guard_judge, halt_if_stopping,
 };
 use pocket::model::stickers::escape_text;
-use pocket_print::summary_json;
+use pocket_print::{SummaryText, summary_json};
 
 use super::{EXIT_BAD_INPUT, EXIT_OK, EXIT_USAGE, load_patterns};
 
@@ -305,7 +305,7 @@ impl Table<'_> {
                 "{}",
                 serde_json::json!({ "summary": summary_json(&self.summary), "isolation": isolation })
             )?,
-            false => writeln!(self.out, "{}", self.summary)?,
+            false => writeln!(self.out, "{}", SummaryText(&self.summary))?,
         }
         Ok(if self.summary.passed() {
             EXIT_OK

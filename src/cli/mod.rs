@@ -361,7 +361,7 @@ fn report(command: &str, e: RequestError) -> u8 {
             EXIT_USAGE
         }
         RequestError::Input(_) => {
-            eprintln!("pocket: {}", escape_text(&e.to_string()));
+            eprintln!("pocket: {e}");
             EXIT_BAD_INPUT
         }
         RequestError::Io(e) if is_broken_pipe(&e) => EXIT_OK,

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use argh::FromArgs;
 
 use pocket::model::stickers::escape_text;
-use pocket::request::puzzles::{Listed, PuzzlesAnswer, PuzzlesRequest, RawPuzzles};
+use pocket::request::puzzles::{ListedPuzzle, PuzzlesAnswer, PuzzlesRequest, RawPuzzles};
 
 use super::{EXIT_OK, report};
 
@@ -40,7 +40,7 @@ pub(super) fn cmd_puzzles(args: PuzzlesArgs) -> io::Result<u8> {
     let mut out = io::stdout().lock();
     match answer {
         PuzzlesAnswer::List(list) => {
-            for Listed { name, read } in list {
+            for ListedPuzzle { name, read } in list {
                 match read {
                     Ok((stickers, moves)) => writeln!(
                         out,

@@ -196,7 +196,7 @@ impl Printer for SolvePrinter {
             Outcome::Solved { solved, metric } => self.solved_line(input, solved, metric, out),
             Outcome::Counted(number) => out.push_str(&number.to_string()),
             Outcome::Listed { from, .. } => self.close(out, from),
-            Outcome::Magic(steps) => crate::magic::write_steps(self.json, input, steps, out),
+            Outcome::Magic(steps) => crate::magic_method::write_steps(self.json, input, steps, out),
             Outcome::Failed(e) => self.error_line(input, e, out),
         }
         out.push('\n');

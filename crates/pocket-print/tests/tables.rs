@@ -1,5 +1,5 @@
 //! The census's table and JSON object (a weighted census, one with classes), and a
-//! magic move's line.
+//! magic move's line, and the judge's totals.
 
 use pocket::engine::census::{Census, Classes};
 use pocket_print::{CensusTable, census_json};
@@ -83,4 +83,28 @@ fn a_magic_move_is_one_line() {
     );
     let json = pocket_print::magic_move_json(&found[0], &cube);
     assert_eq!(json["turns"], 10);
+}
+
+/// The judge's closing lines say when an unclean run fails the entry.
+#[test]
+fn an_unclean_run_is_said_in_the_judges_totals() {
+    use pocket::challenge::Summary;
+    let summary = Summary {
+        positions: 2,
+        valid: 2,
+        optimal: 2,
+        unclean: 1,
+        ..Summary::default()
+    };
+    let text = pocket_print::SummaryText(&summary).to_string();
+    assert!(
+        text.starts_with("2/2 valid, 2 optimal; longest -; slowest 0.0 ms\n"),
+        "{text}"
+    );
+    assert!(text.contains("1 run left processes behind (see above): the entry does not pass"));
+    assert!(
+        text.ends_with("under-20 bonus: no; optimal bonus: no"),
+        "{text}"
+    );
+    assert_eq!(pocket_print::summary_json(&summary)["passed"], false);
 }

@@ -1,7 +1,8 @@
-//! The JSON API: each query read straight into the library's typed request
-//! (`SolveRequest`, `ScrambleRequest`, `CensusRequest`), checked and answered by the
-//! same code as the command line's, so an answer is byte for byte the line `--json`
-//! prints; a refusal names the parameter as the query does (`seed=`).
+//! The JSON API: each query read straight into the library's request (`RawSolve`
+//! into `SolveRequest`, `RawCases` into `CasesRequest`, `ScrambleRequest`,
+//! `CensusRequest`), checked and answered by the same code as the command line's and
+//! printed by the same `pocket-print` printers, so an answer is byte for byte the
+//! line `--json` prints; a refusal names the parameter as the query does (`seed=`).
 
 use std::collections::HashMap;
 use std::fmt::Display;
@@ -408,8 +409,9 @@ mod tests {
         assert!(refused.body.contains("bad metric= 'x'"), "{}", refused.body);
     }
 
-    /// Issue 62: /api/cases read its cost= and metric= with refusals of its own;
-    /// they are the library's now, worded as /api/solve's.
+    /// Issue 62: /api/cases read its cost=, and /api/census its metric=, with
+    /// refusals of their own; they are the library's now, cost= worded as
+    /// /api/solve's.
     #[test]
     fn cases_and_solve_refuse_a_bad_cost_alike() {
         let body = |path: &str, query: &str| match read(path, query) {

@@ -432,36 +432,6 @@ impl Summary {
     }
 }
 
-impl std::fmt::Display for Summary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let yes = |b: bool| if b { "yes" } else { "no" };
-        writeln!(
-            f,
-            "{}/{} valid, {} optimal; longest {}; slowest {:.1} ms",
-            self.valid,
-            self.positions,
-            self.optimal,
-            self.longest
-                .map_or("-".to_string(), |l| format!("{l} moves")),
-            self.slowest.as_secs_f64() * 1e3
-        )?;
-        if self.unclean > 0 {
-            writeln!(
-                f,
-                "{} run{} left processes behind (see above): the entry does not pass",
-                self.unclean,
-                if self.unclean == 1 { "" } else { "s" }
-            )?;
-        }
-        write!(
-            f,
-            "under-20 bonus: {}; optimal bonus: {}",
-            yes(self.under_20_bonus()),
-            yes(self.optimal_bonus())
-        )
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -517,10 +487,5 @@ mod tests {
         assert!(!summary.passed());
         assert!(!summary.under_20_bonus() && !summary.optimal_bonus());
         assert_eq!(summary.unclean, 1);
-        assert!(
-            summary
-                .to_string()
-                .contains("1 run left processes behind (see above): the entry does not pass")
-        );
     }
 }

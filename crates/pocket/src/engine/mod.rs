@@ -12,7 +12,7 @@
 //!   (censuses, distance tables, goals, pruning tables).
 //! - `packed_census`: the unit-cost census in two bits a state, for large spaces.
 //! - [`Walk`]: walks down a distance table (first, all, count, least cost).
-//! - [`Census`]: the census of a space, as a table or JSON.
+//! - [`Census`]: the census of a space (its table and JSON are `pocket-print`'s).
 
 pub mod census;
 pub mod chart;

@@ -44,8 +44,6 @@ pub struct RawAlgs {
     pub generators: Option<String>,
     /// With `effect`: order each length by these costs.
     pub cost: Option<String>,
-    /// One JSON object per line.
-    pub json: bool,
 }
 
 /// An `algs` request, checked.

@@ -9,12 +9,14 @@ mod printer;
 mod puzzle;
 mod subject;
 
-pub use cube::{CubeInput, CubeSubject, Solve};
-pub use printer::{Outcome, Printer, answer_input, answer_items};
-pub use puzzle::PuzzleSubject;
+pub(crate) use cube::{CubeInput, CubeSubject, Solve};
+pub use printer::{Outcome, Printer};
+pub(crate) use printer::{answer_input, answer_items};
+pub(crate) use puzzle::PuzzleSubject;
 pub(super) use puzzle::solved_by_ida;
+pub(crate) use subject::Subject;
 pub(crate) use subject::too_long;
-pub use subject::{Solution, Solved, Subject, Want};
+pub use subject::{Solution, Solved, Want};
 
 use std::io::{self, Write};
 
@@ -23,7 +25,7 @@ use crate::io::{Line, LineReader, trim};
 
 /// One input line of a batch: where its state is in the batch text, or its length if
 /// it was too long to keep; and its line number (or argument number).
-pub struct Item {
+pub(crate) struct Item {
     span: Option<(usize, usize)>,
     len: usize,
     place: usize,
@@ -90,7 +92,7 @@ const BATCH_LINES: usize = 8192;
 /// Answers part of a batch: the items, the batch's text, and how many items the
 /// whole batch has (a solver may choose by it); the output text and the errors by
 /// place.
-pub type Run<'a> = dyn FnMut(&[Item], &[u8], usize) -> (String, Vec<(usize, String)>) + 'a;
+pub(crate) type Run<'a> = dyn FnMut(&[Item], &[u8], usize) -> (String, Vec<(usize, String)>) + 'a;
 
 /// Answer `items` a part of at most `part` at a time, writing and flushing each
 /// part's output before the next is computed: long answers (`--all`, pictures) never
@@ -149,7 +151,7 @@ impl PartTimer {
 }
 
 /// Answer command-line arguments in one batch.
-pub fn answer_arguments(
+pub(crate) fn answer_arguments(
     inputs: &[String],
     part: usize,
     run: &mut Run<'_>,
@@ -177,7 +179,7 @@ pub fn answer_arguments(
 }
 
 /// Answer lines of input, a batch at a time, flushing before any read that could block.
-pub fn answer_lines<R: io::Read>(
+pub(crate) fn answer_lines<R: io::Read>(
     reader: &mut LineReader<R>,
     part: usize,
     run: &mut Run<'_>,

@@ -1,6 +1,7 @@
 //! A `census` request, decided in one place: the cube's metrics (with move subsets
 //! and symmetry classes) or a defined puzzle's, on the engine that suits it, within
-//! its memory budget. The command line only parses the options and prints.
+//! its memory budget. The command line only parses the options and prints; the
+//! server reads `metric=` with the same [`MetricChoice`].
 
 use super::words::opts::*;
 use super::{RequestError, load_puzzle};

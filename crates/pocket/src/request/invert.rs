@@ -1,7 +1,7 @@
 //! An `invert` request: the sequence that undoes one (the setup of an algorithm),
 //! read in every notation `pocket` reads and written plainly.
 
-use super::{RequestError, message};
+use super::{Message, RequestError};
 use crate::model::paste::{inverse, moves, plain};
 
 /// An `invert` request: the sequence to invert, as written.
@@ -16,6 +16,6 @@ impl InvertRequest {
     pub fn run(&self) -> Result<String, RequestError> {
         moves(&self.sequence)
             .map(|m| plain(&inverse(&m)))
-            .map_err(|e| RequestError::Input(message!("{e}")))
+            .map_err(|e| RequestError::Input(Message::plain(e.to_string())))
     }
 }

@@ -40,7 +40,7 @@ pub enum PuzzlesRequest {
 
 /// One built-in puzzle as the list shows it.
 #[derive(Clone, Debug)]
-pub struct Listed {
+pub struct ListedPuzzle {
     pub name: &'static str,
     /// Its stickers and move names, or why its definition does not read.
     pub read: Result<(usize, Vec<String>), String>,
@@ -50,7 +50,7 @@ pub struct Listed {
 #[derive(Clone, Debug)]
 pub enum PuzzlesAnswer {
     /// The built-in puzzles, in their order.
-    List(Vec<Listed>),
+    List(Vec<ListedPuzzle>),
     /// A definition, written; with notes on what did not carry over.
     Exported { text: String, notes: Vec<String> },
 }
@@ -94,10 +94,10 @@ impl PuzzlesRequest {
     }
 }
 
-fn list() -> Vec<Listed> {
+fn list() -> Vec<ListedPuzzle> {
     BUILTIN_PUZZLES
         .iter()
-        .map(|&(name, text)| Listed {
+        .map(|&(name, text)| ListedPuzzle {
             name,
             read: Puzzle::parse(text, name)
                 .map(|p| {

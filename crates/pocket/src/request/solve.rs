@@ -2,9 +2,9 @@
 //! together into a typed [`SolveRequest`] by one `TryFrom` (`raw.rs`: a refusal is
 //! the usage error's message), and the request run: the solver chosen (the table
 //! or the bidirectional search, on how many cores; a puzzle's engine), each answer
-//! handed to the front end's printer. The command line and `pocket serve` both
-//! build a [`SolveRequest`] and run it through here, so they answer alike; they
-//! only read and print.
+//! handed to the front end's printer. The command line, `pocket serve` and the
+//! Python package all build a [`SolveRequest`] and answer it through here, so they
+//! answer alike; they only read and print.
 
 mod inputs;
 mod plan;
@@ -13,7 +13,7 @@ mod raw;
 mod request;
 
 pub use plan::{Load, One, Plan, plan};
-pub use raw::{RawSolve, costs_for};
+pub use raw::RawSolve;
 pub use request::{CubeTarget, Form, Inputs, PuzzleTarget, SolveRequest, Target};
 
 use crate::model::invalid::{Invalid, Kind};

@@ -2,7 +2,9 @@
 //! ([`Outcome`]), in input order, as ripgrep's searcher hands its matches to a
 //! sink. The library finds the answers; how a line reads (text or JSON, the
 //! separators, the marker of a solved state) is the printer's, in the front end's
-//! crate (`pocket-print`), so the library never formats an answer line.
+//! crate (`pocket-print`), so the library formats no answer line (the table's
+//! listing of all solutions, in the printer's separators, is the one text it
+//! writes for one: [`Outcome::Listed`]).
 
 use super::{Item, Solved, Subject, Want};
 use crate::cube::table::Separators;
@@ -39,8 +41,9 @@ pub trait Printer: Sync {
     /// then write itself ([`Outcome::Listed`]); `None` when the printer needs the
     /// solutions as values.
     fn listing(&self) -> Option<Separators<'static>>;
-    /// Whether the printer writes only the number of solutions, so that no solution
-    /// needs to be found ([`Outcome::Counted`]).
+    /// Whether, when the number of solutions is wanted ([`Want::Count`]), the printer
+    /// writes that number alone, so that no solution needs to be found
+    /// ([`Outcome::Counted`]); a JSON printer also writes the first solution.
     fn number_only(&self) -> bool;
     /// Write one input's answer (its bytes as given) at the end of `out`.
     fn print(&self, input: &[u8], outcome: Outcome<'_, '_>, out: &mut String);

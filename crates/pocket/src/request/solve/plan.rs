@@ -1,6 +1,7 @@
 //! A checked cube request planned ([`Plan`]): its solver chosen and built; and one
-//! input answered by the plan alone, by the solver it chose, as `pocket serve`
-//! asks; apart from checking a request and from running a whole one.
+//! input answered by the plan alone, by the solver it chose, as `pocket serve` asks
+//! (a printed line) and the Python package (a value); apart from checking a request
+//! and from running a whole one.
 
 use super::Method;
 use super::request::{CubeTarget, Form, Inputs, SolveRequest, Target};
@@ -14,17 +15,18 @@ use crate::request::words::opts::*;
 use crate::request::{Message, message};
 
 /// A cube request, checked: what to answer, how, and with which solver. The command
-/// line and `pocket serve` both run requests through it, so they answer alike.
+/// line, `pocket serve` and the Python package all run requests through it, so they
+/// answer alike.
 pub struct Plan {
-    pub inputs: Vec<String>,
-    pub input: CubeInput,
+    pub(crate) inputs: Vec<String>,
+    pub(crate) input: CubeInput,
     /// What each answer holds: the first solution, all of them, or their number.
     pub want: Want,
-    pub method: Method,
+    pub(crate) method: Method,
     /// The bidirectional search with the request's moves and costs.
-    pub bidir: PocketSolver,
+    pub(crate) bidir: PocketSolver,
     /// No --gen, --cost or --goal: the metric's table gives the same answers.
-    pub plain: bool,
+    pub(crate) plain: bool,
 }
 
 /// Plan a checked cube request: its solver chosen and built (the bidirectional
@@ -79,12 +81,12 @@ pub type One = Result<(String, u64), String>;
 
 impl Plan {
     /// Answer one input (its bytes as given) with `solver`, written by `printer`.
-    pub fn answer_one(&self, printer: &dyn Printer, solver: impl Solve, raw: &[u8]) -> One {
+    fn answer_one(&self, printer: &dyn Printer, solver: impl Solve, raw: &[u8]) -> One {
         answer_with(&self.input, printer, solver, raw)
     }
 
     /// Answer one input with the bidirectional search (moves, costs or a goal).
-    pub fn answer_one_bidir(self, printer: &dyn Printer, raw: &[u8]) -> One {
+    fn answer_one_bidir(self, printer: &dyn Printer, raw: &[u8]) -> One {
         answer_with(&self.input, printer, self.bidir, raw)
     }
 
@@ -102,14 +104,15 @@ impl Plan {
     /// Answer one input on its own by the solver this plan chose: the metric's
     /// shared table for a plain request, else the bidirectional search. Asked for
     /// all solutions, the table counts them first and lists them only up to
-    /// `max_listed` (listing is bounded, counting is not): past it the answer is the
-    /// count's, whose number says how many. The search lists as it finds them.
+    /// `max_listed` (listing is bounded, counting is not): past it the line is empty
+    /// and the number says how many, for the front end to refuse. The search lists
+    /// as it finds them.
     pub fn answer_alone(self, printer: &dyn Printer, raw: &[u8], max_listed: u64) -> One {
         if !self.plain {
             return self.answer_one_bidir(printer, raw);
         }
         let table = crate::cube::shared::table(self.input.metric);
-        if printer.want() == Want::All {
+        if self.want == Want::All {
             let counted = self.count_one(table, raw);
             if counted > max_listed {
                 return Ok((String::new(), counted));
@@ -140,16 +143,17 @@ impl Plan {
         .solved(raw, want)
     }
 
-    /// How many optimal solutions one input has, by `solver`, with no line written;
-    /// 0 for a bad input, whose error line [`Plan::answer_one`] then writes.
+    /// How many optimal solutions one input has, by `solver`, with no line written
+    /// (counted alone where the solver can, else with the first solution); 0 for a
+    /// bad input, whose error line the answer then writes.
     fn count_one(&self, solver: impl Solve, raw: &[u8]) -> u64 {
         let mut subject = CubeSubject {
             input: &self.input,
             solver,
         };
         match subject.count_alone(raw) {
-            Some(Ok(count)) => count,
-            _ => 0,
+            Some(counted) => counted.unwrap_or(0),
+            None => subject.solve(raw, Want::Count).map_or(0, |s| s.number()),
         }
     }
 }
@@ -174,9 +178,7 @@ fn answer_with(input: &CubeInput, printer: &dyn Printer, solver: impl Solve, raw
         line.clear();
         printer.print(raw, Outcome::Failed(e), &mut line);
     }
-    if line.ends_with('\n') {
-        line.pop();
-    }
+    line.truncate(line.trim_end_matches('\n').len());
     match answered {
         Ok(count) => Ok((line, count)),
         Err(_) => Err(line),

@@ -200,10 +200,6 @@ fn cube_refuses_method(a: &RawSolve) -> Result<(), Message> {
 /// The move costs a request gives, read and checked against its metric: the one
 /// wording of these refusals for every front end (`--cost` on the command line,
 /// `cost=` in a link, `cost` in Python).
-pub fn costs_for(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, RequestError> {
-    read_costs(cost, metric).map_err(RequestError::Usage)
-}
-
 fn read_costs(cost: Option<&str>, metric: Metric) -> Result<Option<Costs>, Message> {
     let costs = cost
         .map(str::parse::<Costs>)
