@@ -50,7 +50,9 @@
 //! let cube = Puzzle::load("3x3x3")?;
 //! let search = OrbitSearch::new(&cube, Rules::new("corner"), &[])?;
 //! let found = search.of_length(5, 2);
-//! assert_eq!(found[0].line(&cube), "U R U' R' F\tx6\tF\ttwist URF+1 UFL+1 DLF+1");
+//! let first = &found[0];
+//! assert_eq!((first.sequence(&cube).as_str(), first.power), ("U R U' R' F", 6));
+//! assert_eq!(first.effect(&cube), "twist URF+1 UFL+1 DLF+1");
 //! assert!(found.iter().any(|m| m.effect(&cube) == "cycle DRB->UBR->DBL"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
