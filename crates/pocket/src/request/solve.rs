@@ -145,7 +145,13 @@ pub fn run(request: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answe
             _ => solve_puzzle(puzzle, inputs, streams),
         };
     }
-    let plan = plan(request)?;
+    answer_cube(plan(request)?, streams)
+}
+
+/// Answer a cube request's inputs by the solver its plan chose. The default picks
+/// the table once a batch is large, unless the moves or their costs are not the
+/// metric's (the table knows only the metrics).
+fn answer_cube(plan: Plan, streams: &mut Streams<'_, '_>) -> Result<Answered, RequestError> {
     let Plan {
         inputs,
         input,
@@ -155,56 +161,41 @@ pub fn run(request: SolveRequest, streams: &mut Streams<'_, '_>) -> Result<Answe
         plain,
     } = plan;
     let printer = streams.printer;
-    let moves_input = input.moves_input;
     let part = part_size(want == Want::All, input.show.is_some());
-    // The default picks: the table once a batch is large, unless the moves or their
-    // costs are not the metric's (the table knows only the metrics).
-    if method == Method::Auto && plain {
-        let mut subject = CubeSubject {
-            input: &input,
-            solver: AutoSolver::new(input.metric),
-        };
-        return Ok(feed(
-            streams,
-            &inputs,
-            moves_input,
-            part,
-            &mut |items, text, batch| {
+    let mut answer = |run: &mut Run<'_>| feed(streams, &inputs, input.moves_input, part, run);
+    let answered = match (method, plain) {
+        (Method::Auto, true) => {
+            let mut auto = CubeSubject {
+                input: &input,
+                solver: AutoSolver::new(input.metric),
+            };
+            answer(&mut |items, text, batch| {
                 // Once the table is ready, or for a batch large at once, the table
                 // answers, split across the cores.
                 if batch >= LARGE_BATCH {
-                    let table = subject.solver.table_now();
+                    let table = auto.solver.table_now();
                     return on_cores(printer, &input, table, items, text);
                 }
-                if let Some(table) = subject.solver.ready_table() {
+                if let Some(table) = auto.solver.ready_table() {
                     return on_cores(printer, &input, table, items, text);
                 }
-                answer_items(printer, &mut subject, items, text)
-            },
-        )?);
-    }
-    if method != Method::Table {
-        let mut subject = CubeSubject {
-            input: &input,
-            solver: bidir,
-        };
-        return Ok(feed(
-            streams,
-            &inputs,
-            moves_input,
-            part,
-            &mut |items, text, _| answer_items(printer, &mut subject, items, text),
-        )?);
-    }
-    // A table is shared read-only: a large batch is answered on every core.
-    let table = TableSolver::new(input.metric);
-    Ok(feed(
-        streams,
-        &inputs,
-        moves_input,
-        part,
-        &mut |items, text, _| on_cores(printer, &input, &table, items, text),
-    )?)
+                answer_items(printer, &mut auto, items, text)
+            })
+        }
+        (Method::Table, _) => {
+            // A table is shared read-only: a large batch is answered on every core.
+            let table = TableSolver::new(input.metric);
+            answer(&mut |items, text, _| on_cores(printer, &input, &table, items, text))
+        }
+        _ => {
+            let mut search = CubeSubject {
+                input: &input,
+                solver: bidir,
+            };
+            answer(&mut |items, text, _| answer_items(printer, &mut search, items, text))
+        }
+    };
+    Ok(answered?)
 }
 
 /// The cores this process may use, asked once and only when a batch is large: the
