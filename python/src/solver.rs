@@ -8,6 +8,7 @@ use std::sync::Mutex;
 
 use pyo3::prelude::*;
 
+use pocket_lib::model::Invalid;
 use pocket_lib::request::batch::{Solved, Want};
 use pocket_lib::request::solve::{Plan, RawSolve, SolveRequest, plan};
 use pocket_lib::request::{FrontEnd, RequestError};
@@ -75,7 +76,7 @@ fn answered<T: Send>(
     static LAST_WEIGHTED: Mutex<Option<(Metric, String, Plan)>> = Mutex::new(None);
     let state = cube.stickers();
     let state = state.as_str().as_bytes();
-    let answer = py.detach(|| -> Result<Result<T, String>, RequestError> {
+    let answer = py.detach(|| -> Result<Result<T, Invalid>, RequestError> {
         let Some(spec) = cost.clone() else {
             let mut plan = plan_for(metric, None)?;
             return Ok(plan.solved(state, want).map(f));
@@ -94,7 +95,7 @@ fn answered<T: Send>(
     });
     match answer {
         Ok(Ok(value)) => Ok(value),
-        Ok(Err(e)) => refuse(py, e),
+        Ok(Err(e)) => refuse(py, e.message),
         Err(e) => refused_by_library(py, e),
     }
 }

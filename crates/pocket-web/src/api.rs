@@ -20,7 +20,7 @@ use pocket::request::batch::Want;
 use pocket::request::cases::{CasesRequest, RawCases};
 use pocket::request::census::{self, CensusRequest, MetricChoice};
 use pocket::request::scramble::{DEFAULT_MIN_DISTANCE, ScrambleRequest};
-use pocket::request::solve::{self, Load, Plan, RawSolve, SolveRequest};
+use pocket::request::solve::{self, Load, One, Plan, RawSolve, SolveRequest};
 use pocket::request::{FrontEnd, Opt, RequestError};
 use pocket_print::{SolvePrinter, case_json, census_json, scramble_json};
 
@@ -310,19 +310,20 @@ impl Call {
 
 fn answer_solve(plan: Plan, printer: &SolvePrinter, input: &[u8]) -> Reply {
     let all = plan.want == Want::All;
-    match plan.answer_alone(printer, input, MAX_LISTED) {
-        Ok((_, n)) if all && n > MAX_LISTED => Reply::error(
+    let one = plan.answer_alone(printer, input, MAX_LISTED);
+    match one {
+        One { failed: true, .. } => Reply {
+            // A bad state: the command's error line.
+            status: 400,
+            ..Reply::json(one.line)
+        },
+        One { count, .. } if all && count > MAX_LISTED => Reply::error(
             422,
             &format!(
-                "{n} optimal solutions, more than the {MAX_LISTED} listed at once; ask count=1"
+                "{count} optimal solutions, more than the {MAX_LISTED} listed at once; ask count=1"
             ),
         ),
-        Ok((line, _)) => Reply::json(line),
-        // A bad state: the command's error line.
-        Err(line) => Reply {
-            status: 400,
-            ..Reply::json(line)
-        },
+        One { line, .. } => Reply::json(line),
     }
 }
 

@@ -26,6 +26,8 @@ pub enum Kind {
     File,
     /// Pieces that make no position.
     Pieces,
+    /// An input a request could not answer (a state or a move sequence).
+    Input,
 }
 
 /// A value refused: what kind it was, and the message the command line prints.

@@ -6,6 +6,7 @@
 use super::Method;
 use super::request::{CubeTarget, Form, Inputs, SolveRequest, Target};
 use crate::cube::solver::PocketSolver;
+use crate::model::invalid::{Invalid, Kind};
 use crate::model::moves::{Move, generators_name};
 use crate::request::RequestError;
 use crate::request::batch::{
@@ -75,9 +76,17 @@ fn cube_plan(t: CubeTarget, want: Want, form: Form, inputs: Inputs) -> Result<Pl
     })
 }
 
-/// One input answered alone: the printer's line for it (with no newline) and how
-/// many optimal solutions it has, or the printer's error line.
-pub type One = Result<(String, u64), String>;
+/// One input answered alone, as the front end's printer wrote it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct One {
+    /// The printer's line (with no newline): the answer's, or the input's error
+    /// line; empty when the listing was cut at its cap (see [`Plan::answer_alone`]).
+    pub line: String,
+    /// How many optimal solutions the input has (0 when it could not be answered).
+    pub count: u64,
+    /// The input could not be answered: `line` is its error line.
+    pub failed: bool,
+}
 
 impl Plan {
     /// Answer one input (its bytes as given) with `solver`, written by `printer`.
@@ -115,7 +124,11 @@ impl Plan {
         if self.want == Want::All {
             let counted = self.count_one(table, raw);
             if counted > max_listed {
-                return Ok((String::new(), counted));
+                return One {
+                    line: String::new(),
+                    count: counted,
+                    failed: false,
+                };
             }
         }
         self.answer_one(printer, table, raw)
@@ -126,21 +139,21 @@ impl Plan {
     /// [`Plan::want`], or another for a front end that keeps one plan for several
     /// calls), or why it has none. A front end that answers in values (Python)
     /// formats it itself.
-    pub fn solved(&mut self, raw: &[u8], want: Want) -> Result<Solved<'static>, String> {
-        if !self.plain {
-            let solver = &mut self.bidir;
-            return CubeSubject {
-                input: &self.input,
-                solver,
+    pub fn solved(&mut self, raw: &[u8], want: Want) -> Result<Solved<'static>, Invalid> {
+        let input = &self.input;
+        let solved = match self.plain {
+            false => CubeSubject {
+                input,
+                solver: &mut self.bidir,
             }
-            .solved(raw, want);
-        }
-        let table = crate::cube::shared::table(self.input.metric);
-        CubeSubject {
-            input: &self.input,
-            solver: table,
-        }
-        .solved(raw, want)
+            .solved(raw, want),
+            true => CubeSubject {
+                input,
+                solver: crate::cube::shared::table(input.metric),
+            }
+            .solved(raw, want),
+        };
+        solved.map_err(|e| Invalid::new(Kind::Input, e))
     }
 
     /// How many optimal solutions one input has, by `solver`, with no line written
@@ -179,8 +192,9 @@ fn answer_with(input: &CubeInput, printer: &dyn Printer, solver: impl Solve, raw
         printer.print(raw, Outcome::Failed(e), &mut line);
     }
     line.truncate(line.trim_end_matches('\n').len());
-    match answered {
-        Ok(count) => Ok((line, count)),
-        Err(_) => Err(line),
+    One {
+        line,
+        count: *answered.as_ref().unwrap_or(&0),
+        failed: answered.is_err(),
     }
 }
