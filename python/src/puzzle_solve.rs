@@ -143,7 +143,8 @@ fn deep(
     };
     let (found, nodes) = solvers[at]
         .1
-        .solve_within(stickers, Listing::First, keep_going)?;
+        .solve_within(stickers, Listing::First, keep_going)
+        .map_err(|e| e.to_string())?;
     match found.into_iter().next() {
         Some(moves) => Ok((moves.to_vec(), nodes)),
         None => Err("no solution within the search's 40 moves".to_string()),

@@ -18,6 +18,6 @@ pub use cube3::magic_method::{Conjugate, MagicError, MagicMethod, MagicSolution}
 pub use cube3::reid::{CubeStateError, ReidAnswer, ReidError, ReidSolver};
 pub use formats::defined::{Piece, Puzzle, PuzzleMove};
 pub use formats::format::{BUILTIN_PUZZLES, DefinitionError};
-pub use searches::deep::DeepSolver;
+pub use searches::deep::{DeepError, DeepSolver};
 pub use searches::orbit::{Change, MagicMove, Moved, OrbitSearch, Rules};
 pub use spaces::space::{MAX_MOVE_COST, MAX_POSITIONS, PuzzleSolver, PuzzleSpace};

@@ -253,7 +253,7 @@ impl<'p> DeepSolver<'p> {
         &mut self,
         stickers: &[u8],
         listing: Listing,
-    ) -> Result<(Vec<Moves>, u64), String> {
+    ) -> Result<(Vec<Moves>, u64), DeepError> {
         self.solve_within(stickers, listing, &mut |_| true)
     }
 
@@ -264,10 +264,10 @@ impl<'p> DeepSolver<'p> {
         stickers: &[u8],
         listing: Listing,
         keep_going: &mut dyn FnMut(u64) -> bool,
-    ) -> Result<(Vec<Moves>, u64), String> {
+    ) -> Result<(Vec<Moves>, u64), DeepError> {
         let mut nodes = 0;
         let found = loop {
-            let node = self.start(stickers)?;
+            let node = self.start(stickers).map_err(DeepError::State)?;
             let level = self.level();
             let tables = Tables {
                 patterns: &level.patterns,
@@ -318,18 +318,10 @@ impl<'p> DeepSolver<'p> {
             self.searched += clock.elapsed();
             nodes += found.nodes;
             if spent_budget {
-                return Err(format!(
-                    "stopped by its budget after {} nodes, with no solution yet",
-                    crate::io::group(nodes)
-                ));
+                return Err(DeepError::Budget { nodes });
             }
             if blind {
-                return Err(format!(
-                    "gave up after {} nodes: the tables leave kinds of piece unseen (too \
-                     large for any table), so a state no moves make cannot be told from a \
-                     far one",
-                    crate::io::group(nodes)
-                ));
+                return Err(DeepError::Blind { nodes });
             }
             if found.complete {
                 break found;
@@ -347,25 +339,68 @@ impl<'p> DeepSolver<'p> {
                 }
                 // Larger tables could not be had: the smaller ones again, and on.
                 Err(_) => {
-                    self.level = Some(self.plan(smaller).and_then(|p| self.build(p))?);
+                    let level = self.plan(smaller).and_then(|p| self.build(p));
+                    self.level = Some(level.map_err(DeepError::Tables)?);
                     self.next = Some(None);
                 }
             }
         };
         if found.paths.is_empty() {
-            return Err(format!("gave up: no solution of at most {MAX_MOVES} moves"));
+            return Err(DeepError::GaveUp);
         }
         for path in &found.paths {
             if apply(self.puzzle, stickers, path) != self.puzzle.solved {
-                return Err(format!(
-                    "internal error: a solution of {} moves does not solve the state",
-                    path.len()
-                ));
+                return Err(DeepError::Unsolved { moves: path.len() });
             }
         }
         Ok((found.paths, nodes))
     }
 }
+
+/// Why IDA* over pattern databases gave no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeepError {
+    /// The state cannot be searched (a sticker no move moves is not solved, or its
+    /// pieces cannot be read): the reason.
+    State(String),
+    /// The caller's budget ended the search first, after this many nodes.
+    Budget { nodes: u64 },
+    /// Tables blind to a kind of piece cannot tell a state no moves make from a far
+    /// one: the search gave up after this many nodes.
+    Blind { nodes: u64 },
+    /// No solution of at most `MAX_MOVES` moves.
+    GaveUp,
+    /// The tables a search needs could not be built: the reason.
+    Tables(String),
+    /// A solution found did not solve the state (a bug): its moves.
+    Unsolved { moves: usize },
+}
+
+impl std::fmt::Display for DeepError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DeepError::State(why) | DeepError::Tables(why) => f.write_str(why),
+            DeepError::Budget { nodes } => write!(
+                f,
+                "stopped by its budget after {} nodes, with no solution yet",
+                crate::io::group(*nodes)
+            ),
+            DeepError::Blind { nodes } => write!(
+                f,
+                "gave up after {} nodes: the tables leave kinds of piece unseen (too large \
+                 for any table), so a state no moves make cannot be told from a far one",
+                crate::io::group(*nodes)
+            ),
+            DeepError::GaveUp => write!(f, "gave up: no solution of at most {MAX_MOVES} moves"),
+            DeepError::Unsolved { moves } => write!(
+                f,
+                "internal error: a solution of {moves} moves does not solve the state"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DeepError {}
 
 #[cfg(test)]
 mod tests;

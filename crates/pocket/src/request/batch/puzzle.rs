@@ -117,7 +117,9 @@ pub(in crate::request) fn solved_by_ida<'a>(
         Want::First => Listing::First,
         Want::All | Want::Count => Listing::All,
     };
-    let (paths, _) = solver.solve(&stickers, listing)?;
+    let (paths, _) = solver
+        .solve(&stickers, listing)
+        .map_err(|e| e.to_string())?;
     Ok(Solved {
         cost: None,
         solutions: paths

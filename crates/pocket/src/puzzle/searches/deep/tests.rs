@@ -197,7 +197,14 @@ fn a_blind_search_gives_up_at_its_node_limit() {
     let why = solver
         .solve(unreachable, Listing::First)
         .expect_err("no moves make it");
-    assert!(why.starts_with("gave up after 262,144 nodes"), "{why}");
+    assert!(
+        matches!(why, DeepError::Blind { nodes } if nodes >= 1 << 18),
+        "{why}"
+    );
+    assert!(
+        why.to_string().starts_with("gave up after 262,144 nodes"),
+        "{why}"
+    );
     let path = [0u8, 5, 0];
     let stickers = apply(&puzzle, &puzzle.solved, &path);
     let (found, _) = solver.solve(&stickers, Listing::First).expect("solved");
