@@ -47,7 +47,7 @@ pub(super) fn cmd_puzzles(args: PuzzlesArgs) -> io::Result<u8> {
                         "{name}\t{stickers} stickers\tmoves {}",
                         moves.join(" ")
                     )?,
-                    Err(e) => writeln!(out, "{name}\terror: {}", escape_text(&e))?,
+                    Err(e) => writeln!(out, "{name}\terror: {}", escape_text(&e.to_string()))?,
                 }
             }
         }

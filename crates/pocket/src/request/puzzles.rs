@@ -9,7 +9,7 @@ use crate::puzzle::formats::kpuzzle::{
     PieceModel, StickerMove, StickerPiece, StickerPuzzle, write_kpuzzle,
 };
 use crate::puzzle::formats::tws::write_tws;
-use crate::puzzle::{BUILTIN_PUZZLES, Puzzle};
+use crate::puzzle::{BUILTIN_PUZZLES, DefinitionError, Puzzle};
 
 /// A `puzzles` request as a front end gives it.
 #[derive(Clone, Debug, Default)]
@@ -43,7 +43,7 @@ pub enum PuzzlesRequest {
 pub struct ListedPuzzle {
     pub name: &'static str,
     /// Its stickers and move names, or why its definition does not read.
-    pub read: Result<(usize, Vec<String>), String>,
+    pub read: Result<(usize, Vec<String>), DefinitionError>,
 }
 
 /// What a `puzzles` request answers.
@@ -99,12 +99,10 @@ fn list() -> Vec<ListedPuzzle> {
         .iter()
         .map(|&(name, text)| ListedPuzzle {
             name,
-            read: Puzzle::parse(text, name)
-                .map(|p| {
-                    let moves = p.moves.iter().map(|m| m.name.clone()).collect();
-                    (p.stickers(), moves)
-                })
-                .map_err(|e| e.to_string()),
+            read: Puzzle::parse(text, name).map(|p| {
+                let moves = p.moves.iter().map(|m| m.name.clone()).collect();
+                (p.stickers(), moves)
+            }),
         })
         .collect()
 }
