@@ -111,9 +111,13 @@ fn write_case(
     style: Style,
 ) -> io::Result<()> {
     let stickers = case.state.stickers();
+    let cstimer = match case.cstimer {
+        Some(name) => format!(" (csTimer {name})"),
+        None => String::new(),
+    };
     writeln!(
         out,
-        "\n{}  {}/{total} ({:.2}%)  {}",
+        "\n{}{cstimer}  {}/{total} ({:.2}%)  {}",
         case.name,
         case.positions,
         100.0 * case.positions as f64 / total as f64,
@@ -141,8 +145,10 @@ fn write_svg(sheet: &CaseSheet, path: &str, spec: &str) -> io::Result<u8> {
         .iter()
         .map(|c| SheetCell {
             name: format!(
-                "{}  ({:.1}%)",
+                "{}{}  ({:.1}%)",
                 c.name,
+                c.cstimer
+                    .map_or(String::new(), |n| format!(" \u{b7} csTimer {n}")),
                 100.0 * c.positions as f64 / sheet.positions as f64
             ),
             stickers: c.state.stickers(),

@@ -153,6 +153,15 @@ fn the_static_site_solves_and_trains_with_no_server() {
     assert!(median.as_f64().unwrap_or(f64::MAX) < 5.0, "{median} ms");
 
     trainer_scramble_in_set(&mut b, "on the static site");
+    // The case filter gives csTimer's name beside pocket's (issue 63); PBL has none, CLL has.
+    b.eval(
+        "{ const s = document.querySelector('[data-testid=trainer-set]'); s.value = 'cll'; \
+         s.dispatchEvent(new Event('change')); }",
+    );
+    b.wait_for(
+        "[...document.querySelectorAll('#case-list tr')].some((r) => r.cells.length > 2 \
+         && /^(H|L|Pi|S|T|U|aS)-[1-6]$/.test(r.cells[2].textContent))",
+    );
 
     // Space held then released starts the timer; another key stops it; the time is listed.
     b.eval("document.activeElement && document.activeElement.blur(); localStorage.clear()");

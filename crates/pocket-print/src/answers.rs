@@ -35,6 +35,7 @@ pub fn case_json(case: &Case, total: usize) -> Value {
         .collect();
     json!({
         "name": case.name,
+        "cstimer": case.cstimer,
         "state": case.state.stickers().to_string(),
         "positions": case.positions,
         "probability": case.positions as f64 / total as f64,

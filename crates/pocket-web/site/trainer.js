@@ -117,7 +117,7 @@ const trainer = (() => {
     const table = $("case-list");
     table.textContent = "";
     const head = table.insertRow();
-    for (const h of ["pick", "case", "known", "share of the set"]) head.insertCell().textContent = h;
+    for (const h of ["pick", "case", "csTimer", "known", "share of the set"]) head.insertCell().textContent = h;
     for (const c of now.cases) {
       const row = table.insertRow();
       const pick = document.createElement("input");
@@ -133,6 +133,7 @@ const trainer = (() => {
       });
       row.insertCell().appendChild(pick);
       row.insertCell().textContent = c.name;
+      row.insertCell().textContent = c.cstimer || "";
       const k = document.createElement("input");
       k.type = "checkbox";
       k.checked = known().includes(c.name);
@@ -235,7 +236,8 @@ const trainer = (() => {
     const out = $("case");
     out.textContent = "";
     const h = document.createElement("h3");
-    h.textContent = `${d.case.name} (${(100 * d.case.probability).toFixed(1)}% of the set)`;
+    const also = d.case.cstimer ? `, csTimer ${d.case.cstimer}` : "";
+    h.textContent = `${d.case.name}${also} (${(100 * d.case.probability).toFixed(1)}% of the set)`;
     out.appendChild(h);
     out.appendChild(topView(d.case.state));
     const list = document.createElement("ol");

@@ -14,11 +14,13 @@ use crate::model::invalid::Invalid;
 use crate::model::moves::{Alg, Move};
 use crate::model::pieces::Cube;
 
+mod cstimer;
 mod goal;
 mod grouping;
 mod names;
 mod set;
 
+use cstimer::cstimer_cases;
 use goal::Goal;
 use grouping::classes;
 use names::family_name;
@@ -39,6 +41,9 @@ pub fn finger_costs() -> Costs {
 #[derive(Clone, Debug)]
 pub struct Case {
     pub name: String,
+    /// The name csTimer's 2x2 trainer gives it (`H-1`, `Hammer-3`), where csTimer
+    /// has the case: the CLL, EG and TCLL sets but their oriented cases.
+    pub cstimer: Option<&'static str>,
     pub state: Cube,
     pub positions: usize,
     pub algorithms: Vec<CaseAlg>,
@@ -124,10 +129,16 @@ pub fn case_sheet(set: CaseSet, costs: &Costs) -> Result<CaseSheet, Invalid> {
         };
         cases.push(Case {
             name,
+            cstimer: None,
             state,
             positions: class.len(),
             algorithms,
         });
+    }
+    for (cube, _, name) in cstimer_cases(set) {
+        if let Some(&i) = case_of.get(&cube.coord().index()) {
+            cases[i].cstimer = Some(name);
+        }
     }
     Ok(CaseSheet {
         set,
