@@ -8,11 +8,15 @@ lowest, until the cube is solved or 30 moves are spent).
     python python/examples/train_value.py                       # the full run
     python python/examples/train_value.py --steps 100 --test 500   # a tiny one (CI)
 
-The network reads a state as its two coordinates, permutation (0..5039) and twist
-(0..728), from `to_index`: an embedding of each, summed, then two ReLU layers and a
-softmax over the distances 0..11, whose expectation is the value. `--input stickers`
-reads DeepCubeA's one-hot stickers instead (24 x 6); in the same CPU time it learns
-less (python/README.md gives both runs' figures).
+The network reads a state as its class under the cube's symmetries: of the state's
+six images under the symmetries that keep the reference corner (`pocket.symmetries`)
+and the six of its inverse (`pocket.inverse`: the same distance in HTM), the one of
+lowest position number, given as its permutation (0..5039) and twist (0..728) from
+`to_index`. An embedding of each, summed, then two ReLU layers and a softmax over the
+distances 0..11, whose expectation is the value. The classes are about a twelfth of
+the positions, so each is seen twelve times as often. `--input coords` reads the
+state's own coordinates, and `--input stickers` DeepCubeA's one-hot stickers (24 x 6);
+in the same CPU time they learn far less (python/README.md gives every run's figures).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import jax.numpy as jnp
 import numpy as np
 import numpy.typing as npt
 
+import pocket
 from pocket import Puzzle
 
 DISTANCES = 12  # 0..11: God's number is 11
@@ -57,9 +62,21 @@ class Report:
         )
 
 
-def coordinates(two: Puzzle, states: Rows) -> npt.NDArray[np.int32]:
-    """Each row's permutation and twist, as rows of one embedding table."""
+def canonical(index: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The lowest position number among the state's images and its inverse's: one
+    number a class, at the state's distance in HTM."""
+    own = pocket.symmetries(index).min(axis=1)
+    inverse = pocket.symmetries(pocket.inverse(index)).min(axis=1)
+    out: npt.NDArray[np.int64] = np.minimum(own, inverse).astype(np.int64)
+    return out
+
+
+def coordinates(two: Puzzle, states: Rows, classes: bool) -> npt.NDArray[np.int32]:
+    """Each row's permutation and twist (of its class's representative, with
+    `classes`), as rows of one embedding table."""
     index = two.to_index(states).astype(np.int64)
+    if classes:
+        index = canonical(index)
     return np.stack([index // TWISTS, PERMUTATIONS + index % TWISTS], axis=1).astype(np.int32)
 
 
@@ -107,8 +124,9 @@ def adam(params: Params, m: Any, v: Any, t: int, x: jax.Array, y: jax.Array, rat
 
 
 def train(two: Puzzle, args: argparse.Namespace) -> Callable[[Rows], npt.NDArray[np.float32]]:
-    embedded = args.input == "coords"
-    read = (lambda s: coordinates(two, s)) if embedded else (lambda s: stickers(two, s))
+    embedded = args.input != "stickers"
+    classes = args.input == "classes"
+    read = (lambda s: coordinates(two, s, classes)) if embedded else (lambda s: stickers(two, s))
     first = PERMUTATIONS + TWISTS if embedded else two.width * len(two.colours)
     params = init(jax.random.key(args.seed), first, args.hidden, embedded)
     m = jax.tree.map(jnp.zeros_like, params)
@@ -150,11 +168,11 @@ def greedy(two: Puzzle, heuristic: Callable[[Rows], npt.NDArray[np.float32]], st
 
 def main(argv: list[str]) -> Report:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=16_000, help="training batches")
+    parser.add_argument("--steps", type=int, default=10_000, help="training batches")
     parser.add_argument("--batch", type=int, default=1024, help="random walks a batch")
     parser.add_argument("--hidden", type=int, default=512, help="width of each layer")
     parser.add_argument("--rate", type=float, default=3e-3, help="Adam's learning rate")
-    parser.add_argument("--input", choices=("coords", "stickers"), default="coords")
+    parser.add_argument("--input", choices=("classes", "coords", "stickers"), default="classes")
     parser.add_argument("--test", type=int, default=10_000, help="uniformly random test states")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
