@@ -13,7 +13,7 @@ six images under the symmetries that keep the reference corner (`pocket.symmetri
 and the six of its inverse (`pocket.inverse`: the same distance in HTM), the one of
 lowest position number, given as its permutation (0..5039) and twist (0..728) from
 `to_index`. An embedding of each, summed, then two ReLU layers and a softmax over the
-distances 0..11, whose expectation is the value. The classes are about a twelfth of
+distances 0..11, whose expectation is the value. The 310,930 classes are a twelfth of
 the positions, so each is seen twelve times as often. `--input coords` reads the
 state's own coordinates, and `--input stickers` DeepCubeA's one-hot stickers (24 x 6);
 in the same CPU time they learn far less (python/README.md gives every run's figures).
