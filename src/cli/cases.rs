@@ -34,7 +34,10 @@ use super::{EXIT_BAD_INPUT, EXIT_OK, usage};
             `(U)` before is the turn to make first, after it the one that finishes. \
             Listed best first by cost (default: R=1,R'=1,R2=1.6,U=0.8,U'=0.8,U2=1.3,\
             F=1.4,F'=1.4,F2=2.2; --cost changes it), the shortest (optimal in HTM) \
-            always among them."
+            always among them. Where csTimer's 2x2 trainer has the case (CLL, EG-1, \
+            EG-2, TCLL+, TCLL-), its name stands beside pocket's: `Sune 2 (csTimer \
+            S-3)`; csTimer's TCLL holds the twisted corner at front-right, a y turn \
+            away."
 )]
 pub(super) struct CasesArgs {
     /// the case set: ortega, pbl, cll, eg1, eg2, tcll+ or tcll-
