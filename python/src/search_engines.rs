@@ -111,18 +111,37 @@ fn each_child(
 /// address space only until used).
 const MOST_ROOM: u64 = 1 << 24;
 
-fn expected_of(moves: usize, max_nodes: u64) -> usize {
-    max_nodes
-        .saturating_mul(moves as u64)
-        .saturating_add(1)
-        .min(MOST_ROOM) as usize
+/// The most nodes the arenas of one call ask room for in all: thousands of
+/// searches each asking for the most reached the system's limit on mappings
+/// (a thread could not start, and the process aborted) and then its memory. Past
+/// its share, an arena grows as vectors do.
+const ROOM_FOR_ALL: u64 = 1 << 27;
+
+/// The room an arena asks for `nodes` nodes, one of `searches` in a call.
+fn room_for(nodes: u64, searches: usize) -> usize {
+    nodes
+        .min(MOST_ROOM)
+        .min(ROOM_FOR_ALL / searches.max(1) as u64) as usize
+}
+
+fn expected_of(moves: usize, max_nodes: u64, searches: usize) -> usize {
+    room_for(
+        max_nodes.saturating_mul(moves as u64).saturating_add(1),
+        searches,
+    )
 }
 
 /// An arena for a search of at most `max_nodes` expansions, `batch` a round, with
-/// its root holding `start`.
-fn rooted(start: &[u8], moves: usize, max_nodes: u64, batch: usize) -> (Nodes, Node) {
-    let kept = max_nodes.saturating_add(batch as u64 + 1).min(MOST_ROOM) as usize;
-    let mut nodes = Nodes::new(start.len(), expected_of(moves, max_nodes), kept);
+/// its root holding `start`; one of `searches` in a call.
+fn rooted(
+    start: &[u8],
+    moves: usize,
+    max_nodes: u64,
+    batch: usize,
+    searches: usize,
+) -> (Nodes, Node) {
+    let kept = room_for(max_nodes.saturating_add(batch as u64 + 1), searches);
+    let mut nodes = Nodes::new(start.len(), expected_of(moves, max_nodes, searches), kept);
     let root = nodes.add_root(start);
     (nodes, root)
 }
@@ -151,9 +170,10 @@ impl Bwas {
         weight: f64,
         batch: usize,
         max_nodes: u64,
+        searches: usize,
     ) -> Bwas {
-        let (nodes, root) = rooted(start, moves, max_nodes, batch);
-        let mut open = OpenList::new(expected_of(moves, max_nodes));
+        let (nodes, root) = rooted(start, moves, max_nodes, batch, searches);
+        let mut open = OpenList::new(expected_of(moves, max_nodes, searches));
         open.push(entry(0.0, root));
         Bwas {
             nodes,
@@ -291,8 +311,9 @@ impl Beam {
         width: usize,
         max_depth: u32,
         max_nodes: u64,
+        searches: usize,
     ) -> Beam {
-        let (nodes, root) = rooted(start, moves, max_nodes, width);
+        let (nodes, root) = rooted(start, moves, max_nodes, width, searches);
         Beam {
             nodes,
             level: vec![root],

@@ -94,7 +94,7 @@ fn drive<E: Engine>(
             }
         });
     }
-    Ok(engines
+    let found = engines
         .iter()
         .zip(calls)
         .map(|(e, c)| {
@@ -108,7 +108,10 @@ fn drive<E: Engine>(
             };
             (moves, e.expanded(), c)
         })
-        .collect())
+        .collect();
+    // Freeing the arenas (GBs of pages, for a long search) without the GIL.
+    py.detach(move || drop(engines));
+    Ok(found)
 }
 
 /// The start rows of a search call, one a state.
@@ -163,9 +166,21 @@ pub(crate) fn bwas(
         return refuse(py, "batch_size must be at least 1");
     }
     let spec = &puzzle.spec;
-    let engines = starts(py, spec, states)?
+    let starts = starts(py, spec, states)?;
+    let n = starts.len();
+    let engines = starts
         .iter()
-        .map(|s| Bwas::new(s, &spec.solved, spec.moves(), weight, batch_size, max_nodes))
+        .map(|s| {
+            Bwas::new(
+                s,
+                &spec.solved,
+                spec.moves(),
+                weight,
+                batch_size,
+                max_nodes,
+                n,
+            )
+        })
         .collect();
     drive(py, spec, heuristic, engines)
 }
@@ -186,9 +201,21 @@ pub(crate) fn beam(
         return refuse(py, "width must be at least 1");
     }
     let spec = &puzzle.spec;
-    let engines = starts(py, spec, states)?
+    let starts = starts(py, spec, states)?;
+    let n = starts.len();
+    let engines = starts
         .iter()
-        .map(|s| Beam::new(s, &spec.solved, spec.moves(), width, max_depth, max_nodes))
+        .map(|s| {
+            Beam::new(
+                s,
+                &spec.solved,
+                spec.moves(),
+                width,
+                max_depth,
+                max_nodes,
+                n,
+            )
+        })
         .collect();
     drive(py, spec, heuristic, engines)
 }

@@ -7,6 +7,7 @@
 //! [`in_pieces`], which release the GIL for one piece at a time and run Python's
 //! signal handlers between pieces.
 
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use pyo3::exceptions::PyMemoryError;
@@ -244,6 +245,9 @@ pub(crate) fn in_pieces<S: Send>(
     Ok(())
 }
 
+/// A part of [`on_threads`]' output and its first row, until a thread takes it.
+type Part<'a, T> = Mutex<Option<(usize, &'a mut [T])>>;
+
 /// Run `f(first_row, out_part)` over `out` cut into `threads` parts of whole rows
 /// (`width` items a row).
 pub(crate) fn on_threads<T: Send>(
@@ -258,16 +262,28 @@ pub(crate) fn on_threads<T: Send>(
         return;
     }
     let per = rows.div_ceil(threads);
-    std::thread::scope(|s| {
-        let mut parts = out.chunks_mut(per * width);
-        let mine = parts.next();
-        for (k, part) in parts.enumerate() {
-            let f = &f;
-            s.spawn(move || f((k + 1) * per, part));
+    // Each part is taken once, by its own thread or by this one: a thread the
+    // system cannot start (its limit on threads or on mappings, which thousands of
+    // searches can reach) leaves its part here, where spawning aborted the process.
+    let parts: Vec<Part<'_, T>> = out
+        .chunks_mut(per * width)
+        .enumerate()
+        .map(|(k, part)| Mutex::new(Some((k * per, part))))
+        .collect();
+    let run = |i: usize| {
+        let taken = parts[i].lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some((first, part)) = taken {
+            f(first, part);
         }
-        // The first part on the calling thread: one thread fewer to start.
-        if let Some(part) = mine {
-            f(0, part);
+    };
+    std::thread::scope(|s| {
+        for i in 1..parts.len() {
+            let run = &run;
+            let _ = std::thread::Builder::new().spawn_scoped(s, move || run(i));
+        }
+        // The first part on the calling thread, then any part no thread took.
+        for i in 0..parts.len() {
+            run(i);
         }
     });
 }

@@ -181,3 +181,14 @@ def test_a_torch_network_plugs_in():
     for state, result in zip(states, found):
         assert result.solved and result.heuristic_calls > 0
         assert CUBE.is_solved(CUBE.apply(state[None], " ".join(result.moves)))[0]
+
+
+def test_twenty_thousand_searches_at_once_all_finish():
+    # Pins a bug: each search asked for room for 16M nodes, and 20,000 of them
+    # exhausted the system's mappings; a worker thread could not start and the
+    # process aborted. The call's searches now share one budget of room.
+    two = Puzzle("2x2x2")
+    states = two.random_states(20_000, seed=1)
+    results = search.bwas(two, states, two.distance, batch_size=10)
+    assert len(results) == 20_000
+    assert all(r.moves is not None and len(r.moves) == d for r, d in zip(results, two.distance(states)))
