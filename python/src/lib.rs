@@ -32,6 +32,7 @@ mod scramble;
 mod search_engines;
 mod search_nodes;
 mod search_py;
+mod search_slots;
 mod search_space;
 mod solver;
 mod step_one_pass;
