@@ -29,6 +29,8 @@ mod random;
 mod read;
 mod rl;
 mod scramble;
+mod search_bwas;
+mod search_closed;
 mod search_engines;
 mod search_nodes;
 mod search_py;

@@ -3,15 +3,10 @@
 //! scores every pending node of every search in one call, and the scores are taken
 //! back. Each engine knows nothing of Python.
 //!
-//! - [`Bwas`]: DeepCubeA's batch-weighted A*. A round pops the `batch` nodes of
-//!   lowest `f = weight * g + h`. A solution is kept once generated, and the search
-//!   ends when no open node's f is below the solution's `weight * g`: with weight 1
-//!   and an admissible, consistent heuristic that is A*'s own stopping rule, so the
-//!   solution is optimal.
+//! - `Bwas`: DeepCubeA's batch-weighted A* (`search_bwas`).
 //! - [`Beam`]: a level at a time, the `width` new nodes of lowest h go on; greedy
-//!   descent is a beam of width 1. Both end at the first solved node generated.
+//!   descent is a beam of width 1. It ends at the first solved node generated.
 
-use crate::open_list::OpenList;
 use crate::search_nodes::{Node, Nodes, same};
 use crate::search_space::Space;
 
@@ -40,7 +35,7 @@ pub(crate) trait Engine: Send {
 /// An order-keeping u32 of a cost (every value but NaN, which the caller refuses),
 /// as an f32: heap entries of 8 bytes, key and node, where (f64, u32) took 16 and
 /// the heap's cache misses were a third of a 2x2x2 search's time.
-fn key(f: f64) -> u32 {
+pub(crate) fn key(f: f64) -> u32 {
     let bits = (f as f32).to_bits();
     if bits >> 31 == 1 {
         !bits
@@ -51,12 +46,12 @@ fn key(f: f64) -> u32 {
 
 /// An open-list entry: the key above the node, so that entries order by key, then
 /// node.
-fn entry(f: f64, n: Node) -> u64 {
+pub(crate) fn entry(f: f64, n: Node) -> u64 {
     u64::from(key(f)) << 32 | u64::from(n)
 }
 
 /// How far ahead of its probe a child's slot is fetched.
-const AHEAD: usize = 16;
+pub(crate) const AHEAD: usize = 16;
 
 /// The children of one round, kept between rounds: every child's row (`moves` a
 /// parent), and the number and hash of each child worth a probe.
@@ -118,13 +113,13 @@ const MOST_ROOM: u64 = 1 << 24;
 const ROOM_FOR_ALL: u64 = 1 << 27;
 
 /// The room an arena asks for `nodes` nodes, one of `searches` in a call.
-fn room_for(nodes: u64, searches: usize) -> usize {
+pub(crate) fn room_for(nodes: u64, searches: usize) -> usize {
     nodes
         .min(MOST_ROOM)
         .min(ROOM_FOR_ALL / searches.max(1) as u64) as usize
 }
 
-fn expected_of(moves: usize, max_nodes: u64, searches: usize) -> usize {
+pub(crate) fn expected_of(moves: usize, max_nodes: u64, searches: usize) -> usize {
     room_for(
         max_nodes.saturating_mul(moves as u64).saturating_add(1),
         searches,
@@ -144,148 +139,6 @@ fn rooted(
     let mut nodes = Nodes::new(start.len(), expected_of(moves, max_nodes, searches), kept);
     let root = nodes.add_root(start);
     (nodes, root)
-}
-
-pub(crate) struct Bwas {
-    nodes: Nodes,
-    open: OpenList,
-    popped: Vec<Node>,
-    pending: Vec<Node>,
-    best: Option<(u32, Node)>,
-    weight: f64,
-    batch: usize,
-    max_nodes: u64,
-    expanded: u64,
-    ended: Option<Ended>,
-    children: Children,
-    /// The solved row's hash: a child is compared with it only on a match.
-    solved_hash: u64,
-}
-
-impl Bwas {
-    pub fn new(
-        start: &[u8],
-        solved: &[u8],
-        moves: usize,
-        weight: f64,
-        batch: usize,
-        max_nodes: u64,
-        searches: usize,
-    ) -> Bwas {
-        let (nodes, root) = rooted(start, moves, max_nodes, batch, searches);
-        let mut open = OpenList::new(expected_of(moves, max_nodes, searches));
-        open.push(entry(0.0, root));
-        Bwas {
-            nodes,
-            open,
-            popped: Vec::new(),
-            pending: Vec::new(),
-            best: (start == solved).then_some((0, root)),
-            weight,
-            batch: batch.max(1),
-            max_nodes,
-            expanded: 0,
-            ended: None,
-            children: Children::default(),
-            solved_hash: Nodes::hash_of(solved),
-        }
-    }
-
-    /// Whether the best solution so far can no longer be beaten by an open node.
-    fn proven(&self) -> bool {
-        let Some((g, _)) = self.best else {
-            return false;
-        };
-        let bound = key(self.weight * f64::from(g));
-        self.open.peek().is_none_or(|e| (e >> 32) as u32 >= bound)
-    }
-
-    /// Expand the popped nodes: new children pending, and nodes met again by a
-    /// shorter way reopened and pending again (scored anew, where keeping each
-    /// node's h would cost 4 bytes a node for a rare event).
-    fn expand(&mut self, space: &Space, rows: &mut Vec<u8>) {
-        let mut children = std::mem::take(&mut self.children);
-        let popped = std::mem::take(&mut self.popped);
-        let m = space.moves.moves();
-        let solved_hash = self.solved_hash;
-        let (pending, best) = (&mut self.pending, &mut self.best);
-        each_child(
-            space,
-            &mut self.nodes,
-            &popped,
-            &mut children,
-            |nodes, i, kid, hash| {
-                let (n, via) = (popped[i / m], (i % m) as u16);
-                let g = nodes.records[n as usize].g + 1;
-                let c = match nodes.find(kid, hash, space.moves) {
-                    Some(c) if nodes.records[c as usize].g <= g => return true,
-                    Some(c) => {
-                        nodes.reach(c, g, n, via);
-                        c
-                    }
-                    None => nodes.add(hash, g, n, via),
-                };
-                rows.extend_from_slice(kid);
-                pending.push(c);
-                if hash == solved_hash && same(kid, space.solved) && best.is_none_or(|(b, _)| g < b)
-                {
-                    *best = Some((g, c));
-                }
-                true
-            },
-        );
-        self.popped = popped;
-        self.children = children;
-    }
-}
-
-impl Engine for Bwas {
-    fn round(&mut self, space: &Space, rows: &mut Vec<u8>) {
-        self.pending.clear();
-        if self.proven() {
-            let (_, goal) = self.best.unwrap_or((0, 0));
-            self.ended = Some(Ended::Solved(self.nodes.path(goal)));
-            return;
-        }
-        if self.open.is_empty()
-            || self.expanded >= self.max_nodes
-            || !self.nodes.has_room(self.batch * space.moves.moves())
-        {
-            self.ended = Some(Ended::Failed);
-            return;
-        }
-        self.popped.clear();
-        while self.popped.len() < self.batch {
-            let Some(e) = self.open.pop() else {
-                break;
-            };
-            let n = e as Node;
-            if !std::mem::replace(&mut self.nodes.records[n as usize].closed, true) {
-                self.popped.push(n);
-            }
-        }
-        self.expanded += self.popped.len() as u64;
-        self.expand(space, rows);
-    }
-
-    fn pending(&self) -> &[Node] {
-        &self.pending
-    }
-
-    fn scored(&mut self, h: &[f64]) {
-        for (&n, &v) in self.pending.iter().zip(h) {
-            let f = self.weight * f64::from(self.nodes.records[n as usize].g) + v;
-            self.open.push(entry(f, n));
-        }
-    }
-
-    fn expanded(&self) -> u64 {
-        self.expanded
-    }
-
-    fn ended(&self) -> Option<&Ended> {
-        self.ended.as_ref()
-    }
 }
 
 pub(crate) struct Beam {
@@ -345,7 +198,7 @@ impl Engine for Beam {
         let mut children = std::mem::take(&mut self.children);
         let level = std::mem::take(&mut self.level);
         self.expanded += level.len() as u64;
-        let (m, depth, solved_hash) = (space.moves.moves(), self.depth, self.solved_hash);
+        let (m, solved_hash) = (space.moves.moves(), self.solved_hash);
         let (pending, ended) = (&mut self.pending, &mut self.ended);
         let first = rows.len();
         each_child(
@@ -357,7 +210,7 @@ impl Engine for Beam {
                 if nodes.find(kid, hash, space.moves).is_some() {
                     return true;
                 }
-                let c = nodes.add(hash, depth, level[i / m], (i % m) as u16);
+                let c = nodes.add(hash, level[i / m], (i % m) as u16);
                 if hash == solved_hash && same(kid, space.solved) {
                     *ended = Some(Ended::Solved(nodes.path(c)));
                     pending.clear();

@@ -56,12 +56,10 @@ use crate::search_slots::Slots;
 /// The bit of [`Record::row`] that says the row is the node's own.
 const OWN: u32 = 1 << 31;
 
-/// What a node knows, in one 16-byte record so that a probe's match costs one cache
+/// What a node knows, in one 12-byte record so that a probe's match costs one cache
 /// miss, not one an array.
 #[derive(Clone, Copy)]
 pub(crate) struct Record {
-    /// Its cost so far.
-    pub g: u32,
     pub parent: Node,
     /// The kept row that gives its row: its own, with [`OWN`] set, or else its
     /// parent's, to be moved by `via`. A node met again is then checked with one
@@ -69,8 +67,6 @@ pub(crate) struct Record {
     row: u32,
     /// The move from its parent.
     pub via: u16,
-    /// Expanded, and not reopened since (BWAS's closed set).
-    pub closed: bool,
 }
 
 pub(crate) struct Nodes {
@@ -178,29 +174,18 @@ impl Nodes {
         self.push(
             hash,
             Record {
-                g: 0,
                 parent: Node::MAX,
                 row: k | OWN,
                 via: 0,
-                closed: false,
             },
         )
     }
 
     /// A new node (not met before; its row's hash `hash`), reached from `parent`
     /// (kept) by `via`. Room must have been reserved.
-    pub fn add(&mut self, hash: u64, g: u32, parent: Node, via: u16) -> Node {
+    pub fn add(&mut self, hash: u64, parent: Node, via: u16) -> Node {
         let row = self.records[parent as usize].row & !OWN;
-        self.push(
-            hash,
-            Record {
-                g,
-                parent,
-                row,
-                via,
-                closed: false,
-            },
-        )
+        self.push(hash, Record { parent, row, via })
     }
 
     fn push(&mut self, hash: u64, record: Record) -> Node {
@@ -208,17 +193,6 @@ impl Nodes {
         self.records.push(record);
         self.slots.insert(hash, n);
         n
-    }
-
-    /// Node `c` met again by a shorter way: cost `g`, from `parent` (kept) by
-    /// `via`, and open again.
-    pub fn reach(&mut self, c: Node, g: u32, parent: Node, via: u16) {
-        let from = self.records[parent as usize].row & !OWN;
-        let r = &mut self.records[c as usize];
-        (r.g, r.parent, r.via, r.closed) = (g, parent, via, false);
-        if r.row & OWN == 0 {
-            r.row = from;
-        }
     }
 
     /// The moves from the root (node 0) to `n`.

@@ -12,7 +12,8 @@ use crate::puzzle_core::PuzzleCore;
 use crate::puzzle_rows::read_rows;
 use crate::puzzle_spec::Spec;
 use crate::read::shape_text;
-use crate::search_engines::{Beam, Bwas, Ended, Engine};
+use crate::search_bwas::Bwas;
+use crate::search_engines::{Beam, Ended, Engine};
 use crate::search_space::Space;
 use crate::{args, refuse};
 
@@ -64,9 +65,12 @@ fn drive<E: Engine>(
     let mut calls = vec![0u64; engines.len()];
     let w = spec.width;
     let space = Space::new(&spec.gathers, &spec.solved);
+    // A round's rows take about what the last round's took: asked for at once, not
+    // grown by doubling (each doubling copied them all).
+    let mut last = 0;
     loop {
         let rows = py.detach(|| {
-            let mut rows = Vec::new();
+            let mut rows = Vec::with_capacity(last + last / 8);
             for e in engines.iter_mut().filter(|e| e.ended().is_none()) {
                 e.round(&space, &mut rows);
             }
@@ -75,6 +79,7 @@ fn drive<E: Engine>(
         if engines.iter().all(|e| e.ended().is_some()) {
             break;
         }
+        last = rows.len();
         let h = if rows.is_empty() {
             Vec::new()
         } else {

@@ -238,7 +238,12 @@ mod tests {
         assert_eq!(slots.slots.len(), 1 << 10);
         let all = hashes(400_000);
         let home = |h: u64| Slots::home(h >> 32, 1 << 10);
-        let mut cluster: Vec<u64> = all.iter().copied().filter(|&h| home(h) == 6).take(6).collect();
+        let mut cluster: Vec<u64> = all
+            .iter()
+            .copied()
+            .filter(|&h| home(h) == 6)
+            .take(6)
+            .collect();
         cluster.extend(all.iter().copied().filter(|&h| home(h) == 5).take(8));
         assert_eq!(cluster.len(), 14);
         cluster.extend(all.iter().copied().filter(|&h| home(h) >= 100).take(800));
@@ -260,7 +265,10 @@ mod tests {
         slots.insert(h[1], 1);
         let at = slots.find(h[1], |c| c == 1).expect("found");
         slots.replace(at, 7);
-        assert_eq!(slots.find(h[1], |c| c == 7).map(|at| slots.node(at)), Some(7));
+        assert_eq!(
+            slots.find(h[1], |c| c == 7).map(|at| slots.node(at)),
+            Some(7)
+        );
         assert_eq!(slots.find(h[1], |c| c == 1), None);
     }
 }

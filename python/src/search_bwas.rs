@@ -1,0 +1,373 @@
+//! DeepCubeA's batch-weighted A*, one state's search. A round pops the `batch`
+//! open nodes of lowest `f = weight * g + h` not yet expanded at no greater cost,
+//! expands them, and leaves their children pending for the heuristic. A solution
+//! is kept once generated, and the search ends when no open node's f is below the
+//! solution's `weight * g`: with weight 1 and an admissible, consistent heuristic
+//! that is A*'s own stopping rule, so the solution is optimal.
+//!
+//! Duplicates are found against the nodes expanded ([`Closed`]): a child already
+//! expanded at no greater cost is dropped before the heuristic sees it, and an open
+//! node is dropped when popped if its state was expanded meanwhile at no greater
+//! cost. An open node is only its origin, the expanded node and move it came from,
+//! packed beside its key in the open list's 8-byte entry, and its row is made again
+//! from its parent's when it is popped. A state generated twice before either copy
+//! is expanded is scored twice (one 3x3x3 child in ten, where the moves of opposite
+//! faces commute); in exchange a search keeps 8 bytes for each node it generates,
+//! not 40 (a table of every node met, its record and its entry), and clearing the
+//! pages of those 40 bytes took a third of a 3x3x3 search's time (issue 64).
+
+use crate::open_list::OpenList;
+use crate::search_closed::{Closed, Expanded};
+use crate::search_engines::{AHEAD, Ended, Engine, entry, expected_of, key, room_for};
+use crate::search_nodes::{Node, room, same};
+use crate::search_space::Space;
+
+/// Where open nodes' origins live: packed in the entry's low 32 bits (parent above
+/// the move) when every parent's number fits above the move's bits, which it does
+/// for any search of fewer than 2^27 expansions on the 3x3x3; else listed, the
+/// entry holding the origin's place in a list. Either way entries of one key order
+/// as the nodes were generated, so the two run a search the same way.
+enum Origins {
+    Packed { via_bits: u32 },
+    Listed(Vec<(Node, u16)>),
+}
+
+impl Origins {
+    /// The form for a search of `moves` moves expanding at most `most` nodes.
+    fn new(moves: usize, most: u64, expected: usize) -> Origins {
+        let via_bits = usize::BITS - moves.saturating_sub(1).leading_zeros();
+        if most < 1u64 << (32 - via_bits) {
+            Origins::Packed { via_bits }
+        } else {
+            Origins::Listed(room(expected))
+        }
+    }
+
+    /// Whether `more` origins still fit the entries' low 32 bits.
+    fn has_room(&self, more: usize) -> bool {
+        match self {
+            Origins::Packed { .. } => true,
+            Origins::Listed(list) => list.len().saturating_add(more) < Node::MAX as usize,
+        }
+    }
+
+    fn origin(&mut self, parent: Node, via: u16) -> u32 {
+        match self {
+            Origins::Packed { via_bits } => parent << *via_bits | u32::from(via),
+            Origins::Listed(list) => {
+                list.push((parent, via));
+                (list.len() - 1) as u32
+            }
+        }
+    }
+
+    fn of(&self, origin: u32) -> (Node, u16) {
+        match self {
+            Origins::Packed { via_bits } => {
+                (origin >> via_bits, (origin & ((1 << via_bits) - 1)) as u16)
+            }
+            Origins::Listed(list) => list[origin as usize],
+        }
+    }
+}
+
+/// The best solution so far: its cost, and the expanded node and move that reach
+/// it (none: the start is solved).
+type Best = (u32, Option<(Node, u16)>);
+
+pub(crate) struct Bwas {
+    closed: Closed,
+    open: OpenList,
+    origins: Origins,
+    /// The nodes expanded this round.
+    fresh: Vec<Node>,
+    /// The origins of the children waiting for the heuristic.
+    pending: Vec<u32>,
+    best: Option<Best>,
+    weight: f64,
+    batch: usize,
+    max_nodes: u64,
+    expanded: u64,
+    /// Whether the root has been expanded: from then on a round pops its nodes.
+    started: bool,
+    ended: Option<Ended>,
+    /// The origins of the nodes popped in a round, their rows (made again from
+    /// their parents') and the rows' hashes.
+    popped: Vec<u32>,
+    popped_rows: Vec<u8>,
+    hashes: Vec<u64>,
+    /// A round's children: every row, and the number and hash of each worth a probe.
+    kids: Vec<u8>,
+    probed: Vec<(u32, u64)>,
+    /// The solved row's hash: a child is compared with it only on a match.
+    solved_hash: u64,
+}
+
+impl Bwas {
+    pub fn new(
+        start: &[u8],
+        solved: &[u8],
+        moves: usize,
+        weight: f64,
+        batch: usize,
+        max_nodes: u64,
+        searches: usize,
+    ) -> Bwas {
+        let batch = batch.max(1);
+        let most = max_nodes.saturating_add(batch as u64 + 1);
+        let mut closed = Closed::new(start.len(), room_for(most, searches));
+        let hash = closed.hash(start);
+        let root = closed.add(
+            start,
+            hash,
+            Expanded {
+                g: 0,
+                parent: Node::MAX,
+                via: 0,
+            },
+            None,
+        );
+        let expected = expected_of(moves, max_nodes, searches);
+        Bwas {
+            closed,
+            open: OpenList::new(expected),
+            origins: Origins::new(moves, most, expected),
+            fresh: vec![root],
+            pending: Vec::new(),
+            best: (start == solved).then_some((0, None)),
+            weight,
+            batch,
+            max_nodes,
+            expanded: 0,
+            started: false,
+            ended: None,
+            popped: Vec::new(),
+            popped_rows: Vec::new(),
+            hashes: Vec::new(),
+            kids: Vec::new(),
+            probed: Vec::new(),
+            solved_hash: Closed::hash_of(solved),
+        }
+    }
+
+    /// Whether the best solution so far can no longer be beaten by an open node.
+    fn proven(&self) -> bool {
+        let Some((g, _)) = self.best else {
+            return false;
+        };
+        let bound = key(self.weight * f64::from(g));
+        self.open.peek().is_none_or(|e| (e >> 32) as u32 >= bound)
+    }
+
+    fn path(&self, best: Best) -> Vec<u16> {
+        let Some((parent, via)) = best.1 else {
+            return Vec::new();
+        };
+        let mut path = self.closed.path(parent);
+        path.push(via);
+        path
+    }
+
+    /// The cost of a child of expanded node `parent`.
+    fn g_after(&self, parent: Node) -> u32 {
+        self.closed.record(parent).g + 1
+    }
+
+    /// Pop open nodes until `batch` are expanded (or none is left), each dropped
+    /// if its state was expanded at no greater cost.
+    fn pop(&mut self, space: &Space) {
+        self.fresh.clear();
+        while self.fresh.len() < self.batch {
+            self.popped.clear();
+            while self.popped.len() < self.batch - self.fresh.len() {
+                let Some(e) = self.open.pop() else {
+                    break;
+                };
+                self.popped.push(e as u32);
+            }
+            if self.popped.is_empty() {
+                break;
+            }
+            self.close_popped(space);
+        }
+    }
+
+    /// Expand the nodes popped whose states were not expanded at no greater cost.
+    /// Their rows are made and hashed first, so that each one's slot is fetched
+    /// ahead of its probe: probed one at a time as popped, the misses of the cache
+    /// took a third of a 3x3x3 search's time.
+    fn close_popped(&mut self, space: &Space) {
+        let w = space.moves.width;
+        self.popped_rows.resize(self.popped.len() * w, 0);
+        self.hashes.clear();
+        for (&o, row) in self.popped.iter().zip(self.popped_rows.chunks_exact_mut(w)) {
+            let (parent, via) = self.origins.of(o);
+            space.moves.step_rows(self.closed.row(parent), &[via], row);
+            self.hashes.push(self.closed.hash(row));
+        }
+        self.closed.reserve(self.popped.len());
+        for &h in self.hashes.iter().take(AHEAD) {
+            self.closed.prefetch(h);
+        }
+        for (i, (&o, row)) in self
+            .popped
+            .iter()
+            .zip(self.popped_rows.chunks_exact(w))
+            .enumerate()
+        {
+            if let Some(&h) = self.hashes.get(i + AHEAD) {
+                self.closed.prefetch(h);
+            }
+            let (parent, via) = self.origins.of(o);
+            let g = self.g_after(parent);
+            let found = self.closed.find(row, self.hashes[i]);
+            if found.is_some_and(|at| self.closed.g_at(at) <= g) {
+                continue;
+            }
+            let record = Expanded { g, parent, via };
+            let k = self.closed.add(row, self.hashes[i], record, found);
+            self.fresh.push(k);
+        }
+    }
+
+    /// Every child of the nodes expanded this round, but those expanded at no
+    /// greater cost, left pending with its row in `rows`.
+    fn expand(&mut self, space: &Space, rows: &mut Vec<u8>) {
+        let moves = space.moves;
+        let (w, m) = (moves.width, moves.moves());
+        self.kids.resize(self.fresh.len() * m * w, 0);
+        self.probed.clear();
+        for (j, (&k, out)) in self
+            .fresh
+            .iter()
+            .zip(self.kids.chunks_exact_mut(m * w))
+            .enumerate()
+        {
+            moves.next_rows(self.closed.row(k), out);
+            let last = (k != 0).then(|| self.closed.record(k).via);
+            for (b, kid) in out.chunks_exact(w).enumerate() {
+                if last.is_none_or(|a| !space.in_vain(a, b)) {
+                    self.probed
+                        .push(((j * m + b) as u32, self.closed.hash(kid)));
+                }
+            }
+        }
+        for &(_, h) in self.probed.iter().take(AHEAD) {
+            self.closed.prefetch(h);
+        }
+        for (at, &(i, hash)) in self.probed.iter().enumerate() {
+            if let Some(&(_, h)) = self.probed.get(at + AHEAD) {
+                self.closed.prefetch(h);
+            }
+            let i = i as usize;
+            let (parent, via) = (self.fresh[i / m], (i % m) as u16);
+            let g = self.closed.record(parent).g + 1;
+            let kid = &self.kids[i * w..(i + 1) * w];
+            let found = self.closed.find(kid, hash);
+            if found.is_some_and(|at| self.closed.g_at(at) <= g) {
+                continue;
+            }
+            rows.extend_from_slice(kid);
+            self.pending.push(self.origins.origin(parent, via));
+            if hash == self.solved_hash
+                && same(kid, space.solved)
+                && self.best.is_none_or(|(b, _)| g < b)
+            {
+                self.best = Some((g, Some((parent, via))));
+            }
+        }
+    }
+}
+
+impl Engine for Bwas {
+    fn round(&mut self, space: &Space, rows: &mut Vec<u8>) {
+        self.pending.clear();
+        if let Some(best) = self.best.filter(|_| self.proven()) {
+            self.ended = Some(Ended::Solved(self.path(best)));
+            return;
+        }
+        let m = space.moves.moves();
+        if (self.started && self.open.is_empty())
+            || self.expanded >= self.max_nodes
+            || !self.origins.has_room(self.batch * m)
+            || !self.closed.has_room(self.batch)
+        {
+            self.ended = Some(Ended::Failed);
+            return;
+        }
+        if std::mem::replace(&mut self.started, true) {
+            self.pop(space);
+        }
+        self.expanded += self.fresh.len() as u64;
+        self.expand(space, rows);
+    }
+
+    fn pending(&self) -> &[Node] {
+        &self.pending
+    }
+
+    fn scored(&mut self, h: &[f64]) {
+        for (&o, &v) in self.pending.iter().zip(h) {
+            let (parent, _) = self.origins.of(o);
+            let f = self.weight * f64::from(self.g_after(parent)) + v;
+            self.open.push(entry(f, o));
+        }
+    }
+
+    fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    fn ended(&self) -> Option<&Ended> {
+        self.ended.as_ref()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle_spec::Spec;
+
+    /// A search run to its end with `h` as heuristic: how it ended, and its
+    /// expansions.
+    fn run(mut search: Bwas, space: &Space, h: impl Fn(&[u8]) -> f64) -> (Ended, u64) {
+        loop {
+            let mut rows = Vec::new();
+            search.round(space, &mut rows);
+            if let Some(end) = search.ended() {
+                return (end.clone(), search.expanded());
+            }
+            let values: Vec<f64> = rows.chunks_exact(space.moves.width).map(&h).collect();
+            search.scored(&values);
+        }
+    }
+
+    /// The two forms of origins run one search the same way, to the same solution,
+    /// which solves the start; the listed form is otherwise met only past 2^27
+    /// expansions of the 3x3x3.
+    #[test]
+    fn listed_origins_run_a_search_as_packed_ones_do() {
+        let spec = Spec::named("3x3x3").expect("built in");
+        let space = Space::new(&spec.gathers, &spec.solved);
+        let mut start = spec.solved.clone();
+        let scramble = spec.sequence("R U F' L2 D").expect("moves");
+        spec.gathers.walk(&mut start, scramble.iter().copied());
+        let misplaced = |row: &[u8]| {
+            let wrong = row.iter().zip(&spec.solved).filter(|(a, b)| a != b).count();
+            wrong as f64 / 12.0
+        };
+        let search = || Bwas::new(&start, &spec.solved, spec.moves(), 1.0, 50, 200_000, 1);
+        let packed = search();
+        assert!(matches!(packed.origins, Origins::Packed { via_bits: 5 }));
+        let mut listed = search();
+        listed.origins = Origins::Listed(Vec::new());
+        let (end, expanded) = run(packed, &space, misplaced);
+        assert_eq!(run(listed, &space, misplaced), (end.clone(), expanded));
+        let Ended::Solved(path) = end else {
+            panic!("not solved in {expanded} expansions")
+        };
+        assert!(path.len() <= 5, "{path:?}");
+        spec.gathers.walk(&mut start, path.iter().copied());
+        assert_eq!(start, spec.solved);
+    }
+}
