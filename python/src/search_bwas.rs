@@ -71,6 +71,43 @@ impl Origins {
     }
 }
 
+/// A round's children by row, so that a state generated twice in one round (the
+/// moves of opposite faces commute: `R L` and `L R` from one grandparent) is scored
+/// once. The table is the round's, small and in the cache; a duplicate across
+/// rounds is dropped when popped (see the module's comment). On eight 3x3x3
+/// searches of 300,000 expansions (a zeros heuristic, batches of 1,000) it cut the
+/// rows scored from 35.3M to 32.1M, where a table of every node met scored 31.9M.
+#[derive(Default)]
+struct Twins {
+    /// A child's number plus one, at or after its hash's home; 0 where free.
+    slots: Vec<u32>,
+}
+
+impl Twins {
+    /// Empty, with room for `n` children at most half full.
+    fn clear(&mut self, n: usize) {
+        self.slots.clear();
+        self.slots.resize((2 * n).next_power_of_two().max(16), 0);
+    }
+
+    /// The first child of the round with the row of child `i` (whose hash is
+    /// `hash`; `same(j)`: child j's row is child i's); if none, `i` is the first.
+    fn first(&mut self, hash: u64, i: u32, same: impl Fn(u32) -> bool) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        loop {
+            match self.slots[at] {
+                0 => {
+                    self.slots[at] = i + 1;
+                    return None;
+                }
+                j if same(j - 1) => return Some(j - 1),
+                _ => at = (at + 1) & mask,
+            }
+        }
+    }
+}
+
 /// The best solution so far: its cost, and the expanded node and move that reach
 /// it (none: the start is solved).
 type Best = (u32, Option<(Node, u16)>);
@@ -99,6 +136,7 @@ pub(crate) struct Bwas {
     /// A round's children: every row, and the number and hash of each worth a probe.
     kids: Vec<u8>,
     probed: Vec<(u32, u64)>,
+    twins: Twins,
     /// The solved row's hash: a child is compared with it only on a match.
     solved_hash: u64,
 }
@@ -146,6 +184,7 @@ impl Bwas {
             hashes: Vec::new(),
             kids: Vec::new(),
             probed: Vec::new(),
+            twins: Twins::default(),
             solved_hash: Closed::hash_of(solved),
         }
     }
@@ -252,6 +291,7 @@ impl Bwas {
                 }
             }
         }
+        self.twins.clear(self.probed.len());
         for &(_, h) in self.probed.iter().take(AHEAD) {
             self.closed.prefetch(h);
         }
@@ -261,10 +301,18 @@ impl Bwas {
             }
             let i = i as usize;
             let (parent, via) = (self.fresh[i / m], (i % m) as u16);
-            let g = self.closed.record(parent).g + 1;
+            let g = self.g_after(parent);
             let kid = &self.kids[i * w..(i + 1) * w];
             let found = self.closed.find(kid, hash);
             if found.is_some_and(|at| self.closed.g_at(at) <= g) {
+                continue;
+            }
+            let kids = &self.kids;
+            let twin = self.twins.first(hash, i as u32, |j| {
+                let j = j as usize;
+                same(&kids[j * w..(j + 1) * w], kid)
+            });
+            if twin.is_some_and(|j| self.g_after(self.fresh[j as usize / m]) <= g) {
                 continue;
             }
             rows.extend_from_slice(kid);
@@ -340,6 +388,24 @@ mod tests {
             let values: Vec<f64> = rows.chunks_exact(space.moves.width).map(&h).collect();
             search.scored(&values);
         }
+    }
+
+    /// A row met twice in a round gives its first child; another row is new.
+    #[test]
+    fn twins_give_the_first_child_of_a_row() {
+        let rows: [&[u8]; 4] = [b"ab", b"cd", b"ab", b"ef"];
+        let mut twins = Twins::default();
+        twins.clear(rows.len());
+        let hash = |r: &[u8]| Closed::hash_of(r);
+        let first = |twins: &mut Twins, i: usize| {
+            twins.first(hash(rows[i]), i as u32, |j| rows[j as usize] == rows[i])
+        };
+        assert_eq!(first(&mut twins, 0), None);
+        assert_eq!(first(&mut twins, 1), None);
+        assert_eq!(first(&mut twins, 2), Some(0));
+        assert_eq!(first(&mut twins, 3), None);
+        twins.clear(1);
+        assert_eq!(first(&mut twins, 2), None, "a new round forgets");
     }
 
     /// The two forms of origins run one search the same way, to the same solution,
