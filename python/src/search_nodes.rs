@@ -1,9 +1,7 @@
-//! The nodes of one batched search: every state met, with its cost so far, its
-//! parent and the move from it, found again through an open-addressing table of
-//! node numbers hashed on the row's bytes (no allocation a node: a search meets
-//! millions). Each slot keeps 32 bits of its row's hash beside the node, so a probe
-//! looks further only on a likely match, and a node's children have their slots
-//! fetched ahead together.
+//! The nodes of one beam search: every state met, with its parent and the move
+//! from it, found again through a [`Slots`] table, a node's children with their
+//! slots fetched ahead together. (BWAS keeps only the nodes it expands:
+//! `search_closed`.)
 //!
 //! Rows are kept whole only for the nodes expanded (and the root): any other node's
 //! row is its parent's row after one move, one gather away. A 3x3x3 search
