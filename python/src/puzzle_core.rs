@@ -333,13 +333,9 @@ impl PuzzleCore {
         let src = rows.bytes();
         let size = one.len();
         Self::answer(py, &shape, &dtype_name, out, threads, |first, part| {
-            part.fill(0);
             for (k, block) in part.chunks_exact_mut(w * c * size).enumerate() {
                 let row = &src[(first + k) * w..(first + k + 1) * w];
-                for (i, &v) in row.iter().enumerate() {
-                    let at = (i * c + v as usize) * size;
-                    block[at..at + size].copy_from_slice(&one);
-                }
+                crate::one_hot::set_one_hot(block, row, c, &one);
             }
         })
     }
