@@ -22,6 +22,7 @@ use crate::open_list::OpenList;
 use crate::search_closed::{Closed, Expanded};
 use crate::search_engines::{AHEAD, Ended, Engine, entry, expected_of, key, room_for};
 use crate::search_nodes::{Node, room, same};
+use crate::search_slots::hash_row;
 use crate::search_space::Space;
 
 /// Where open nodes' origins live: packed in the entry's low 32 bits (parent above
@@ -156,7 +157,7 @@ impl Bwas {
         let batch = batch.max(1);
         let most = max_nodes.saturating_add(batch as u64 + 1);
         let mut closed = Closed::new(start.len(), room_for(most, searches));
-        let hash = closed.hash(start);
+        let hash = hash_row(start);
         let root = closed.add(
             start,
             hash,
@@ -187,7 +188,7 @@ impl Bwas {
             kids: Vec::new(),
             probed: Vec::new(),
             twins: Twins::default(),
-            solved_hash: Closed::hash_of(solved),
+            solved_hash: hash_row(solved),
         }
     }
 
@@ -246,7 +247,7 @@ impl Bwas {
         for (&o, row) in self.popped.iter().zip(self.popped_rows.chunks_exact_mut(w)) {
             let (parent, via) = self.origins.of(o);
             space.moves.step_rows(self.closed.row(parent), &[via], row);
-            self.hashes.push(self.closed.hash(row));
+            self.hashes.push(hash_row(row));
         }
         self.closed.reserve(self.popped.len());
         for &h in self.hashes.iter().take(AHEAD) {
@@ -290,8 +291,7 @@ impl Bwas {
             let last = (k != 0).then(|| self.closed.record(k).via);
             for (b, kid) in out.chunks_exact(w).enumerate() {
                 if last.is_none_or(|a| !space.in_vain(a, b)) {
-                    self.probed
-                        .push(((j * m + b) as u32, self.closed.hash(kid)));
+                    self.probed.push(((j * m + b) as u32, hash_row(kid)));
                 }
             }
         }
@@ -400,7 +400,7 @@ mod tests {
         let rows: [&[u8]; 4] = [b"ab", b"cd", b"ab", b"ef"];
         let mut twins = Twins::default();
         twins.clear(rows.len());
-        let hash = |r: &[u8]| Closed::hash_of(r);
+        let hash = |r: &[u8]| hash_row(r);
         let first = |twins: &mut Twins, i: usize| {
             twins.first(hash(rows[i]), i as u32, |j| rows[j as usize] == rows[i])
         };

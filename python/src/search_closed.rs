@@ -5,7 +5,7 @@
 //! 13 nodes it generates an expansion, where an arena of every node met kept 40
 //! (python/README.md has the figures).
 
-use crate::search_nodes::{room, same};
+use crate::search_nodes::{path_back, room, same};
 use crate::search_slots::{Node, Slots};
 
 /// What an expanded node knows besides its row.
@@ -25,7 +25,6 @@ pub(crate) struct Closed {
     rows: Vec<u8>,
     records: Vec<Expanded>,
     slots: Slots,
-    hasher: ahash::RandomState,
 }
 
 impl Closed {
@@ -36,8 +35,6 @@ impl Closed {
             rows: room(expected.saturating_mul(width)),
             records: room(expected),
             slots: Slots::new(expected),
-            // Fixed keys: a search runs the same way every time.
-            hasher: ahash::RandomState::with_seeds(1, 2, 3, 4),
         }
     }
 
@@ -60,16 +57,6 @@ impl Closed {
 
     pub fn record(&self, k: Node) -> Expanded {
         self.records[k as usize]
-    }
-
-    /// The hash of a row, for [`Closed::find`] and [`Closed::prefetch`].
-    pub fn hash(&self, row: &[u8]) -> u64 {
-        self.hasher.hash_one(row)
-    }
-
-    /// The hash any closed set gives `row` (their keys are fixed).
-    pub fn hash_of(row: &[u8]) -> u64 {
-        ahash::RandomState::with_seeds(1, 2, 3, 4).hash_one(row)
     }
 
     /// Ask for the slot of a hash ahead of its probe.
@@ -107,14 +94,10 @@ impl Closed {
     }
 
     /// The moves from the root (node 0) to expanded node `k`.
-    pub fn path(&self, mut k: Node) -> Vec<u16> {
-        let mut moves = Vec::new();
-        while k != 0 {
+    pub fn path(&self, k: Node) -> Vec<u16> {
+        path_back(k, |k| {
             let r = self.records[k as usize];
-            moves.push(r.via);
-            k = r.parent;
-        }
-        moves.reverse();
-        moves
+            (r.parent, r.via)
+        })
     }
 }

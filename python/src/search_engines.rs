@@ -8,6 +8,7 @@
 //!   descent is a beam of width 1. It ends at the first solved node generated.
 
 use crate::search_nodes::{Node, Nodes, same};
+use crate::search_slots::hash_row;
 use crate::search_space::Space;
 
 /// How a search ended.
@@ -83,7 +84,7 @@ fn each_child(
         let last = (p != 0).then(|| nodes.records[p as usize].via);
         for (k, kid) in out.chunks_exact(w).enumerate() {
             if last.is_none_or(|a| !space.in_vain(a, k)) {
-                probed.push(((j * m + k) as u32, nodes.hash(kid)));
+                probed.push(((j * m + k) as u32, hash_row(kid)));
             }
         }
     }
@@ -178,7 +179,7 @@ impl Beam {
             expanded: 0,
             ended: (start == solved).then_some(Ended::Solved(Vec::new())),
             children: Children::default(),
-            solved_hash: Nodes::hash_of(solved),
+            solved_hash: hash_row(solved),
         }
     }
 }

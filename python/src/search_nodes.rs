@@ -23,6 +23,19 @@ pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
         && a_tail == b_tail
 }
 
+/// The moves from the root (node 0) to node `n` of a search, where `origin(k)` is
+/// node k's parent and the move from it.
+pub(crate) fn path_back(mut n: Node, origin: impl Fn(Node) -> (Node, u16)) -> Vec<u16> {
+    let mut moves = Vec::new();
+    while n != 0 {
+        let (parent, via) = origin(n);
+        moves.push(via);
+        n = parent;
+    }
+    moves.reverse();
+    moves
+}
+
 /// A vector with room for `n` items, asked for in 2 MB pages where it is large: its
 /// pages are touched only as nodes come, and it never moves as it grows. Growing
 /// by doubling copied every row again and faulted its pages in twice (a 3x3x3
@@ -73,7 +86,6 @@ pub(crate) struct Nodes {
     rows: Vec<u8>,
     pub records: Vec<Record>,
     slots: Slots,
-    hasher: ahash::RandomState,
 }
 
 impl Nodes {
@@ -85,8 +97,6 @@ impl Nodes {
             rows: room(kept.saturating_mul(width)),
             records: room(expected),
             slots: Slots::new(expected),
-            // Fixed keys: a search runs the same way every time.
-            hasher: ahash::RandomState::with_seeds(1, 2, 3, 4),
         }
     }
 
@@ -136,16 +146,6 @@ impl Nodes {
         moves.is_after(self.kept(r.row), r.via, row)
     }
 
-    /// The hash of a row, for [`Nodes::find`], [`Nodes::add`] and [`Nodes::prefetch`].
-    pub fn hash(&self, row: &[u8]) -> u64 {
-        self.hasher.hash_one(row)
-    }
-
-    /// The hash any arena gives `row` (their keys are fixed).
-    pub fn hash_of(row: &[u8]) -> u64 {
-        ahash::RandomState::with_seeds(1, 2, 3, 4).hash_one(row)
-    }
-
     /// Ask for the slot of a hash ahead of its probe.
     pub fn prefetch(&self, hash: u64) {
         self.slots.prefetch(hash);
@@ -166,7 +166,7 @@ impl Nodes {
     /// The root: a node for `row`, its row kept.
     pub fn add_root(&mut self, row: &[u8]) -> Node {
         self.reserve(1);
-        let hash = self.hash(row);
+        let hash = crate::search_slots::hash_row(row);
         let k = (self.rows.len() / self.width) as u32;
         self.rows.extend_from_slice(row);
         self.push(
@@ -194,14 +194,10 @@ impl Nodes {
     }
 
     /// The moves from the root (node 0) to `n`.
-    pub fn path(&self, mut n: Node) -> Vec<u16> {
-        let mut moves = Vec::new();
-        while n != 0 {
-            let r = self.records[n as usize];
-            moves.push(r.via);
-            n = r.parent;
-        }
-        moves.reverse();
-        moves
+    pub fn path(&self, n: Node) -> Vec<u16> {
+        path_back(n, |k| {
+            let r = self.records[k as usize];
+            (r.parent, r.via)
+        })
     }
 }

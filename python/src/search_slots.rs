@@ -6,6 +6,13 @@
 //! kept a node and no row read. Which rows the nodes hold is the caller's:
 //! [`Slots::find`] asks it.
 
+/// The hash of a row, for its slot: fixed keys, so that a search runs the same way
+/// every time.
+pub(crate) fn hash_row(row: &[u8]) -> u64 {
+    static KEYS: ahash::RandomState = ahash::RandomState::with_seeds(1, 2, 3, 4);
+    KEYS.hash_one(row)
+}
+
 /// A node's number in its search.
 pub(crate) type Node = u32;
 
