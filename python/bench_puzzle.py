@@ -17,8 +17,12 @@ Workloads, on one thread (so CPU seconds and wall agree):
   of that shape (the issue's yardstick).
 - search: BWAS with a trivial numpy heuristic (zeros), batch 1000, on four 2x2x2
   states and eight 9-move 3x3x3 scrambles (nodes expanded per CPU second).
+- search_small: the same eight 3x3x3 searches, 10,000 expansions each, by
+  ``pocket.search.bwas`` and by BWAS in Python (``python_bwas``: a heap and a dict,
+  numpy for the children and the heuristic; DeepCubeA's code has that shape).
 """
 
+import heapq
 import statistics
 import sys
 import time
@@ -120,12 +124,57 @@ def search_3x3x3(setup):
     return sum(r.nodes for r in search.bwas(CUBE3, setup[1], zero, batch_size=1000, max_nodes=300_000))
 
 
+def python_bwas(puzzle, start, heuristic, batch, max_nodes):
+    """DeepCubeA's BWAS as a researcher writes it in Python (its shape in DeepCubeA's
+    own code): a heap of (f, order, row, g), a dict of every state met to its cost,
+    numpy for the children and the heuristic. The nodes expanded."""
+    width, solved = puzzle.width, puzzle.solved.tobytes()
+    met = {start.tobytes(): 0}
+    heap = [(0.0, 0, start.tobytes(), 0)]
+    expanded, order, best = 0, 1, None
+    while heap and expanded < max_nodes and (best is None or heap[0][0] < best):
+        popped = []
+        while heap and len(popped) < batch:
+            _, _, row, g = heapq.heappop(heap)
+            if met[row] == g:  # not met since by a shorter way
+                popped.append((row, g))
+        expanded += len(popped)
+        rows = np.frombuffer(b"".join(r for r, _ in popped), np.uint8).reshape(-1, width)
+        new, costs = [], []
+        for (_, g), children in zip(popped, puzzle.next_states(rows, threads=1)):
+            for child in children:
+                key = child.tobytes()
+                if met.get(key, g + 2) <= g + 1:
+                    continue
+                met[key] = g + 1
+                new.append(key)
+                costs.append(g + 1)
+                if key == solved and (best is None or g + 1 < best):
+                    best = g + 1
+        if not new:
+            continue
+        h = heuristic(np.frombuffer(b"".join(new), np.uint8).reshape(-1, width))
+        for key, g, value in zip(new, costs, h):
+            heapq.heappush(heap, (g + float(value), order, key, g))
+            order += 1
+    return expanded
+
+
+def search_small_pocket(setup):
+    return sum(r.nodes for r in search.bwas(CUBE3, setup[1], zero, batch_size=1000, max_nodes=10_000))
+
+
+def search_small_python(setup):
+    return sum(python_bwas(CUBE3, s, zero, 1000, 10_000) for s in setup[1])
+
+
 WORKLOADS = {
     "step": (step_setup, {"pocket": step_pocket, "numpy": step_numpy}, "rows"),
     "step_out": (step_setup, {"pocket": step_pocket_out, "numpy": step_numpy_out}, "rows"),
     "walks": (walks_setup, {"pocket": walks_pocket, "numpy": walks_numpy}, "moves"),
     "one_hot": (one_hot_setup, {"pocket": one_hot_pocket, "numpy": one_hot_numpy}, "rows"),
     "search": (search_setup, {"2x2x2": search_2x2x2, "3x3x3": search_3x3x3}, "nodes"),
+    "search_small": (search_setup, {"pocket": search_small_pocket, "python": search_small_python}, "nodes"),
 }
 
 
@@ -154,8 +203,9 @@ def main(argv):
             seconds, items = measure(work, data)
             rates[side] = items / seconds
             print(f"{name:8} {side:7} {items / seconds / 1e6:9.2f} M {unit} per CPU second")
-        if "numpy" in rates:
-            print(f"{name:8} pocket / numpy: {rates['pocket'] / rates['numpy']:.2f}x")
+        for yardstick in ("numpy", "python"):
+            if yardstick in rates:
+                print(f"{name:8} pocket / {yardstick}: {rates['pocket'] / rates[yardstick]:.2f}x")
 
 
 if __name__ == "__main__":

@@ -192,3 +192,23 @@ def test_twenty_thousand_searches_at_once_all_finish():
     results = search.bwas(two, states, two.distance, batch_size=10)
     assert len(results) == 20_000
     assert all(r.moves is not None and len(r.moves) == d for r, d in zip(results, two.distance(states)))
+
+
+def test_the_benchmark_s_python_bwas_is_a_fair_yardstick():
+    # bench_puzzle.py pairs pocket's BWAS with one in Python: both must do the same
+    # work, node for node, or the ratio means nothing.
+    import importlib.util
+    import pathlib
+
+    path = pathlib.Path(__file__).resolve().parent.parent / "bench_puzzle.py"
+    spec = importlib.util.spec_from_file_location("bench_puzzle", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    states = CUBE.random_states(20, seed=1)
+    ours = [r.nodes for r in search.bwas(CUBE, states, exact, batch_size=100)]
+    theirs = [bench.python_bwas(CUBE, s, exact, 100, 10**6) for s in states]
+    assert ours == theirs
+    cube = Puzzle("3x3x3")
+    walks = cube.random_walks(2, 9, seed=7, min_moves=9)[0]
+    ours = [r.nodes for r in search.bwas(cube, walks, zero, batch_size=1000, max_nodes=3000)]
+    assert ours == [bench.python_bwas(cube, s, zero, 1000, 3000) for s in walks]
