@@ -39,6 +39,10 @@ impl OpenList {
         self.lines[p / 8].0[p % 8] = v;
     }
 
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -135,6 +135,8 @@ pub(crate) struct Bwas {
     /// their parents') and the rows' hashes.
     popped: Vec<u32>,
     popped_rows: Vec<u8>,
+    /// The row of the open list's least entry, made again from its parent's.
+    top_row: Vec<u8>,
     hashes: Vec<u64>,
     /// A round's children: every row, and the number and hash of each worth a probe.
     kids: Vec<u8>,
@@ -184,6 +186,7 @@ impl Bwas {
             ended: None,
             popped: Vec::new(),
             popped_rows: Vec::new(),
+            top_row: Vec::new(),
             hashes: Vec::new(),
             kids: Vec::new(),
             probed: Vec::new(),
@@ -213,6 +216,25 @@ impl Bwas {
     /// The cost of a child of expanded node `parent`.
     fn g_after(&self, parent: Node) -> u32 {
         self.closed.record(parent).g + 1
+    }
+
+    /// Drop the open list's least entries while their states were expanded at no
+    /// greater cost, so that the stopping rule weighs a node that could still be
+    /// expanded: a leftover copy at the top kept a search with its solution found
+    /// one round longer (past `max_nodes`, unsolved) than one that finds
+    /// duplicates as they are generated (found by a hostile review).
+    fn drop_expanded_top(&mut self, space: &Space) {
+        self.top_row.resize(space.moves.width, 0);
+        while let Some(e) = self.open.peek() {
+            let (parent, via) = self.origins.of(e as u32);
+            let row = &mut self.top_row;
+            space.moves.step_rows(self.closed.row(parent), &[via], row);
+            let found = self.closed.find(row, hash_row(row));
+            if found.is_none_or(|at| self.closed.g_at(at) > self.g_after(parent)) {
+                return;
+            }
+            self.open.pop();
+        }
     }
 
     /// Pop open nodes until `batch` are expanded (or none is left), each dropped
@@ -334,15 +356,22 @@ impl Bwas {
 impl Engine for Bwas {
     fn round(&mut self, space: &Space, rows: &mut Vec<u8>) {
         self.pending.clear();
+        if self.best.is_some() {
+            self.drop_expanded_top(space);
+        }
         if let Some(best) = self.best.filter(|_| self.proven()) {
             self.ended = Some(Ended::Solved(self.path(best)));
             return;
         }
-        let m = space.moves.moves();
+        // The most this round expands: a batch_size past the open list (even past
+        // 2^32, which ended a search at once) expands all of it.
+        let most = self.batch.min(self.open.len().max(1));
         if (self.started && self.open.is_empty())
             || self.expanded >= self.max_nodes
-            || !self.origins.has_room(self.batch * m)
-            || !self.closed.has_room(self.batch)
+            || !self
+                .origins
+                .has_room(most.saturating_mul(space.moves.moves()))
+            || !self.closed.has_room(most)
         {
             self.ended = Some(Ended::Failed);
             return;

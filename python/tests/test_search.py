@@ -212,3 +212,36 @@ def test_the_benchmark_s_python_bwas_is_a_fair_yardstick():
     walks = cube.random_walks(2, 9, seed=7, min_moves=9)[0]
     ours = [r.nodes for r in search.bwas(cube, walks, zero, batch_size=1000, max_nodes=3000)]
     assert ours == [bench.python_bwas(cube, s, zero, 1000, 3000) for s in walks]
+
+
+def test_a_solution_found_is_proven_without_a_round_more():
+    # A hostile review found that a leftover copy of an expanded state at the top of
+    # the open list kept the search one round past its proof: with max_nodes just
+    # enough for the proof it answered None. Its reproducer.
+    start = CUBE.random_walks(30, 8, seed=10, min_moves=3)[0][:1]
+    (r,) = search.bwas(CUBE, start, zero, batch_size=10, max_nodes=62_360)
+    assert r.moves is not None and len(r.moves) == CUBE.distance(start)[0] == 7
+    assert (r.nodes, r.heuristic_calls) == (62_360, 6_237)
+    assert solves(CUBE, start[0], r.moves)
+
+
+def test_an_unsolved_result_has_no_length_and_is_still_true():
+    # A review found len() of an unsolved Result raised (its __len__ was -1), and so
+    # did `if result:`.
+    start = CUBE.random_states(1, seed=3)
+    (r,) = search.bwas(CUBE, start, zero, batch_size=10, max_nodes=5)
+    assert r.moves is None and r.length is None and not r.solved
+    assert bool(r)
+    (s,) = search.bwas(CUBE, start, exact)
+    assert s.length == len(s.moves) == CUBE.distance(start)[0]
+
+
+def test_a_batch_size_past_the_open_list_expands_all_of_it():
+    # A review found that a batch_size of 2^32 or more ended every search at once,
+    # unsolved, with 0 nodes.
+    starts = CUBE.random_walks(3, 5, seed=2, min_moves=5)[0]
+    want = [(r.moves, r.nodes) for r in search.bwas(CUBE, starts, exact, batch_size=10**6)]
+    for batch in (2**32, 2**63 - 1):
+        got = search.bwas(CUBE, starts, exact, batch_size=batch)
+        assert [(r.moves, r.nodes) for r in got] == want
+    assert all(len(m) == d for (m, _), d in zip(want, CUBE.distance(starts)))

@@ -54,8 +54,11 @@ class Result:
     def solved(self) -> bool:
         return self.moves is not None
 
-    def __len__(self) -> int:
-        return -1 if self.moves is None else len(self.moves)
+    @property
+    def length(self) -> Optional[int]:
+        """The number of moves, None when not solved. (A ``__len__`` of -1 for an
+        unsolved result made ``len(r)`` and ``if r:`` raise; found by a review.)"""
+        return None if self.moves is None else len(self.moves)
 
 
 def _results(found: Any) -> List[Result]:
