@@ -5,24 +5,24 @@
 //! solution's `weight * g`: with weight 1 and an admissible, consistent heuristic
 //! that is A*'s own stopping rule, so the solution is optimal.
 //!
-//! Duplicates are found against the nodes expanded ([`Closed`]): a child already
-//! expanded at no greater cost is dropped before the heuristic sees it, and an open
-//! node is dropped when popped if its state was expanded meanwhile at no greater
-//! cost. An open node is only its origin, the expanded node and move it came from,
-//! packed beside its key in the open list's 8-byte entry, and its row is made again
-//! from its parent's when it is popped. A state generated twice in one round is
-//! scored once ([`Twins`]), but one generated in two rounds before either copy is
-//! expanded is scored twice (0.6% and 3.9% more rows scored on two 3x3x3
-//! workloads, a third more on the 2x2x2 with a zeros heuristic: python/README.md);
-//! in exchange a search keeps 8 bytes for each node it generates, not 40 (a table
-//! of every node met, its record and its entry), and clearing the pages of those 40
-//! bytes took a third of a 3x3x3 search's time (issue 64).
+//! An open node is only its origin, the expanded node and move it came from,
+//! packed beside its key in the open list's 8-byte entry; its row is made again
+//! from its parent's when it is popped, and it is dropped then if its state was
+//! expanded meanwhile at no greater cost ([`Closed`]). A child is checked before
+//! the heuristic scores it ([`Duplicates`]): by default against the states
+//! expanded and the round's other children ([`Twins`]), so that a search keeps 8
+//! bytes for each node it generates, not 40 (a table of every node met, its record
+//! and its entry: clearing the pages of those 40 bytes took a third of a 3x3x3
+//! search's time, issue 64); a state generated in two rounds before either copy is
+//! expanded is then scored twice (a few % more rows on the 3x3x3, up to 4x on the
+//! 2x2x2 with a zeros heuristic: python/README.md). Or against every state
+//! generated, as DeepCubeA does, in a table of their origins.
 
 use crate::open_list::OpenList;
 use crate::search_closed::{Closed, Expanded};
 use crate::search_engines::{AHEAD, Ended, Engine, entry, expected_of, key, room_for};
 use crate::search_nodes::{Node, room, same};
-use crate::search_slots::hash_row;
+use crate::search_slots::{Slots, hash_row};
 use crate::search_space::Space;
 
 /// Where open nodes' origins live: packed in the entry's low 32 bits (parent above
@@ -111,6 +111,29 @@ impl Twins {
     }
 }
 
+/// What a child is checked against before the heuristic scores it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Duplicates {
+    /// The states expanded, and the round's other children: 8 bytes a generated
+    /// node, but a state generated in two rounds before either copy is expanded is
+    /// scored twice.
+    Expanded,
+    /// Every state generated, as DeepCubeA does: no state is scored twice at one
+    /// cost, for a table of every generated node's origin (8-byte slots, at most
+    /// 3/4 full).
+    Generated,
+}
+
+/// A BWAS call's settings, the same for each of its searches.
+pub(crate) struct Settings {
+    pub weight: f64,
+    /// Nodes expanded a round.
+    pub batch: usize,
+    /// Expansions a search, at most (a round may end past it).
+    pub max_nodes: u64,
+    pub duplicates: Duplicates,
+}
+
 /// The best solution so far: its cost, and the expanded node and move that reach
 /// it (none: the start is solved).
 type Best = (u32, Option<(Node, u16)>);
@@ -142,6 +165,12 @@ pub(crate) struct Bwas {
     kids: Vec<u8>,
     probed: Vec<(u32, u64)>,
     twins: Twins,
+    /// Every state generated, by its origin, where duplicates are found against
+    /// them ([`Duplicates::Generated`]).
+    generated: Option<Slots>,
+    /// The start's hash: with a table of the generated, the one state expanded
+    /// and not in it.
+    root_hash: u64,
     /// The solved row's hash: a child is compared with it only on a match.
     solved_hash: u64,
 }
@@ -151,11 +180,15 @@ impl Bwas {
         start: &[u8],
         solved: &[u8],
         moves: usize,
-        weight: f64,
-        batch: usize,
-        max_nodes: u64,
+        settings: &Settings,
         searches: usize,
     ) -> Bwas {
+        let &Settings {
+            weight,
+            batch,
+            max_nodes,
+            duplicates,
+        } = settings;
         let batch = batch.max(1);
         let most = max_nodes.saturating_add(batch as u64 + 1);
         let mut closed = Closed::new(start.len(), room_for(most, searches));
@@ -191,6 +224,8 @@ impl Bwas {
             kids: Vec::new(),
             probed: Vec::new(),
             twins: Twins::default(),
+            generated: (duplicates == Duplicates::Generated).then(|| Slots::new(expected)),
+            root_hash: hash,
             solved_hash: hash_row(solved),
         }
     }
@@ -296,8 +331,16 @@ impl Bwas {
         }
     }
 
-    /// Every child of the nodes expanded this round, but those expanded at no
-    /// greater cost, left pending with its row in `rows`.
+    /// Ask for a child's slots ahead of its probes.
+    fn prefetch(&self, hash: u64) {
+        match &self.generated {
+            Some(set) => set.prefetch(hash),
+            None => self.closed.prefetch(hash),
+        }
+    }
+
+    /// Every child of the nodes expanded this round, but those met before at no
+    /// greater cost (see [`Duplicates`]), left pending with its row in `rows`.
     fn expand(&mut self, space: &Space, rows: &mut Vec<u8>) {
         let moves = space.moves;
         let (w, m) = (moves.width, moves.moves());
@@ -318,31 +361,63 @@ impl Bwas {
             }
         }
         self.twins.clear(self.probed.len());
+        if let Some(set) = &mut self.generated {
+            set.reserve(self.probed.len());
+        }
         for &(_, h) in self.probed.iter().take(AHEAD) {
-            self.closed.prefetch(h);
+            self.prefetch(h);
         }
         for (at, &(i, hash)) in self.probed.iter().enumerate() {
             if let Some(&(_, h)) = self.probed.get(at + AHEAD) {
-                self.closed.prefetch(h);
+                self.prefetch(h);
             }
             let i = i as usize;
             let (parent, via) = (self.fresh[i / m], (i % m) as u16);
             let g = self.g_after(parent);
             let kid = &self.kids[i * w..(i + 1) * w];
-            let found = self.closed.find(kid, hash);
-            if found.is_some_and(|at| self.closed.g_at(at) <= g) {
+            // Every state expanded was generated (but the root), so the table of
+            // the generated, where there is one, answers for both.
+            if self.generated.is_none()
+                && (self.closed.find(kid, hash)).is_some_and(|at| self.closed.g_at(at) <= g)
+            {
                 continue;
             }
-            let kids = &self.kids;
-            let twin = self.twins.first(hash, i as u32, |j| {
-                let j = j as usize;
-                same(&kids[j * w..(j + 1) * w], kid)
-            });
-            if twin.is_some_and(|j| self.g_after(self.fresh[j as usize / m]) <= g) {
-                continue;
+            let (closed, origins) = (&self.closed, &self.origins);
+            let g_of = |p: Node| closed.record(p).g + 1;
+            let slot = match &self.generated {
+                Some(set) => {
+                    let at = set.find(hash, |o| {
+                        let (p, v) = origins.of(o);
+                        moves.is_after(closed.row(p), v, kid)
+                    });
+                    if at.is_some_and(|at| g_of(origins.of(set.node(at)).0) <= g)
+                        || at.is_none() && hash == self.root_hash && same(kid, closed.row(0))
+                    {
+                        continue;
+                    }
+                    at
+                }
+                None => {
+                    let kids = &self.kids;
+                    let twin = self.twins.first(hash, i as u32, |j| {
+                        let j = j as usize;
+                        same(&kids[j * w..(j + 1) * w], kid)
+                    });
+                    if twin.is_some_and(|j| g_of(self.fresh[j as usize / m]) <= g) {
+                        continue;
+                    }
+                    None
+                }
+            };
+            let origin = self.origins.origin(parent, via);
+            if let Some(set) = &mut self.generated {
+                match slot {
+                    Some(at) => set.replace(at, origin),
+                    None => set.insert(hash, origin),
+                }
             }
             rows.extend_from_slice(kid);
-            self.pending.push(self.origins.origin(parent, via));
+            self.pending.push(origin);
             if hash == self.solved_hash
                 && same(kid, space.solved)
                 && self.best.is_none_or(|(b, _)| g < b)
@@ -441,9 +516,9 @@ mod tests {
         assert_eq!(first(&mut twins, 2), None, "a new round forgets");
     }
 
-    /// The two forms of origins run one search the same way, to the same solution,
-    /// which solves the start; the listed form is otherwise met only past 2^27
-    /// expansions of the 3x3x3.
+    /// The two forms of origins run one search the same way, with either check of
+    /// duplicates, to the same solution, which solves the start; the listed form is
+    /// otherwise met only past 2^27 expansions of the 3x3x3.
     #[test]
     fn listed_origins_run_a_search_as_packed_ones_do() {
         let spec = Spec::named("3x3x3").expect("built in");
@@ -455,18 +530,27 @@ mod tests {
             let wrong = row.iter().zip(&spec.solved).filter(|(a, b)| a != b).count();
             wrong as f64 / 12.0
         };
-        let search = || Bwas::new(&start, &spec.solved, spec.moves(), 1.0, 50, 200_000, 1);
-        let packed = search();
-        assert!(matches!(packed.origins, Origins::Packed { via_bits: 5 }));
-        let mut listed = search();
-        listed.origins = Origins::Listed(Vec::new());
-        let (end, expanded) = run(packed, &space, misplaced);
-        assert_eq!(run(listed, &space, misplaced), (end.clone(), expanded));
-        let Ended::Solved(path) = end else {
-            panic!("not solved in {expanded} expansions")
-        };
-        assert!(path.len() <= 5, "{path:?}");
-        spec.gathers.walk(&mut start, path.iter().copied());
-        assert_eq!(start, spec.solved);
+        for duplicates in [Duplicates::Expanded, Duplicates::Generated] {
+            let settings = Settings {
+                weight: 1.0,
+                batch: 50,
+                max_nodes: 200_000,
+                duplicates,
+            };
+            let search = || Bwas::new(&start, &spec.solved, spec.moves(), &settings, 1);
+            let packed = search();
+            assert!(matches!(packed.origins, Origins::Packed { via_bits: 5 }));
+            let mut listed = search();
+            listed.origins = Origins::Listed(Vec::new());
+            let (end, expanded) = run(packed, &space, misplaced);
+            assert_eq!(run(listed, &space, misplaced), (end.clone(), expanded));
+            let Ended::Solved(path) = end else {
+                panic!("{duplicates:?}: not solved in {expanded} expansions")
+            };
+            assert!(path.len() <= 5, "{duplicates:?}: {path:?}");
+            let mut row = start.clone();
+            spec.gathers.walk(&mut row, path.iter().copied());
+            assert_eq!(row, spec.solved, "{duplicates:?}");
+        }
     }
 }

@@ -12,7 +12,7 @@ use crate::puzzle_core::PuzzleCore;
 use crate::puzzle_rows::read_rows;
 use crate::puzzle_spec::Spec;
 use crate::read::shape_text;
-use crate::search_bwas::Bwas;
+use crate::search_bwas::{Bwas, Duplicates, Settings};
 use crate::search_engines::{Beam, Ended, Engine};
 use crate::search_space::Space;
 use crate::{args, refuse};
@@ -150,7 +150,8 @@ fn check_callable(heuristic: &Bound<'_, PyAny>) -> PyResult<()> {
 }
 
 #[pyfunction(name = "_bwas")]
-#[pyo3(signature = (puzzle, states, heuristic, *, weight = 1.0, batch_size = 100, max_nodes = 1_000_000))]
+#[pyo3(signature = (puzzle, states, heuristic, *, weight = 1.0, batch_size = 100, max_nodes = 1_000_000, duplicates = "expanded"))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn bwas(
     py: Python<'_>,
     puzzle: &PuzzleCore,
@@ -159,6 +160,7 @@ pub(crate) fn bwas(
     weight: f64,
     batch_size: usize,
     max_nodes: u64,
+    duplicates: &str,
 ) -> PyResult<Vec<Found>> {
     check_callable(heuristic)?;
     if !(weight.is_finite() && weight >= 0.0) {
@@ -170,22 +172,28 @@ pub(crate) fn bwas(
     if batch_size == 0 {
         return refuse(py, "batch_size must be at least 1");
     }
+    let duplicates = match duplicates {
+        "expanded" => Duplicates::Expanded,
+        "generated" => Duplicates::Generated,
+        other => {
+            return refuse(
+                py,
+                format!("duplicates must be 'expanded' or 'generated', not {other:?}"),
+            );
+        }
+    };
+    let settings = Settings {
+        weight,
+        batch: batch_size,
+        max_nodes,
+        duplicates,
+    };
     let spec = &puzzle.spec;
     let starts = starts(py, spec, states)?;
     let n = starts.len();
     let engines = starts
         .iter()
-        .map(|s| {
-            Bwas::new(
-                s,
-                &spec.solved,
-                spec.moves(),
-                weight,
-                batch_size,
-                max_nodes,
-                n,
-            )
-        })
+        .map(|s| Bwas::new(s, &spec.solved, spec.moves(), &settings, n))
         .collect();
     drive(py, spec, heuristic, engines)
 }

@@ -26,20 +26,40 @@ def solves(p, state, moves):
     return bool(p.is_solved(p.apply(state, " ".join(moves))))
 
 
-def test_bwas_with_the_exact_distance_is_optimal():
+@pytest.mark.parametrize("duplicates", ["expanded", "generated"])
+def test_bwas_with_the_exact_distance_is_optimal(duplicates):
     states = CUBE.random_states(300, seed=1)
     want = CUBE.distance(states)
     for batch in (1, 10, 1000):
-        found = search.bwas(CUBE, states, exact, weight=1.0, batch_size=batch)
+        found = search.bwas(CUBE, states, exact, weight=1.0, batch_size=batch, duplicates=duplicates)
         assert [len(r.moves) for r in found] == list(want)
         assert all(solves(CUBE, s, r.moves) for s, r in zip(states, found))
         assert all(r.heuristic_calls >= 1 for r, d in zip(found, want) if d > 1)
 
 
-def test_uniform_cost_search_is_optimal_too():
+@pytest.mark.parametrize("duplicates", ["expanded", "generated"])
+def test_uniform_cost_search_is_optimal_too(duplicates):
     states = CUBE.random_states(5, seed=2)
-    found = search.bwas(CUBE, states, zero, batch_size=500, max_nodes=5_000_000)
+    found = search.bwas(CUBE, states, zero, batch_size=500, max_nodes=5_000_000, duplicates=duplicates)
     assert [len(r.moves) for r in found] == list(CUBE.distance(states))
+
+
+def test_with_every_state_generated_kept_none_is_scored_twice():
+    # With zeros (consistent: no state is met again by a shorter way), a search that
+    # checks children against every state generated scores each state once; one that
+    # checks them against the states expanded scores some twice (the price of its
+    # memory), so this check can fail.
+    start = CUBE.random_states(1, seed=4)
+    for duplicates, twice in (("generated", False), ("expanded", True)):
+        seen = []
+
+        def remember(rows):
+            seen.extend(bytes(r) for r in rows)
+            return np.zeros(len(rows))
+
+        (r,) = search.bwas(CUBE, start, remember, batch_size=1000, max_nodes=200_000, duplicates=duplicates)
+        assert r.nodes > 200_000
+        assert (len(set(seen)) < len(seen)) == twice, duplicates
 
 
 def test_beam_and_greedy_follow_the_heuristic():
@@ -125,6 +145,10 @@ def test_heuristic_refusals():
         Puzzle("3x3x3").solve(Puzzle("3x3x3").solved, max_nodes=-1)
     with pytest.raises(TypeError, match="batch_size must be an int"):
         search.bwas(CUBE, s, zero, batch_size=2.5)
+    with pytest.raises(pocket.Error, match="duplicates must be 'expanded' or 'generated', not \"all\""):
+        search.bwas(CUBE, s, zero, duplicates="all")
+    with pytest.raises(TypeError, match="duplicates must be 'expanded' or 'generated', not 3"):
+        search.bwas(CUBE, s, zero, duplicates=3)
 
 
 def test_the_heuristic_gets_read_only_rows():

@@ -5,11 +5,15 @@
   ``f = weight * g + h`` and expands them. It ends when no open node's f is below
   the best solution's ``weight * g``: with ``weight=1`` and an admissible,
   consistent heuristic (the 2x2x2's exact distance) its solutions are optimal.
-  Duplicates are found against the states expanded: a child expanded before at no
-  greater cost is never scored, and an open state is dropped when popped if it was
-  expanded meanwhile at no greater cost. A state generated twice before either copy
-  is expanded is scored twice (about one 3x3x3 child in ten): the price of keeping
-  8 bytes for each state generated, not 40.
+  ``duplicates="expanded"`` (the default) finds duplicates against the states
+  expanded: a child expanded before at no greater cost is never scored, nor a second
+  copy in one round, and an open state is dropped when popped if it was expanded
+  meanwhile at no greater cost. A state generated in two rounds before either copy
+  is expanded is scored twice (a few % more rows on the 3x3x3; up to 4x on the
+  2x2x2 with a zeros heuristic): the price of keeping 8 bytes for each state
+  generated. ``duplicates="generated"`` checks every child against every state
+  generated, as DeepCubeA does, so that none is scored twice, for about 14 bytes
+  more a generated state: for a heuristic that costs more than the memory.
 - ``beam(puzzle, states, heuristic, width=, max_depth=)``: a level at a time, the
   ``width`` new states of lowest h go on; ends at the first solved state met.
 - ``greedy(puzzle, states, heuristic, max_depth=)``: a beam of width 1 (never back
@@ -70,11 +74,18 @@ def _rows(states: Any) -> Any:
 
 
 def bwas(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, weight: float = 1.0,
-         batch_size: int = 100, max_nodes: int = 1_000_000) -> List[Result]:
-    """Batch-weighted A* from each state (rows ``(n, width)`` or one row)."""
+         batch_size: int = 100, max_nodes: int = 1_000_000,
+         duplicates: str = "expanded") -> List[Result]:
+    """Batch-weighted A* from each state (rows ``(n, width)`` or one row).
+    ``duplicates``: what a child is checked against before it is scored, the
+    states ``"expanded"`` (and the round's other children) or every state
+    ``"generated"`` (see the module's docstring)."""
+    if not isinstance(duplicates, str):
+        raise TypeError(f"duplicates must be 'expanded' or 'generated', not {duplicates!r}")
     return _results(_pocket._bwas(puzzle._core, _rows(states), heuristic, weight=float(weight),
                                   batch_size=_count(batch_size, "batch_size", 1),
-                                  max_nodes=_count(max_nodes, "max_nodes")))
+                                  max_nodes=_count(max_nodes, "max_nodes"),
+                                  duplicates=duplicates))
 
 
 def beam(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, width: int = 100,
