@@ -360,9 +360,9 @@ impl Bwas {
                 }
             }
         }
-        self.twins.clear(self.probed.len());
-        if let Some(set) = &mut self.generated {
-            set.reserve(self.probed.len());
+        match &mut self.generated {
+            Some(set) => set.reserve(self.probed.len()),
+            None => self.twins.clear(self.probed.len()),
         }
         for &(_, h) in self.probed.iter().take(AHEAD) {
             self.prefetch(h);
