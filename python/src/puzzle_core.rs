@@ -37,8 +37,12 @@ fn out_bytes<'py>(
         Vec::new()
     };
     if !is_array || given != shape || !out.getattr("dtype")?.eq(dtype)? {
+        let got = match is_array {
+            true => format!("{} {}", out.getattr("dtype")?.str()?, shape_text(&given)),
+            false => crate::args::described(out),
+        };
         return Err(PyTypeError::new_err(format!(
-            "out must be a numpy array of shape {} and dtype {}",
+            "out must be a numpy array of shape {} and dtype {}, not {got}",
             shape_text(shape),
             dtype.str()?
         )));
@@ -322,9 +326,14 @@ impl PuzzleCore {
             );
         }
         let np = py.import("numpy")?;
-        let dtype = match dtype.filter(|d| !d.is_none()) {
-            Some(d) => np.call_method1("dtype", (d,))?,
-            None => np.call_method1("dtype", ("float32",))?,
+        // No dtype: out's, if given (as pocket.one_hot does), else float32.
+        let out_dtype = out
+            .filter(|o| !o.is_none())
+            .and_then(|o| o.getattr("dtype").ok());
+        let dtype = match (dtype.filter(|d| !d.is_none()), out_dtype) {
+            (Some(d), _) => np.call_method1("dtype", (d,))?,
+            (None, Some(d)) => d,
+            (None, None) => np.call_method1("dtype", ("float32",))?,
         };
         let one = crate::one_hot::one_of(&dtype)?;
         let threads = threads_for(py, threads, rows.n)?;

@@ -435,7 +435,10 @@ impl Engine for Bwas {
             self.drop_expanded_top(space);
         }
         if let Some(best) = self.best.filter(|_| self.proven()) {
-            self.ended = Some(Ended::Solved(self.path(best)));
+            self.ended = Some(Ended::Solved {
+                path: self.path(best),
+                proven: true,
+            });
             return;
         }
         // The most this round expands: a batch_size past the open list (even past
@@ -448,7 +451,15 @@ impl Engine for Bwas {
                 .has_room(most.saturating_mul(space.moves.moves()))
             || !self.closed.has_room(most)
         {
-            self.ended = Some(Ended::Failed);
+            // A solution generated and not proven is still an answer (found by a
+            // newcomer's review: it was dropped for None).
+            self.ended = Some(match self.best {
+                Some(best) => Ended::Solved {
+                    path: self.path(best),
+                    proven: false,
+                },
+                None => Ended::Failed,
+            });
             return;
         }
         if std::mem::replace(&mut self.started, true) {
@@ -544,7 +555,7 @@ mod tests {
             listed.origins = Origins::Listed(Vec::new());
             let (end, expanded) = run(packed, &space, misplaced);
             assert_eq!(run(listed, &space, misplaced), (end.clone(), expanded));
-            let Ended::Solved(path) = end else {
+            let Ended::Solved { path, .. } = end else {
                 panic!("{duplicates:?}: not solved in {expanded} expansions")
             };
             assert!(path.len() <= 5, "{duplicates:?}: {path:?}");

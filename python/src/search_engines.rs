@@ -14,9 +14,11 @@ use crate::search_space::Space;
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Ended {
-    /// The moves from the start to solved.
-    Solved(Vec<u16>),
-    /// Its node budget ran out, or nothing was left to expand.
+    /// The moves from the start to solved, and whether BWAS's stopping rule held
+    /// for them (never for a beam, which proves nothing; not when the budget ran
+    /// out with a solution generated, which is kept: what was found is not lost).
+    Solved { path: Vec<u16>, proven: bool },
+    /// Its node budget ran out, or nothing was left to expand, with no solution.
     Failed,
 }
 
@@ -177,7 +179,10 @@ impl Beam {
             max_nodes,
             depth: 0,
             expanded: 0,
-            ended: (start == solved).then_some(Ended::Solved(Vec::new())),
+            ended: (start == solved).then_some(Ended::Solved {
+                path: Vec::new(),
+                proven: false,
+            }),
             children: Children::default(),
             solved_hash: hash_row(solved),
         }
@@ -213,7 +218,10 @@ impl Engine for Beam {
                 }
                 let c = nodes.add(hash, level[i / m], (i % m) as u16);
                 if hash == solved_hash && same(kid, space.solved) {
-                    *ended = Some(Ended::Solved(nodes.path(c)));
+                    *ended = Some(Ended::Solved {
+                        path: nodes.path(c),
+                        proven: false,
+                    });
                     pending.clear();
                     rows.truncate(first);
                     return false;

@@ -4,7 +4,7 @@
 //! Ctrl-C is answered after each heuristic call.
 
 use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods, PyUntypedArrayMethods};
+use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
@@ -18,7 +18,9 @@ use crate::search_space::Space;
 use crate::{args, refuse};
 
 /// A state's answer: its moves (None when unsolved), nodes expanded, heuristic calls.
-type Found = (Option<Vec<String>>, u64, u64);
+/// A search's answer: its moves, nodes expanded, heuristic calls, and whether
+/// BWAS's stopping rule held.
+type Found = (Option<Vec<String>>, u64, u64, bool);
 
 /// The heuristic's values for `rows`, as float64 (n,), refused when the callable
 /// answers another shape or a NaN.
@@ -34,18 +36,26 @@ fn score(
         .into_pyarray(py);
     batch.readwrite().make_nonwriteable();
     let answer = heuristic.call1((batch,))?;
+    let wrong = |what: String| {
+        PyValueError::new_err(format!(
+            "the heuristic must answer one cost a state, shape ({n},), not {what}"
+        ))
+    };
+    if answer.is_none() {
+        return Err(wrong("None".into()));
+    }
     let np = py.import("numpy")?;
     let values = np
-        .call_method1("asarray", (answer,))?
-        .call_method1("astype", ("float64",))?;
+        .call_method1("asarray", (answer,))
+        .and_then(|a| a.call_method1("astype", ("float64",)))
+        .map_err(|e| wrong(format!("what numpy cannot read as numbers ({e})")))?;
+    // The shape as answered: ascontiguousarray makes a scalar (1,).
+    let shape: Vec<usize> = values.getattr("shape")?.extract()?;
+    if shape != [n] {
+        return Err(wrong(shape_text(&shape)));
+    }
     let values = np.call_method1("ascontiguousarray", (values,))?;
     let values = values.cast_into::<PyArrayDyn<f64>>()?.readonly();
-    if values.shape() != [n] {
-        return Err(PyValueError::new_err(format!(
-            "the heuristic must answer one cost a state, shape ({n},), not {}",
-            shape_text(values.shape())
-        )));
-    }
     let out = values.as_slice()?.to_vec();
     if let Some(i) = out.iter().position(|v| v.is_nan()) {
         return Err(PyValueError::new_err(format!(
@@ -103,15 +113,18 @@ fn drive<E: Engine>(
         .iter()
         .zip(calls)
         .map(|(e, c)| {
-            let moves = match e.ended() {
-                Some(Ended::Solved(path)) => Some(
-                    path.iter()
-                        .map(|&m| spec.names[m as usize].clone())
-                        .collect(),
+            let (moves, proven) = match e.ended() {
+                Some(Ended::Solved { path, proven }) => (
+                    Some(
+                        path.iter()
+                            .map(|&m| spec.names[m as usize].clone())
+                            .collect(),
+                    ),
+                    *proven,
                 ),
-                _ => None,
+                _ => (None, false),
             };
-            (moves, e.expanded(), c)
+            (moves, e.expanded(), c, proven)
         })
         .collect();
     // Freeing the arenas (GBs of pages, for a long search) without the GIL.
@@ -178,7 +191,7 @@ pub(crate) fn bwas(
         other => {
             return refuse(
                 py,
-                format!("duplicates must be 'expanded' or 'generated', not {other:?}"),
+                format!("duplicates must be 'expanded' or 'generated', not '{other}'"),
             );
         }
     };

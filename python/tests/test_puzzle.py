@@ -136,6 +136,9 @@ def test_one_hot_forms(dtype):
     assert (x.astype(np.float32).sum(axis=2) == 1).all()
     out = np.full_like(x, 7)
     assert c.one_hot(states, dtype, out=out) is out and np.array_equal(out, x)
+    # With no dtype, out's (a newcomer's review: it was float32, and refused out).
+    out = np.full_like(x, 7)
+    assert c.one_hot(states, out=out) is out and np.array_equal(out, x)
 
 
 def test_one_hot_bfloat16():
@@ -193,7 +196,7 @@ def test_refusals():
         c.one_hot(bad)
     with pytest.raises(pocket.Error, match="a sticker is -1"):
         c.step(np.full((1, 54), -1), 0)
-    with pytest.raises(TypeError, match="out must be a numpy array of shape"):
+    with pytest.raises(TypeError, match=r"out must be a numpy array of shape \(54,\) and dtype uint8, not uint8 \(10,\)"):
         c.step(c.solved, 0, out=np.zeros(10, np.uint8))
     with pytest.raises(pocket.Error, match="sticker 0 is 'X'"):
         c.state("X" * 54)

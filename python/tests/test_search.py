@@ -145,10 +145,21 @@ def test_heuristic_refusals():
         Puzzle("3x3x3").solve(Puzzle("3x3x3").solved, max_nodes=-1)
     with pytest.raises(TypeError, match="batch_size must be an int"):
         search.bwas(CUBE, s, zero, batch_size=2.5)
-    with pytest.raises(pocket.Error, match="duplicates must be 'expanded' or 'generated', not \"all\""):
+    with pytest.raises(pocket.Error, match="duplicates must be 'expanded' or 'generated', not 'all'"):
         search.bwas(CUBE, s, zero, duplicates="all")
     with pytest.raises(TypeError, match="duplicates must be 'expanded' or 'generated', not 3"):
         search.bwas(CUBE, s, zero, duplicates=3)
+    # A newcomer's review: a scalar answer was reported as shape (1,), None the same,
+    # and a weight of "a" got numpy's words, naming no argument.
+    n = r"shape \(\d+,\)"
+    with pytest.raises(ValueError, match=n + r", not \(\)"):
+        search.bwas(CUBE, s, lambda x: 0.0)
+    with pytest.raises(ValueError, match=n + ", not None"):
+        search.bwas(CUBE, s, lambda x: None)
+    with pytest.raises(ValueError, match=n + ", not what numpy cannot read as numbers"):
+        search.bwas(CUBE, s, lambda x: np.array(["a"] * len(x)))
+    with pytest.raises(TypeError, match="weight must be a number, not str 'a'"):
+        search.bwas(CUBE, s, zero, weight="a")
 
 
 def test_the_heuristic_gets_read_only_rows():
@@ -269,3 +280,21 @@ def test_a_batch_size_past_the_open_list_expands_all_of_it():
         got = search.bwas(CUBE, starts, exact, batch_size=batch)
         assert [(r.moves, r.nodes) for r in got] == want
     assert all(len(m) == d for (m, _), d in zip(want, CUBE.distance(starts)))
+
+
+def test_a_solution_generated_before_the_budget_ran_out_is_kept_unproven():
+    # A newcomer's review: BWAS threw away a solution it had generated when its
+    # budget ran out before the proof, and answered None.
+    cube = Puzzle("3x3x3")
+    start = cube.apply(cube.solved, "R")
+    (r,) = search.bwas(cube, start, lambda x: np.full(len(x), -1000.0), batch_size=10, max_nodes=5000)
+    assert (r.moves, r.proven, r.nodes) == (["R'"], False, 5001)
+    (p,) = search.bwas(cube, start, zero)
+    assert (p.moves, p.proven) == (["R'"], True)
+    # Beam and greedy prove nothing.
+    assert not search.greedy(cube, start, zero)[0].proven
+    # Proven with the exact distance, and optimal: the 2x2x2.
+    states = CUBE.random_states(50, seed=9)
+    found = search.bwas(CUBE, states, exact)
+    assert all(r.proven for r in found)
+    assert [r.length for r in found] == list(CUBE.distance(states))

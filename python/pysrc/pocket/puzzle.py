@@ -145,8 +145,9 @@ class Puzzle:
 
     def one_hot(self, states: Any, dtype: Any = None, *, out: Optional[np.ndarray] = None,
                 threads: Optional[int] = None) -> np.ndarray:
-        """(n, width, colours) of ``dtype`` (float32 by default; float16, bfloat16 of
-        ml_dtypes, float64, uint8, bool ...), into ``out`` when given."""
+        """(n, width, colours) of ``dtype`` (``out``'s when given, else float32;
+        float16, bfloat16 of ml_dtypes, float64, uint8, bool ...), into ``out``
+        when given."""
         return self._core.one_hot(states, dtype, out=out, threads=threads)  # type: ignore[no-any-return]
 
     def apply(self, states: Any, moves: str) -> np.ndarray:

@@ -26,7 +26,9 @@ A jitted jax function compiles again for each new batch size: pad the batch to a
 few fixed sizes inside the heuristic (and cut the answer back) to keep it compiled.
 The searches of all ``states`` run together: each round, ONE heuristic call scores
 the new nodes of every unfinished search, and the Rust part runs with the GIL
-released between calls. ``max_nodes`` caps the nodes expanded for each state.
+released between calls. ``max_nodes`` is each state's budget of nodes expanded: no
+round starts once it is spent, so the last round may take a search up to
+``batch_size - 1`` past it.
 """
 
 from __future__ import annotations
@@ -46,13 +48,17 @@ Heuristic = Callable[[np.ndarray], Any]
 
 @dataclass(frozen=True)
 class Result:
-    """One state's answer: ``moves`` (None when not solved within the budget),
-    ``nodes`` expanded, and ``heuristic_calls`` made for it (each call may have
-    scored other states' nodes too)."""
+    """One state's answer: ``moves`` (None when no solution was generated within
+    the budget), ``nodes`` expanded, ``heuristic_calls`` made for it (each call may
+    have scored other states' nodes too), and whether BWAS ``proven`` its solution:
+    its stopping rule held (with weight 1 and an admissible, consistent heuristic,
+    the solution is then optimal). A solution generated before the budget ran out
+    is returned unproven; beam and greedy prove nothing."""
 
     moves: Optional[List[str]]
     nodes: int
     heuristic_calls: int
+    proven: bool = False
 
     @property
     def solved(self) -> bool:
@@ -66,7 +72,7 @@ class Result:
 
 
 def _results(found: Any) -> List[Result]:
-    return [Result(None if m is None else list(m), int(n), int(c)) for m, n, c in found]
+    return [Result(None if m is None else list(m), int(n), int(c), bool(p)) for m, n, c, p in found]
 
 
 def _rows(states: Any) -> Any:
@@ -82,6 +88,10 @@ def bwas(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, weight: float = 1
     ``"generated"`` (see the module's docstring)."""
     if not isinstance(duplicates, str):
         raise TypeError(f"duplicates must be 'expanded' or 'generated', not {duplicates!r}")
+    if duplicates not in ("expanded", "generated"):
+        raise _pocket.Error(f"duplicates must be 'expanded' or 'generated', not {duplicates!r}")
+    if isinstance(weight, (bool, np.bool_)) or not isinstance(weight, (int, float, np.integer, np.floating)):
+        raise TypeError(f"weight must be a number, not {type(weight).__name__} {weight!r}")
     return _results(_pocket._bwas(puzzle._core, _rows(states), heuristic, weight=float(weight),
                                   batch_size=_count(batch_size, "batch_size", 1),
                                   max_nodes=_count(max_nodes, "max_nodes"),
