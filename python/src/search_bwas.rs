@@ -18,6 +18,7 @@
 //! 2x2x2 with a zeros heuristic: python/README.md). Or against every state
 //! generated, as DeepCubeA does, in a table of their origins.
 
+use crate::gather::Gathers;
 use crate::open_list::OpenList;
 use crate::search_closed::{Closed, Expanded};
 use crate::search_engines::{AHEAD, Ended, Engine, entry, expected_of, key, room_for};
@@ -342,17 +343,50 @@ impl Bwas {
     /// Every child of the nodes expanded this round, but those met before at no
     /// greater cost (see [`Duplicates`]), left pending with its row in `rows`.
     fn expand(&mut self, space: &Space, rows: &mut Vec<u8>) {
-        let moves = space.moves;
-        let (w, m) = (moves.width, moves.moves());
+        let (w, m) = (space.moves.width, space.moves.moves());
+        self.children(space);
+        for &(_, h) in self.probed.iter().take(AHEAD) {
+            self.prefetch(h);
+        }
+        for at in 0..self.probed.len() {
+            if let Some(&(_, h)) = self.probed.get(at + AHEAD) {
+                self.prefetch(h);
+            }
+            let (i, hash) = self.probed[at];
+            let i = i as usize;
+            let (parent, via) = (self.fresh[i / m], (i % m) as u16);
+            let g = self.g_after(parent);
+            let Child::New { slot } = self.check(space.moves, i, hash, g) else {
+                continue;
+            };
+            let origin = self.origins.origin(parent, via);
+            if let Some(set) = &mut self.generated {
+                match slot {
+                    Some(at) => set.replace(at, origin),
+                    None => set.insert(hash, origin),
+                }
+            }
+            let kid = &self.kids[i * w..(i + 1) * w];
+            rows.extend_from_slice(kid);
+            self.pending.push(origin);
+            if hash == self.solved_hash
+                && same(kid, space.solved)
+                && self.best.is_none_or(|(b, _)| g < b)
+            {
+                self.best = Some((g, Some((parent, via))));
+            }
+        }
+    }
+
+    /// Every child's row into `kids`, and the number and hash of each worth a probe
+    /// (not in vain after its parent's move) into `probed`; room made for them.
+    fn children(&mut self, space: &Space) {
+        let (w, m) = (space.moves.width, space.moves.moves());
         self.kids.resize(self.fresh.len() * m * w, 0);
         self.probed.clear();
-        for (j, (&k, out)) in self
-            .fresh
-            .iter()
-            .zip(self.kids.chunks_exact_mut(m * w))
-            .enumerate()
-        {
-            moves.next_rows(self.closed.row(k), out);
+        let rows = self.kids.chunks_exact_mut(m * w);
+        for (j, (&k, out)) in self.fresh.iter().zip(rows).enumerate() {
+            space.moves.next_rows(self.closed.row(k), out);
             let last = (k != 0).then(|| self.closed.record(k).via);
             for (b, kid) in out.chunks_exact(w).enumerate() {
                 if last.is_none_or(|a| !space.in_vain(a, b)) {
@@ -364,68 +398,53 @@ impl Bwas {
             Some(set) => set.reserve(self.probed.len()),
             None => self.twins.clear(self.probed.len()),
         }
-        for &(_, h) in self.probed.iter().take(AHEAD) {
-            self.prefetch(h);
-        }
-        for (at, &(i, hash)) in self.probed.iter().enumerate() {
-            if let Some(&(_, h)) = self.probed.get(at + AHEAD) {
-                self.prefetch(h);
-            }
-            let i = i as usize;
-            let (parent, via) = (self.fresh[i / m], (i % m) as u16);
-            let g = self.g_after(parent);
-            let kid = &self.kids[i * w..(i + 1) * w];
-            // Every state expanded was generated (but the root), so the table of
-            // the generated, where there is one, answers for both.
-            if self.generated.is_none()
-                && (self.closed.find(kid, hash)).is_some_and(|at| self.closed.g_at(at) <= g)
+    }
+
+    /// Whether child `i` (its row's hash `hash`, its cost `g`) was met before at
+    /// no greater cost, as [`Duplicates`] says.
+    fn check(&mut self, moves: &Gathers, i: usize, hash: u64, g: u32) -> Child {
+        let m = moves.moves();
+        let (closed, origins) = (&self.closed, &self.origins);
+        let kid = &self.kids[i * moves.width..(i + 1) * moves.width];
+        let g_of = |p: Node| closed.record(p).g + 1;
+        let Some(set) = &self.generated else {
+            if closed
+                .find(kid, hash)
+                .is_some_and(|at| closed.g_at(at) <= g)
             {
-                continue;
+                return Child::Seen;
             }
-            let (closed, origins) = (&self.closed, &self.origins);
-            let g_of = |p: Node| closed.record(p).g + 1;
-            let slot = match &self.generated {
-                Some(set) => {
-                    let at = set.find(hash, |o| {
-                        let (p, v) = origins.of(o);
-                        moves.is_after(closed.row(p), v, kid)
-                    });
-                    if at.is_some_and(|at| g_of(origins.of(set.node(at)).0) <= g)
-                        || at.is_none() && hash == self.root_hash && same(kid, closed.row(0))
-                    {
-                        continue;
-                    }
-                    at
-                }
-                None => {
-                    let kids = &self.kids;
-                    let twin = self.twins.first(hash, i as u32, |j| {
-                        let j = j as usize;
-                        same(&kids[j * w..(j + 1) * w], kid)
-                    });
-                    if twin.is_some_and(|j| g_of(self.fresh[j as usize / m]) <= g) {
-                        continue;
-                    }
-                    None
-                }
+            let kids = &self.kids;
+            let twin = self.twins.first(hash, i as u32, |j| {
+                let j = j as usize * moves.width;
+                same(&kids[j..j + moves.width], kid)
+            });
+            return match twin.is_some_and(|j| g_of(self.fresh[j as usize / m]) <= g) {
+                true => Child::Seen,
+                false => Child::New { slot: None },
             };
-            let origin = self.origins.origin(parent, via);
-            if let Some(set) = &mut self.generated {
-                match slot {
-                    Some(at) => set.replace(at, origin),
-                    None => set.insert(hash, origin),
-                }
-            }
-            rows.extend_from_slice(kid);
-            self.pending.push(origin);
-            if hash == self.solved_hash
-                && same(kid, space.solved)
-                && self.best.is_none_or(|(b, _)| g < b)
-            {
-                self.best = Some((g, Some((parent, via))));
-            }
+        };
+        // Every state expanded was generated, but the root: this table answers for
+        // both.
+        let at = set.find(hash, |o| {
+            let (p, v) = origins.of(o);
+            moves.is_after(closed.row(p), v, kid)
+        });
+        match at {
+            Some(at) if g_of(origins.of(set.node(at)).0) <= g => Child::Seen,
+            None if hash == self.root_hash && same(kid, closed.row(0)) => Child::Seen,
+            slot => Child::New { slot },
         }
     }
+}
+
+/// A child checked for duplicates.
+enum Child {
+    /// Met before at no greater cost.
+    Seen,
+    /// New at its cost; its slot in the table of the generated where it was met at
+    /// a greater cost.
+    New { slot: Option<usize> },
 }
 
 impl Engine for Bwas {
