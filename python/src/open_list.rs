@@ -1,7 +1,7 @@
 //! BWAS's open list: a min-heap of `u64` entries (a cost's order-keeping bits above
 //! the node) with eight children a node, the eight in one 64-byte cache line, so a
 //! pop reads one line a level over log8 of the levels. Its storage is asked for in
-//! 2 MB pages up front (see `search_nodes::room`), where a binary heap's vector
+//! 2 MB pages up front (see `work::room`), where a binary heap's vector
 //! grew by doubling. Measured against `BinaryHeap` on eight 3x3x3 searches of
 //! 300,000 expansions (this 2-core AMD EPYC): page faults fell from about 120,000 a
 //! call to 50,000; the speed, 0.60-0.74M nodes a CPU second either way, was within
@@ -24,7 +24,7 @@ pub(crate) struct OpenList {
 impl OpenList {
     /// An empty list with room asked for `expected` entries.
     pub fn new(expected: usize) -> OpenList {
-        let mut lines = crate::search_nodes::room((expected + SKEW) / 8 + 1);
+        let mut lines = crate::work::room((expected + SKEW) / 8 + 1);
         lines.push(Line::default());
         OpenList { lines, len: 0 }
     }

@@ -22,9 +22,9 @@ use crate::gather::Gathers;
 use crate::open_list::OpenList;
 use crate::search_closed::{Closed, Expanded};
 use crate::search_engines::{AHEAD, Ended, Engine, entry, expected_of, key, room_for};
-use crate::search_nodes::{Node, room, same};
-use crate::search_slots::{Slots, hash_row};
-use crate::search_space::Space;
+use crate::search_slots::{Node, Slots, hash_row};
+use crate::search_space::{Space, same};
+use crate::work::room;
 
 /// Where open nodes' origins live: packed in the entry's low 32 bits (parent above
 /// the move) when every parent's number fits above the move's bits, which it does

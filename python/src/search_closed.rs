@@ -5,8 +5,9 @@
 //! 13 nodes it generates an expansion, where an arena of every node met kept 40
 //! (python/README.md has the figures).
 
-use crate::search_nodes::{path_back, room, same};
 use crate::search_slots::{Node, Slots};
+use crate::search_space::{path_back, same};
+use crate::work::room;
 
 /// What an expanded node knows besides its row.
 #[derive(Clone, Copy)]

@@ -7,9 +7,10 @@
 //! - [`Beam`]: a level at a time, the `width` new nodes of lowest h go on; greedy
 //!   descent is a beam of width 1. It ends at the first solved node generated.
 
-use crate::search_nodes::{Node, Nodes, same};
+use crate::search_nodes::{Node, Nodes};
 use crate::search_slots::hash_row;
 use crate::search_space::Space;
+use crate::search_space::same;
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq)]

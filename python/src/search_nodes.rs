@@ -10,56 +10,8 @@
 //! time having the kernel zero fresh pages (python/README.md has the figures).
 
 use crate::gather::Gathers;
-
-/// Whether two rows of one width are equal, eight bytes at a time: inlined, where
-/// `==` on slices calls memcmp (20% of a 2x2x2 search's time).
-#[inline]
-pub(crate) fn same(a: &[u8], b: &[u8]) -> bool {
-    let (a8, a_tail) = a.as_chunks::<8>();
-    let (b8, b_tail) = b.as_chunks::<8>();
-    a8.iter()
-        .zip(b8)
-        .all(|(x, y)| u64::from_ne_bytes(*x) == u64::from_ne_bytes(*y))
-        && a_tail == b_tail
-}
-
-/// The moves from the root (node 0) to node `n` of a search, where `origin(k)` is
-/// node k's parent and the move from it.
-pub(crate) fn path_back(mut n: Node, origin: impl Fn(Node) -> (Node, u16)) -> Vec<u16> {
-    let mut moves = Vec::new();
-    while n != 0 {
-        let (parent, via) = origin(n);
-        moves.push(via);
-        n = parent;
-    }
-    moves.reverse();
-    moves
-}
-
-/// A vector with room for `n` items, asked for in 2 MB pages where it is large: its
-/// pages are touched only as nodes come, and it never moves as it grows. Growing
-/// by doubling copied every row again and faulted its pages in twice (a 3x3x3
-/// search spent 40% of its time in the kernel). Without the room (an address-space
-/// limit), it grows as a vector does.
-pub(crate) fn room<T>(n: usize) -> Vec<T> {
-    let mut v = Vec::new();
-    if v.try_reserve_exact(n).is_ok() {
-        advise_past_small_start(v.as_ptr() as usize, n * std::mem::size_of::<T>());
-    }
-    v
-}
-
-/// The start of a search's buffer left in small pages: a search that stays small
-/// (most, in a batch of thousands) then touches a few 4 KB pages, not a 2 MB page
-/// for each buffer (20,000 2x2x2 searches at once were killed for memory, 24 GB).
-const SMALL_START: usize = 4 << 20;
-
-/// Ask for 2 MB pages in `bytes` from `start`, past its first [`SMALL_START`].
-pub(crate) fn advise_past_small_start(start: usize, bytes: usize) {
-    if bytes > SMALL_START {
-        crate::work::advise_huge_pages(start + SMALL_START, bytes - SMALL_START);
-    }
-}
+use crate::search_space::{path_back, same};
+use crate::work::room;
 
 pub(crate) use crate::search_slots::Node;
 use crate::search_slots::Slots;

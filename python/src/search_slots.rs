@@ -47,7 +47,7 @@ fn zeroed_slots(n: usize, room: usize) -> Option<Vec<u64>> {
     if ptr.is_null() {
         return None;
     }
-    crate::search_nodes::advise_past_small_start(ptr as usize, room * 8);
+    crate::work::advise_past_small_start(ptr as usize, room * 8);
     // SAFETY: allocated by the global allocator with the layout of `room` u64s, and
     // the first `n` (n <= room) are initialised: zero is EMPTY.
     Some(unsafe { Vec::from_raw_parts(ptr, n.min(room), room) })
