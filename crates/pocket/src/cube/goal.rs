@@ -153,7 +153,7 @@ fn cost_table_to(space: &PocketSpace, roots: &[u32]) -> Vec<u32> {
     while b < buckets.len() {
         // Sorted, a bucket comes a corner permutation at a time, and one
         // permutation's children under a move share a block of 729 distances: the
-        // table's reads stay in the cache (a QTM goal solve, whole process, farm-bench
+        // table's reads stay in the cache (a QTM goal solve, whole process,
         // medians of 5 paired runs: 1.05 s unsorted, 0.59x that sorted).
         let mut bucket = std::mem::take(&mut buckets[b]);
         bucket.sort_unstable();

@@ -275,7 +275,7 @@ impl Scrambler {
     /// trying random ones (uniform over those allowed), so that a few scrambles need
     /// no table: filtering all 648 CLL positions through the exact-length table first
     /// took 0.92 s of CPU for 2,000 scrambles against 0.07 s for plain ones; drawn
-    /// this way, 0.97x plain (farm-bench medians, the 2-core EPYC VM).
+    /// this way, 0.97x plain (whole-process medians, the 2-core EPYC VM).
     pub fn scramble_among(
         &self,
         rng: &mut Rng,

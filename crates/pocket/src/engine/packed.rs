@@ -327,7 +327,7 @@ impl<'a, const N: usize, const U: usize, const V: bool, B: Blocks + ?Sized>
     /// table words, a block ahead of their use: a block's neighbours lie in as many
     /// other blocks as there are moves, whose lines the scan would otherwise wait for
     /// one by one. The 2x2x2 with no fixed corner (88,179,840 states): 0.79x the CPU
-    /// with every scan's blocks fetched ahead (farm-bench, medians of 5 paired runs).
+    /// with every scan's blocks fetched ahead (whole-process timings, medians of 5 paired runs).
     #[inline(always)]
     fn prefetch(&mut self, b: usize) {
         let (blocks, rows) = (&mut self.ahead.0, &mut self.ahead.1);

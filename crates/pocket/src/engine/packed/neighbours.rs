@@ -36,7 +36,7 @@ pub(super) fn neighbours<'a, const V: bool>(
 ) -> Neighbours<'a> {
     // Slices of the known length let the loops run unchecked (but for a row's
     // offset). The same moves' offsets side by side, as before rows: the 2x2x2's
-    // census took 1.05x to 1.15x the CPU through rows (farm-bench, 7 paired runs).
+    // census took 1.05x to 1.15x the CPU through rows (whole-process timings, 7 paired runs).
     let blocks = blocks[moves.clone()].iter();
     match V {
         true => Neighbours::Rows(blocks.zip(rows[moves].iter()), &offsets[o..]),

@@ -158,7 +158,7 @@ impl<'a, const N: usize, const U: usize, const V: bool, B: Blocks + ?Sized>
     /// state lies at k + 1 or further, so its neighbours lie at k or further: an old
     /// one is a marked state of layer k. Counting the maxima so, instead of looking
     /// at every neighbour of layer k again in the next step, took the census of the
-    /// 2x2x2 with no fixed corner to 0.76x the CPU (farm-bench, medians of 5 paired
+    /// 2x2x2 with no fixed corner to 0.76x the CPU (whole-process timings, medians of 5 paired
     /// runs). States found, and states marked.
     pub(super) fn pull_marking(&mut self, k: u32, progress: &mut dyn FnMut(u64)) -> (u64, u64) {
         let (here, fresh) = (label(k), label(k + 1));
@@ -185,7 +185,7 @@ impl<'a, const N: usize, const U: usize, const V: bool, B: Blocks + ?Sized>
     /// neighbour unseen or newly found: layer k - 1 is old, so the new label is only
     /// layer k + 1's), out. Counting them here saves the next step a look at every
     /// neighbour of the layer again (Jing's pyraminx, with the faster move tables of
-    /// coords.rs: 9.1 to 5.8 s of CPU, farm-bench medians of 5).
+    /// coords.rs: 9.1 to 5.8 s of CPU, whole-process medians of 5).
     pub(super) fn push_from_scan(
         &mut self,
         k: u32,

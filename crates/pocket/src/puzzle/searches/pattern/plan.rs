@@ -113,7 +113,7 @@ fn surely_past(copied: &[bool], a: &Projection, b: &Projection, product: u128, c
 /// places: 5 scrambles in 7.0 s of CPU against 99 s. Where the sizes are close (the
 /// 3x3x3's first tables: five edges and their flips, 3,041,280 positions, against
 /// three and every flip, 2,703,360), the 20-scramble batch took 1.17x the CPU
-/// tracked (farm-bench, 5 paired runs).
+/// tracked (whole-process timings, 5 paired runs).
 fn own_orbits(
     kinds: &[Kinds],
     shown: &Projection,

@@ -215,7 +215,7 @@ impl Ranked {
     /// What a part's move table numbers: whether the even ranks halved, and how many
     /// rows. An implied arrangement's table numbers its whole ranks, unless it is
     /// always even: then its digits, the even ranks halved (Loopover 3x3's census
-    /// with the faster ranks too: 0.60 to 0.15 s of CPU, farm-bench medians).
+    /// with the faster ranks too: 0.60 to 0.15 s of CPU, whole-process medians).
     pub(super) fn tabulated(&self, twist: bool, size: u64) -> (bool, u64) {
         let evens = !twist && matches!(&self.link, Link::Implied(reads) if reads.is_empty());
         let whole = match twist || evens {

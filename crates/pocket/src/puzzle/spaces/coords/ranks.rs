@@ -120,7 +120,7 @@ const NIBBLES: u64 = 0x1111_1111_1111_1111;
 /// after it. For `n` up to 16, nibble `y` of a counter holds how many kinds placed so
 /// far are below `y`, so that a digit takes a shift and an add: the software
 /// popcount (no `popcnt` in the baseline x86-64 target) took Loopover 3x3's move
-/// tables most of their time (census 0.87x the CPU: farm-bench, medians of 7 paired
+/// tables most of their time (census 0.87x the CPU: whole-process timings, medians of 7 paired
 /// runs, 0.115 to 0.097 s). Past 16, a mask of the kinds placed and its popcount.
 #[inline]
 pub(in crate::puzzle) fn lehmer_digits(seq: &[u8], mut digit: impl FnMut(usize, u64)) {
