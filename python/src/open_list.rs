@@ -52,6 +52,12 @@ impl OpenList {
         (self.len > 0).then(|| self.get(0))
     }
 
+    /// Room for `more` entries, or the error of asking for it.
+    pub fn try_room(&mut self, more: usize) -> Result<(), std::collections::TryReserveError> {
+        let lines = (self.len.saturating_add(more) + SKEW) / 8 + 1;
+        crate::work::try_room(&mut self.lines, lines)
+    }
+
     pub fn push(&mut self, v: u64) {
         let mut i = self.len;
         self.len += 1;

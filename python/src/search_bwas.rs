@@ -24,7 +24,8 @@ use crate::search_closed::{Closed, Expanded};
 use crate::search_engines::{AHEAD, Ended, Engine, entry, expected_of, key, room_for};
 use crate::search_slots::{Node, Slots, hash_row};
 use crate::search_space::{Space, same};
-use crate::work::room;
+use crate::work::{room, try_room};
+use std::collections::TryReserveError;
 
 /// Where open nodes' origins live: packed in the entry's low 32 bits (parent above
 /// the move) when every parent's number fits above the move's bits, which it does
@@ -88,10 +89,15 @@ struct Twins {
 }
 
 impl Twins {
+    /// The slots for `n` children, at most half full.
+    fn slots_for(n: usize) -> usize {
+        n.saturating_mul(2).next_power_of_two().max(16)
+    }
+
     /// Empty, with room for `n` children at most half full.
     fn clear(&mut self, n: usize) {
         self.slots.clear();
-        self.slots.resize((2 * n).next_power_of_two().max(16), 0);
+        self.slots.resize(Self::slots_for(n), 0);
     }
 
     /// The first child of the round with the row of child `i` (whose hash is
@@ -280,6 +286,9 @@ impl Bwas {
         while self.fresh.len() < self.batch {
             self.popped.clear();
             while self.popped.len() < self.batch - self.fresh.len() {
+                if space.stopped_at(self.popped.len()) {
+                    return;
+                }
                 let Some(e) = self.open.pop() else {
                     break;
                 };
@@ -320,6 +329,9 @@ impl Bwas {
             if let Some(&h) = self.hashes.get(i + AHEAD) {
                 self.closed.prefetch(h);
             }
+            if space.stopped_at(i) {
+                return;
+            }
             let (parent, via) = self.origins.of(o);
             let g = self.g_after(parent);
             let found = self.closed.find(row, self.hashes[i]);
@@ -351,6 +363,9 @@ impl Bwas {
         for at in 0..self.probed.len() {
             if let Some(&(_, h)) = self.probed.get(at + AHEAD) {
                 self.prefetch(h);
+            }
+            if space.stopped_at(at) {
+                return;
             }
             let (i, hash) = self.probed[at];
             let i = i as usize;
@@ -386,6 +401,9 @@ impl Bwas {
         self.probed.clear();
         let rows = self.kids.chunks_exact_mut(m * w);
         for (j, (&k, out)) in self.fresh.iter().zip(rows).enumerate() {
+            if space.stopped_at(j) {
+                return;
+            }
             space.moves.next_rows(self.closed.row(k), out);
             let last = (k != 0).then(|| self.closed.record(k).via);
             for (b, kid) in out.chunks_exact(w).enumerate() {
@@ -486,6 +504,35 @@ impl Engine for Bwas {
         }
         self.expanded += self.fresh.len() as u64;
         self.expand(space, rows);
+    }
+
+    fn next_round(&self) -> usize {
+        match self.ended {
+            Some(_) => 0,
+            None => self.batch.min(self.open.len().max(1)),
+        }
+    }
+
+    fn try_room(&mut self, space: &Space) -> Result<(), TryReserveError> {
+        let (w, m) = (space.moves.width, space.moves.moves());
+        let n = self.next_round();
+        let kids = n.saturating_mul(m);
+        try_room(&mut self.kids, kids.saturating_mul(w))?;
+        try_room(&mut self.probed, kids)?;
+        try_room(&mut self.pending, kids)?;
+        try_room(&mut self.popped, n)?;
+        try_room(&mut self.popped_rows, n.saturating_mul(w))?;
+        try_room(&mut self.hashes, n)?;
+        try_room(&mut self.fresh, n)?;
+        if let Origins::Listed(list) = &mut self.origins {
+            try_room(list, list.len().saturating_add(kids))?;
+        }
+        self.open.try_room(kids)?;
+        match &mut self.generated {
+            Some(set) => set.try_reserve(kids)?,
+            None => try_room(&mut self.twins.slots, Twins::slots_for(kids))?,
+        }
+        self.closed.try_room(n)
     }
 
     fn pending(&self) -> &[Node] {

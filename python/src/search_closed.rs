@@ -7,7 +7,8 @@
 
 use crate::search_slots::{Node, Slots};
 use crate::search_space::{path_back, same};
-use crate::work::room;
+use crate::work::{room, try_room};
+use std::collections::TryReserveError;
 
 /// What an expanded node knows besides its row.
 #[derive(Clone, Copy)]
@@ -73,6 +74,14 @@ impl Closed {
     /// The cost of the node in slot `at` (one [`Closed::find`] gave).
     pub fn g_at(&self, at: usize) -> u32 {
         self.records[self.slots.node(at) as usize].g
+    }
+
+    /// Room for `more` expanded nodes' rows and records, or the error of asking.
+    pub fn try_room(&mut self, more: usize) -> Result<(), TryReserveError> {
+        let total = self.len().saturating_add(more);
+        try_room(&mut self.rows, total.saturating_mul(self.width))?;
+        try_room(&mut self.records, total)?;
+        self.slots.try_reserve(more)
     }
 
     /// Room for `more` nodes without the table growing: call before slots are

@@ -11,6 +11,8 @@ use crate::search_nodes::{Node, Nodes};
 use crate::search_slots::hash_row;
 use crate::search_space::Space;
 use crate::search_space::same;
+use crate::work::try_room;
+use std::collections::TryReserveError;
 
 /// How a search ended.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +30,10 @@ pub(crate) trait Engine: Send {
     /// Expand, leaving new nodes pending (or ending), their rows appended to
     /// `rows` in order.
     fn round(&mut self, space: &Space, rows: &mut Vec<u8>);
+    /// The most nodes the next round may expand (0 once ended).
+    fn next_round(&self) -> usize;
+    /// Room for everything the next round may add, or the error of asking for it.
+    fn try_room(&mut self, space: &Space) -> Result<(), TryReserveError>;
     /// The nodes waiting for their heuristic values.
     fn pending(&self) -> &[Node];
     /// The heuristic values of the pending nodes, in their order.
@@ -82,6 +88,9 @@ fn each_child(
     kids.resize(parents.len() * m * w, 0);
     probed.clear();
     for (j, (&p, out)) in parents.iter().zip(kids.chunks_exact_mut(m * w)).enumerate() {
+        if space.stopped_at(j) {
+            return;
+        }
         nodes.keep(p, moves);
         moves.next_rows(nodes.row(p), out);
         let last = (p != 0).then(|| nodes.records[p as usize].via);
@@ -98,6 +107,9 @@ fn each_child(
     for (at, &(i, hash)) in probed.iter().enumerate() {
         if let Some(&(_, h)) = probed.get(at + AHEAD) {
             nodes.prefetch(h);
+        }
+        if space.stopped_at(at) {
+            return;
         }
         let i = i as usize;
         if !visit(nodes, i, &kids[i * w..(i + 1) * w], hash) {
@@ -233,6 +245,22 @@ impl Engine for Beam {
             },
         );
         self.children = children;
+    }
+
+    fn next_round(&self) -> usize {
+        match self.ended {
+            Some(_) => 0,
+            None => self.level.len(),
+        }
+    }
+
+    fn try_room(&mut self, space: &Space) -> Result<(), TryReserveError> {
+        let (w, m) = (space.moves.width, space.moves.moves());
+        let (n, kids) = (self.level.len(), self.level.len().saturating_mul(m));
+        try_room(&mut self.children.rows, kids.saturating_mul(w))?;
+        try_room(&mut self.children.probed, kids)?;
+        try_room(&mut self.pending, kids)?;
+        self.nodes.try_room(kids, n)
     }
 
     fn pending(&self) -> &[Node] {

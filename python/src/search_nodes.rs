@@ -11,7 +11,8 @@
 
 use crate::gather::Gathers;
 use crate::search_space::{path_back, same};
-use crate::work::room;
+use crate::work::{room, try_room};
+use std::collections::TryReserveError;
 
 pub(crate) use crate::search_slots::Node;
 use crate::search_slots::Slots;
@@ -107,6 +108,18 @@ impl Nodes {
     pub fn find(&self, row: &[u8], hash: u64, moves: &Gathers) -> Option<Node> {
         let at = self.slots.find(hash, |c| self.holds(c, row, moves))?;
         Some(self.slots.node(at))
+    }
+
+    /// Room for `more` nodes' records and `kept` more rows, or the error of asking.
+    pub fn try_room(&mut self, more: usize, kept: usize) -> Result<(), TryReserveError> {
+        let total = self.len().saturating_add(more);
+        try_room(&mut self.records, total)?;
+        let rows = self
+            .rows
+            .len()
+            .saturating_add(kept.saturating_mul(self.width));
+        try_room(&mut self.rows, rows)?;
+        self.slots.try_reserve(more)
     }
 
     /// Room for `more` nodes without the table growing: call before a node's

@@ -5,7 +5,7 @@
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::puzzle_core::PuzzleCore;
@@ -16,6 +16,8 @@ use crate::search_bwas::{Bwas, Duplicates, Settings};
 use crate::search_engines::{Beam, Ended, Engine};
 use crate::search_space::Space;
 use crate::{args, refuse};
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::Duration;
 
 /// A state's answer: its moves (None when unsolved), nodes expanded, heuristic calls.
 /// A search's answer: its moves, nodes expanded, heuristic calls, and whether
@@ -65,6 +67,88 @@ fn score(
     Ok(out)
 }
 
+/// The children a round makes, past which it runs apart from the thread that
+/// answers Ctrl-C: about a quarter of a second of a 3x3x3 round. A round of
+/// 10^8 nodes once answered 6.6 s late.
+const APART: usize = 1 << 20;
+
+/// One round of every unfinished search; the rows it leaves for the heuristic.
+/// A large round runs on a thread of its own while this one runs Python's signal
+/// handlers every 100 ms: on Ctrl-C the round is told to stop, and the searches
+/// are dropped with the KeyboardInterrupt.
+fn round<E: Engine>(py: Python<'_>, engines: &mut [E], space: &Space) -> PyResult<Vec<u8>> {
+    let moves = space.moves.moves();
+    let children: usize = engines
+        .iter()
+        .map(|e| e.next_round().saturating_mul(moves))
+        .sum();
+    // Every buffer the round may fill, asked for before it: past this machine's
+    // memory, a MemoryError (a batch_size of 10^8 aborted when a vector could not
+    // grow). The rows are asked for whole, not grown by doubling, which copied them.
+    let mut rows = Vec::new();
+    let fits = engines
+        .iter_mut()
+        .try_for_each(|e| e.try_room(space))
+        .is_ok()
+        && rows
+            .try_reserve_exact(children.saturating_mul(space.moves.width))
+            .is_ok();
+    if !fits {
+        return Err(PyMemoryError::new_err(format!(
+            "pocket.search: the next round of these searches may make {children} children, \
+             past this machine's memory; a smaller batch_size or width keeps rounds within it"
+        )));
+    }
+    let run = |engines: &mut [E], mut rows: Vec<u8>| {
+        for e in engines.iter_mut().filter(|e| e.ended().is_none()) {
+            e.round(space, &mut rows);
+        }
+        rows
+    };
+    if children < APART {
+        return Ok(py.detach(|| run(engines, rows)));
+    }
+    // Behind a lock, so that the round can run here when no thread can start.
+    let work = std::sync::Mutex::new((engines, rows));
+    let all = |work: &std::sync::Mutex<(&mut [E], Vec<u8>)>| {
+        let mut work = work.lock().unwrap_or_else(|e| e.into_inner());
+        let rows = std::mem::take(&mut work.1);
+        run(work.0, rows)
+    };
+    std::thread::scope(|s| {
+        let (done, answer) = std::sync::mpsc::channel();
+        let (work, all) = (&work, &all);
+        let apart = std::thread::Builder::new().spawn_scoped(s, move || {
+            let _ = done.send(all(work));
+        });
+        if apart.is_err() {
+            // No thread to be had: the round runs here, Ctrl-C answered after it.
+            return Ok(py.detach(|| all(work)));
+        }
+        let mut answer = answer;
+        loop {
+            // The receiver is moved in and out: the wait runs without the GIL.
+            let (back, got) = py.detach(move || {
+                let got = answer.recv_timeout(Duration::from_millis(100));
+                (answer, got)
+            });
+            answer = back;
+            match got {
+                Ok(rows) => return Ok(rows),
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Err(e) = py.check_signals() {
+                        space.stop();
+                        return Err(e);
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(crate::Error::new_err("a search's round ended with no rows"));
+                }
+            }
+        }
+    })
+}
+
 /// Run `engines` to their ends; each state's answer.
 fn drive<E: Engine>(
     py: Python<'_>,
@@ -75,21 +159,11 @@ fn drive<E: Engine>(
     let mut calls = vec![0u64; engines.len()];
     let w = spec.width;
     let space = Space::new(&spec.gathers, &spec.solved);
-    // A round's rows take about what the last round's took: asked for at once, not
-    // grown by doubling (each doubling copied them all).
-    let mut last = 0;
     loop {
-        let rows = py.detach(|| {
-            let mut rows = Vec::with_capacity(last + last / 8);
-            for e in engines.iter_mut().filter(|e| e.ended().is_none()) {
-                e.round(&space, &mut rows);
-            }
-            rows
-        });
+        let rows = round(py, &mut engines, &space)?;
         if engines.iter().all(|e| e.ended().is_some()) {
             break;
         }
-        last = rows.len();
         let h = if rows.is_empty() {
             Vec::new()
         } else {

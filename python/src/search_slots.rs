@@ -13,6 +13,8 @@ pub(crate) fn hash_row(row: &[u8]) -> u64 {
     KEYS.hash_one(row)
 }
 
+use std::collections::TryReserveError;
+
 /// A node's number in its search.
 pub(crate) type Node = u32;
 
@@ -23,10 +25,12 @@ const EMPTY: u64 = 0;
 /// A table of `n` free slots, in 2 MB pages where large: probes are random over
 /// hundreds of MB, and in 4 KB pages each missed the TLB (half of a 3x3x3 search's
 /// time sat on the slot's prefetch).
-fn free_slots(n: usize) -> Vec<u64> {
-    let slots = vec![EMPTY; n];
+fn free_slots(n: usize) -> Result<Vec<u64>, TryReserveError> {
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(n)?;
+    slots.resize(n, EMPTY);
     crate::work::advise_huge_pages(slots.as_ptr() as usize, n * 8);
-    slots
+    Ok(slots)
 }
 
 /// The least room (in slots) worth asking for zeroed at a search's start: 64 MB,
@@ -75,7 +79,7 @@ impl Slots {
         let slots = (most >= ZEROED_ROOM)
             .then(|| zeroed_slots(1 << 10, most))
             .flatten()
-            .unwrap_or_else(|| free_slots(1 << 10));
+            .unwrap_or_else(|| vec![EMPTY; 1 << 10]);
         Slots { slots, len: 0 }
     }
 
@@ -123,19 +127,29 @@ impl Slots {
     }
 
     /// Room for `more` nodes without the table growing: call before the slots of
-    /// nodes to add are fetched ahead, as growing moves them.
+    /// nodes to add are fetched ahead, as growing moves them. A round asks for its
+    /// room first ([`Slots::try_reserve`]), so that this never needs memory it
+    /// cannot have.
     pub fn reserve(&mut self, more: usize) {
-        while crowded(self.len + more, self.slots.len()) {
+        if let Err(e) = self.try_reserve(more) {
+            panic!("a search's table could not grow: {e}");
+        }
+    }
+
+    /// [`Slots::reserve`], or the error of asking for the memory.
+    pub fn try_reserve(&mut self, more: usize) -> Result<(), TryReserveError> {
+        while crowded(self.len.saturating_add(more), self.slots.len()) {
             if self.slots.capacity() >= 2 * self.slots.len() {
                 self.grow_in_place();
                 continue;
             }
-            let bigger = free_slots(self.slots.len() * 2);
+            let bigger = free_slots(self.slots.len() * 2)?;
             let old = std::mem::replace(&mut self.slots, bigger);
             for s in old.into_iter().filter(|&s| s != EMPTY) {
                 self.place(s);
             }
         }
+        Ok(())
     }
 
     /// Add `node`, whose row has hash `hash` and is not in the table.

@@ -11,6 +11,10 @@
 //! row.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How many steps of a round's loop pass between looks at [`Space::stopped_at`].
+const CHECK_EVERY: usize = 1024;
 
 use crate::gather::Gathers;
 use crate::search_slots::Node;
@@ -20,6 +24,9 @@ pub(crate) struct Space<'a> {
     pub solved: &'a [u8],
     /// `in_vain[a * m + b]`: b after a is one move or none.
     in_vain: Vec<bool>,
+    /// Set when Ctrl-C came during a round run apart: the round stops where it is,
+    /// and its searches are dropped.
+    stop: AtomicBool,
 }
 
 impl<'a> Space<'a> {
@@ -42,7 +49,19 @@ impl<'a> Space<'a> {
             moves,
             solved,
             in_vain,
+            stop: AtomicBool::new(false),
         }
+    }
+
+    /// Whether the round must stop (see `stop`), looked at on every
+    /// [`CHECK_EVERY`]th `step` of a loop: a relaxed load a thousand steps costs
+    /// nothing measurable.
+    pub fn stopped_at(&self, step: usize) -> bool {
+        step.is_multiple_of(CHECK_EVERY) && self.stop.load(Ordering::Relaxed)
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
     }
 
     /// Whether move `b` right after move `a` is one move or none.

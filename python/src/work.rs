@@ -7,6 +7,7 @@
 //! [`in_pieces`], which release the GIL for one piece at a time and run Python's
 //! signal handlers between pieces.
 
+use std::collections::TryReserveError;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -286,6 +287,13 @@ pub(crate) fn on_threads<T: Send>(
             run(i);
         }
     });
+}
+
+/// Room in `v` for `total` items in all, or the error of asking for it: a round's
+/// buffers are asked for before the round, so that one past this machine's
+/// memory is a MemoryError, not an abort when a vector cannot grow.
+pub(crate) fn try_room<T>(v: &mut Vec<T>, total: usize) -> Result<(), TryReserveError> {
+    v.try_reserve(total.saturating_sub(v.len()))
 }
 
 /// A vector with room for `n` items, asked for in 2 MB pages where it is large: its

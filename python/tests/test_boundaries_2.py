@@ -82,6 +82,25 @@ def test_an_answer_larger_than_the_machine_is_refused_before_it_is_asked_for():
         pocket.one_hot(np.broadcast_to(np.int32(1), (10**8,)))
 
 
+def test_a_search_round_past_memory_is_a_memory_error_and_python_goes_on():
+    # Issue 64's review: a batch_size of 10**8 aborted the interpreter ("memory
+    # allocation of 1117621152 bytes failed") when a round's buffers could not grow.
+    code = (
+        f"import numpy as np\n{SEARCH}\n"
+        "for call in (lambda: search.bwas(c, s, z, batch_size=10**8, max_nodes=10**8),\n"
+        "             lambda: search.bwas(c, s, z, batch_size=10**8, duplicates='generated'),\n"
+        "             lambda: search.beam(c, s, z, width=10**8, max_nodes=10**8)):\n"
+        "    try:\n        call()\n        print('answered')\n"
+        "    except MemoryError as e:\n        print('MemoryError', e)\n"
+        "print('alive', len(search.bwas(c, s, z, max_nodes=100)))\n"
+    )
+    child = run_child(code, limit_bytes=3 << 30)
+    out, err = child.communicate(timeout=300)
+    assert child.returncode == 0, out + err
+    assert out.count("MemoryError pocket.search: the next round") == 3, out + err
+    assert "alive 2" in out, out + err
+
+
 def test_a_changed_vector_env_names_the_env_and_the_value():
     # Item 2: states changed to -7 and stepped raised PanicException "index out of bounds".
     env = pg.PocketCubeVectorEnv(4)
@@ -97,6 +116,11 @@ def test_a_changed_vector_env_names_the_env_and_the_value():
     env.step(np.zeros(4, np.int64))
 
 
+SEARCH = (
+    "from pocket import Puzzle, search\nc = Puzzle('3x3x3')\n"
+    "s = c.random_walks(2, 12, seed=1, min_moves=12)[0]\nz = lambda x: np.zeros(len(x))"
+)
+
 # Each runs for 2 s or more if not stopped (on the 2-core machine: 3 to 400 s).
 # scramble's 1,000-move scrambles were checked once per 65,536 (60 s), optimal_moves
 # of 10**8 in QTM not at all (6 to 9 s).
@@ -109,6 +133,10 @@ LONG_CALLS = [
     ),
     ("x = np.broadcast_to(np.int32(12345), (2 * 10**7,))", "pocket.symmetries(x, threads=2)"),
     ("x = ['UUUULLFFRRBBLLFFRRBBDDDD'] * 10**7", "pocket.distance(x)"),
+    # A round of search of a million nodes (18M children) runs 1 to 2 s; one of 10^8
+    # answered Ctrl-C 6.6 s late (issue 64's review).
+    (SEARCH, "search.bwas(c, s, z, batch_size=10**6, max_nodes=10**8)"),
+    (SEARCH, "search.beam(c, s, z, width=10**6, max_nodes=10**8)"),
 ]
 
 
