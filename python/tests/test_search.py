@@ -7,6 +7,7 @@ import time
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import pocket
 from pocket import Puzzle, search
@@ -298,3 +299,30 @@ def test_a_solution_generated_before_the_budget_ran_out_is_kept_unproven():
     found = search.bwas(CUBE, states, exact)
     assert all(r.proven for r in found)
     assert [r.length for r in found] == list(CUBE.distance(states))
+
+
+_ANY = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 20),
+    st.sampled_from([-(2**70), -1, 2**31, 2**32, 2**63, 2**64, 2**70, 10**400]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
+    st.sampled_from(["expanded", "generated", b"expanded", np.float32(0.5), np.int64(3), [1]]),
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(kind=st.sampled_from(["bwas", "beam", "greedy"]), values=st.lists(_ANY, min_size=5, max_size=5))
+def test_any_argument_is_an_answer_or_a_named_refusal(kind, values):
+    # A hostile corpus for every keyword of the searches (issue 64's review found
+    # batch_size 2**32 ending at once and a weight of 10**400 raising OverflowError).
+    names = {"bwas": ["weight", "batch_size", "max_nodes", "duplicates"],
+             "beam": ["width", "max_depth", "max_nodes"], "greedy": ["max_depth", "max_nodes"]}[kind]
+    kwargs = dict(zip(names, values))
+    start = CUBE.apply(CUBE.solved, "R U")
+    try:
+        (r,) = getattr(search, kind)(CUBE, start, exact, **kwargs)
+    except (pocket.Error, TypeError, ValueError, MemoryError):
+        return
+    assert r.moves is None or solves(CUBE, start, r.moves)

@@ -92,6 +92,10 @@ def bwas(puzzle: Puzzle, states: Any, heuristic: Heuristic, *, weight: float = 1
         raise _pocket.Error(f"duplicates must be 'expanded' or 'generated', not {duplicates!r}")
     if isinstance(weight, (bool, np.bool_)) or not isinstance(weight, (int, float, np.integer, np.floating)):
         raise TypeError(f"weight must be a number, not {type(weight).__name__} {weight!r}")
+    try:
+        weight = float(weight)
+    except OverflowError:
+        raise _pocket.Error(f"weight must be a finite number, 0 or more, not {weight}") from None
     return _results(_pocket._bwas(puzzle._core, _rows(states), heuristic, weight=float(weight),
                                   batch_size=_count(batch_size, "batch_size", 1),
                                   max_nodes=_count(max_nodes, "max_nodes"),
