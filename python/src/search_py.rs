@@ -1,7 +1,7 @@
 //! `pocket.search`'s Rust half: the searches of a batch of states run together in
 //! rounds, each round's pending nodes of every search scored by ONE call of the
 //! caller's heuristic (a batch a GPU can take), with the GIL released for the rest.
-//! Ctrl-C is answered after each heuristic call.
+//! Ctrl-C is answered after each heuristic call, and within a large round.
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArrayDyn, PyArrayMethods};
@@ -19,7 +19,6 @@ use crate::{args, refuse};
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
-/// A state's answer: its moves (None when unsolved), nodes expanded, heuristic calls.
 /// A search's answer: its moves, nodes expanded, heuristic calls, and whether
 /// BWAS's stopping rule held.
 type Found = (Option<Vec<String>>, u64, u64, bool);
@@ -73,9 +72,7 @@ fn score(
 const APART: usize = 1 << 20;
 
 /// One round of every unfinished search; the rows it leaves for the heuristic.
-/// A large round runs on a thread of its own while this one runs Python's signal
-/// handlers every 100 ms: on Ctrl-C the round is told to stop, and the searches
-/// are dropped with the KeyboardInterrupt.
+/// Its buffers are asked for first; a large round runs apart ([`round_apart`]).
 fn round<E: Engine>(py: Python<'_>, engines: &mut [E], space: &Space) -> PyResult<Vec<u8>> {
     let moves = space.moves.moves();
     let children: usize = engines
@@ -108,6 +105,18 @@ fn round<E: Engine>(py: Python<'_>, engines: &mut [E], space: &Space) -> PyResul
     if children < APART {
         return Ok(py.detach(|| run(engines, rows)));
     }
+    round_apart(py, space, engines, rows, run)
+}
+
+/// A large round, run by `run` on a thread of its own while this one runs Python's
+/// signal handlers every 100 ms; on Ctrl-C the round is told to stop.
+fn round_apart<E: Engine>(
+    py: Python<'_>,
+    space: &Space,
+    engines: &mut [E],
+    rows: Vec<u8>,
+    run: impl Fn(&mut [E], Vec<u8>) -> Vec<u8> + Sync,
+) -> PyResult<Vec<u8>> {
     // Behind a lock, so that the round can run here when no thread can start.
     let work = std::sync::Mutex::new((engines, rows));
     let all = |work: &std::sync::Mutex<(&mut [E], Vec<u8>)>| {
